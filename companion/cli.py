@@ -1,0 +1,130 @@
+"""The one command line: ``companion``.
+
+Subcommands of the app itself (``run``, ``screenshot``, ``doctor``) live here; the games and
+tools add their own (``rules``, ``chessball``, ``vision``...) through a ``register(subparsers)``
+function in their package's ``cli`` module, listed in ``PLUGINS``.
+
+Exit status: 0 success, 1 a failure at run time, 2 bad usage or bad input (argparse's
+convention, also used for a wrong position string).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import sys
+from collections.abc import Sequence
+
+from companion import __version__
+
+# Packages that add subcommands; each has ``register(subparsers) -> None``.
+PLUGINS: tuple[str, ...] = (
+    "companion.rules.cli",
+    "companion.chessball.cli",
+    "companion.magici.cli",
+    "companion.vision.cli",
+)
+
+
+class UsageError(Exception):
+    """Bad input on the command line: printed and answered with exit status 2."""
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = text.lower().split("x")
+        size = int(w), int(h)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 800x480, got {text!r}")
+    if min(size) < 100:
+        raise argparse.ArgumentTypeError(f"size {text!r} is too small (at least 100x100)")
+    return size
+
+
+def _add_run_options(p: argparse.ArgumentParser) -> None:
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--windowed", action="store_true", help="run in a window")
+    mode.add_argument("--fullscreen", action="store_true", help="run full screen (the kiosk mode)")
+    p.add_argument("--size", type=_size, metavar="WxH", help="window or display size, e.g. 800x480")
+    p.add_argument("--rotate", type=int, choices=(0, 90, 180, 270), help="rotate the picture")
+    p.add_argument("--lang", choices=("it", "en"), help="language of the interface")
+    p.add_argument("--config", metavar="PATH", help="a config file read after all the others")
+    p.add_argument("--data-dir", metavar="DIR", help="where the match journal lives")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="Referee, clock and scorer for ChessBall, Due Re, Scacchi Magici, "
+        "Elolbia, Clupso and Camerlano.",
+    )
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    _add_run_options(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    run = sub.add_parser("run", help="start the app (the default)")
+    _add_run_options(run)
+    run.set_defaults(func=_cmd_run)
+
+    shot = sub.add_parser("screenshot", help="render screens to PNG files with no display")
+    which = shot.add_mutually_exclusive_group(required=True)
+    which.add_argument("--all", action="store_true", help="every screen, in both languages")
+    which.add_argument("--screen", metavar="NAME", help="one screen (see --list)")
+    which.add_argument("--list", action="store_true", help="list the screen names")
+    shot.add_argument("--out", metavar="DIR", default="shots", help="output folder")
+    shot.add_argument("--lang", choices=("it", "en"), help="one language (default: both)")
+    shot.add_argument("--size", type=_size, default=(800, 480), metavar="WxH")
+    shot.add_argument("--config", metavar="PATH")
+    shot.set_defaults(func=_cmd_screenshot)
+
+    doctor = sub.add_parser("doctor", help="report display, audio, GPIO, serial and camera")
+    doctor.add_argument("--config", metavar="PATH")
+    doctor.set_defaults(func=_cmd_doctor)
+
+    for name in PLUGINS:
+        if _module_exists(name):
+            importlib.import_module(name).register(sub)
+    return parser
+
+
+def _module_exists(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:  # its package is not there either
+        return False
+
+
+def _cmd_run(args: argparse.Namespace) -> int:
+    from companion.app import run_app
+
+    return run_app(args)
+
+
+def _cmd_screenshot(args: argparse.Namespace) -> int:
+    from companion.ui.screenshot import screenshot_command
+
+    return screenshot_command(args)
+
+
+def _cmd_doctor(args: argparse.Namespace) -> int:
+    from companion.hardware.doctor import doctor_command
+
+    return doctor_command(args)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", _cmd_run)
+    try:
+        return int(func(args) or 0)
+    except UsageError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
