@@ -1,0 +1,1 @@
+"""ChessBall: the rules as a pure core (see the module docstrings)."""
