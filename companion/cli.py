@@ -51,6 +51,9 @@ def _add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=("it", "en"), help="language of the interface")
     p.add_argument("--config", metavar="PATH", help="a config file read after all the others")
     p.add_argument("--data-dir", metavar="DIR", help="where the match journal lives")
+    # for benchmarks and tests: stop after this long, and report when the first frame was shown
+    p.add_argument("--quit-after-ms", type=int, help=argparse.SUPPRESS)
+    p.add_argument("--trace", action="store_true", help=argparse.SUPPRESS)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -264,3 +264,53 @@ def _build(m: dict[str, dict[str, Any]], origin: dict[str, str], sources: list[s
         data_dir=data_dir,
         sources=sources,
     )
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    raise TypeError(f"cannot write {value!r} to TOML")
+
+
+def dump_toml(data: Mapping[str, Mapping[str, Any]]) -> str:
+    """Write the subset of TOML the config uses: sections of scalars, and [gpio.pins]."""
+    lines: list[str] = []
+    for section, values in data.items():
+        scalars = {k: v for k, v in values.items() if not isinstance(v, Mapping)}
+        tables = {k: v for k, v in values.items() if isinstance(v, Mapping)}
+        if scalars:
+            lines.append(f"[{section}]")
+            lines += [f"{k} = {_toml_value(v)}" for k, v in scalars.items()]
+            lines.append("")
+        for name, table in tables.items():
+            lines.append(f"[{section}.{name}]")
+            lines += [f"{k} = {_toml_value(v)}" for k, v in table.items()]
+            lines.append("")
+    return "\n".join(lines)
+
+
+def save_user_settings(updates: Mapping[str, Mapping[str, Any]], path: Path | None = None) -> Path:
+    """Merge ``updates`` (e.g. ``{"ui": {"lang": "en"}}``) into the user's config file.
+
+    The file is checked after the merge and written atomically, so a failure leaves the old one.
+    """
+    path = path or user_config_path()
+    current: dict[str, dict[str, Any]] = {}
+    if path.is_file():
+        try:
+            current = {k: dict(v) for k, v in tomllib.loads(path.read_text("utf-8")).items()}
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise ConfigError(str(path), "", f"is not valid TOML ({exc}); fix or remove it") from None
+    for section, values in updates.items():
+        current.setdefault(section, {}).update(values)
+    text = dump_toml(current)
+    tmp = path.with_suffix(".toml.tmp")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp.write_text(text, "utf-8")
+    load_config(paths=[tmp])  # refuse to save something the app would refuse to start with
+    tmp.replace(path)
+    return path

@@ -1,0 +1,336 @@
+"""The app: its services, the stack of screens and the one main loop.
+
+The loop sleeps in ``pygame.event.wait`` until an event arrives or the top screen's
+:meth:`~companion.ui.screen.Screen.wake_in_ms` comes due; it draws only when something is dirty.
+An idle station costs well under 1 % of a core. Hardware threads only post events.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from companion.config import Config, ConfigError, load_config
+from companion.core.clock import MonotonicClock, TimeSource
+from companion.core.dice import Dice
+from companion.core.journal import Journal, JournalError
+from companion.i18n import Translator
+
+MAX_SLEEP_MS = 1000  # wake at least once a second (watchdog, clocks on screen)
+BANNER_MS = 6000
+
+
+@dataclass
+class Banner:
+    text: str
+    until_ms: int | None  # None: stays until tapped
+    level: str = "warn"
+
+
+def open_journal(data_dir: Path) -> tuple[Journal, str | None]:
+    """Open the journal; a damaged one is moved aside (kept, never deleted) and a new one made.
+
+    Returns the journal and, if one was moved, where it went.
+    """
+    path = data_dir / "journal.db"
+    try:
+        return Journal.open(path), None
+    except JournalError:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = path.with_name(f"journal.damaged-{stamp}.db")
+        for suffix in ("", "-wal", "-shm"):
+            src = Path(str(path) + suffix)
+            if src.exists():
+                src.rename(Path(str(aside) + suffix))
+        return Journal.open(path), str(aside)
+
+
+class App:
+    def __init__(
+        self,
+        config: Config,
+        *,
+        journal: Journal,
+        dice: Dice | None = None,
+        clock: TimeSource | None = None,
+        physical_size: tuple[int, int] = (800, 480),
+        rotate: int | None = None,
+        lang: str | None = None,
+        hardware: Any = None,
+        sound: Any = None,
+        notifier: Any = None,
+    ) -> None:
+        import pygame
+
+        from companion.ui.display import LOGICAL_SIZE, Viewport
+        from companion.ui.input import InputLayer
+        from companion.ui.registry import load_all
+
+        load_all()
+        self.config = config
+        self.journal = journal
+        self.dice = dice or Dice()
+        self.clock: TimeSource = clock or MonotonicClock()
+        self.hardware = hardware
+        self.sound = sound
+        self.notifier = notifier
+        self.t = Translator(lang or config.ui.lang)
+        self.rotate = config.ui.rotate if rotate is None else rotate
+        self.canvas = pygame.Surface(LOGICAL_SIZE)
+        self.viewport = Viewport(physical_size, self.rotate)
+        self.input = InputLayer(self.viewport)
+        self.stack: list[Any] = []
+        self.banners: list[Banner] = []
+        self.dirty = True
+        self.running = True
+        self._last_ms = self.clock.now_ms()
+
+    # -- screens ------------------------------------------------------------------------------
+    @property
+    def top(self) -> Any:
+        return self.stack[-1]
+
+    def push(self, screen: Any) -> None:
+        self.stack.append(screen)
+        screen.enter()
+        self.dirty = True
+
+    def pop(self) -> None:
+        if len(self.stack) <= 1:
+            return
+        self.stack.pop().leave()
+        self.top.layout()
+        self.top.dirty = True
+        self.dirty = True
+
+    def replace(self, screen: Any) -> None:
+        if self.stack:
+            self.stack.pop().leave()
+        self.push(screen)
+
+    def home(self) -> None:
+        while len(self.stack) > 1:
+            self.pop()
+
+    # -- settings that change the whole app ------------------------------------------------------
+    def set_language(self, lang: str) -> None:
+        self.t = Translator(lang)
+        self.config = replace(self.config, ui=replace(self.config.ui, lang=lang))
+        for screen in self.stack:
+            screen.layout()
+            screen.dirty = True
+        self.dirty = True
+
+    def set_rotation(self, rotate: int, physical_size: tuple[int, int] | None = None) -> None:
+        from companion.ui.display import Viewport
+
+        self.rotate = rotate
+        self.config = replace(self.config, ui=replace(self.config.ui, rotate=rotate))
+        self.viewport = Viewport(physical_size or self.viewport.physical, rotate)
+        self.input.viewport = self.viewport
+        self.dirty = True
+
+    def play(self, name: str) -> None:
+        if self.sound is not None:
+            self.sound.play(name)
+
+    def show_banner(self, text: str, ms: int | None = BANNER_MS, level: str = "warn") -> None:
+        until = None if ms is None else self.clock.now_ms() + ms
+        self.banners = [b for b in self.banners if b.text != text] + [Banner(text, until, level)]
+        self.dirty = True
+
+    # -- events ---------------------------------------------------------------------------------
+    def feed(self, event: Any) -> None:
+        """A pygame event into the app: the input layer, then the top screen."""
+        for action in self.input.translate(event):
+            self.dispatch(action)
+
+    def dispatch(self, action: Any) -> None:
+        from companion.ui.input import Kind
+
+        if action.kind is Kind.QUIT:
+            self.running = False
+            return
+        if action.kind is Kind.TAP and self.banners and action.pos and action.pos[1] >= 480 - 44:
+            self.banners.pop()  # a tap on the banner strip dismisses it
+            self.dirty = True
+            return
+        if self.stack and self.top.handle(action):
+            self.dirty = True
+
+    def tick(self) -> int:
+        """Update the top screen; return how long the loop may sleep (ms)."""
+        now = self.clock.now_ms()
+        dt = now - self._last_ms
+        self._last_ms = now
+        if self.stack:
+            self.top.update(dt)
+        before = len(self.banners)
+        self.banners = [b for b in self.banners if b.until_ms is None or b.until_ms > now]
+        if len(self.banners) != before:
+            self.dirty = True
+        waits = [MAX_SLEEP_MS]
+        if self.stack:
+            wake = self.top.wake_in_ms()
+            if wake is not None:
+                waits.append(max(0, wake))
+        waits += [b.until_ms - now for b in self.banners if b.until_ms is not None]
+        return max(0, min(waits))
+
+    @property
+    def needs_draw(self) -> bool:
+        return self.dirty or bool(self.stack and self.top.dirty)
+
+    def render(self) -> Any:
+        """Draw the top screen and the banners on the logical canvas; returns the canvas."""
+        import pygame
+
+        from companion.ui import theme
+        from companion.ui.widgets import draw_text
+
+        if self.stack:
+            self.top.draw(self.canvas)
+            self.top.dirty = False
+        if self.banners:
+            b = self.banners[-1]
+            rect = pygame.Rect(0, 480 - 44, 800, 44)
+            pygame.draw.rect(self.canvas, theme.BANNER if b.level == "warn" else theme.PANEL_HI, rect)
+            draw_text(self.canvas, b.text, rect.center, 20, theme.TEXT, "center", max_width=780)
+        self.dirty = False
+        return self.canvas
+
+    # -- the main loop --------------------------------------------------------------------------
+    def run(self, display: Any, quit_after_ms: int | None = None, trace: bool = False) -> None:
+        import pygame
+
+        if self.notifier is not None:
+            self.notifier.ready()
+        started = self.clock.now_ms()
+        first_frame = True
+        while self.running:
+            if quit_after_ms is not None and self.clock.now_ms() - started >= quit_after_ms and not first_frame:
+                break
+            sleep_ms = self.tick()
+            if not self.needs_draw:
+                event = pygame.event.wait(sleep_ms) if sleep_ms > 0 else pygame.event.poll()
+                events = [event] if event.type != pygame.NOEVENT else []
+            else:
+                events = []
+            events += pygame.event.get()
+            for event in events:
+                if event.type == pygame.WINDOWRESIZED or event.type == pygame.VIDEORESIZE:
+                    self.set_rotation(self.rotate, display.get_size())
+                self.feed(event)
+            if events:
+                self.tick()
+            if self.needs_draw:
+                canvas = self.render()
+                self.viewport.present(canvas, display)
+                pygame.display.flip()
+                if first_frame:
+                    first_frame = False
+                    if trace:
+                        print(f"first-frame-monotonic-ms {time.monotonic() * 1000:.1f}", file=sys.stderr, flush=True)
+            if self.notifier is not None:
+                self.notifier.watchdog()
+        if self.notifier is not None:
+            self.notifier.stopping()
+
+
+# ------------------------------------------------------------------------------------------------
+def settings_from_args(args: argparse.Namespace) -> Config:
+    config = load_config(getattr(args, "config", None))
+    ui = config.ui
+    if getattr(args, "lang", None):
+        ui = replace(ui, lang=args.lang)
+    if getattr(args, "rotate", None) is not None:
+        ui = replace(ui, rotate=args.rotate)
+    if getattr(args, "size", None):
+        ui = replace(ui, size=tuple(args.size))
+    if getattr(args, "fullscreen", False):
+        ui = replace(ui, fullscreen=True)
+    if getattr(args, "windowed", False):
+        ui = replace(ui, fullscreen=False)
+    config = replace(config, ui=ui)
+    if getattr(args, "data_dir", None):
+        config = replace(config, data_dir=Path(args.data_dir))
+    return config
+
+
+def open_display(config: Config) -> tuple[Any, tuple[int, int]]:
+    """Start SDL's video; a clear error if there is no display to draw on."""
+    import pygame
+
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        driver = os.environ.get("SDL_VIDEODRIVER", "(SDL's choice)")
+        raise RuntimeError(
+            f"no display (SDL video driver {driver}: {exc}). On a Pi without a desktop use "
+            "SDL_VIDEODRIVER=kmsdrm and add the user to the video, render and input groups; "
+            "run 'companion doctor' for details"
+        ) from None
+    pygame.display.set_caption("Companion")
+    if config.ui.fullscreen:
+        size = config.ui.size or (0, 0)
+        display = pygame.display.set_mode(size, pygame.FULLSCREEN)
+        pygame.mouse.set_visible(False)
+    else:
+        default = (480, 800) if config.ui.rotate in (90, 270) else (800, 480)
+        display = pygame.display.set_mode(config.ui.size or default, pygame.RESIZABLE)
+    return display, display.get_size()
+
+
+def run_app(args: argparse.Namespace) -> int:
+    try:
+        config = settings_from_args(args)
+    except ConfigError as exc:
+        print(f"companion: configuration error: {exc}", file=sys.stderr)
+        return 2
+    import pygame
+
+    from companion.hardware.facade import Hardware
+    from companion.hardware.sdnotify import Notifier
+    from companion.ui.input import post_hardware
+    from companion.ui.screens.home import HomeScreen
+    from companion.ui.sound import SoundBank
+
+    pygame.font.init()
+    try:
+        display, size = open_display(config)
+    except RuntimeError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 1
+    try:
+        journal, moved = open_journal(config.data_dir)
+    except JournalError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 1
+    sound = SoundBank(config.sound.enabled, config.sound.volume)
+    notifier = Notifier()
+    app: App | None = None
+
+    def on_fault(report: Any) -> None:
+        if app is not None:
+            app.show_banner(app.t("banner.device_failed", device=report.name), ms=None)
+
+    hardware = Hardware.from_config(config, post_hardware, on_fault=on_fault)
+    app = App(config, journal=journal, physical_size=size, hardware=hardware, sound=sound, notifier=notifier)
+    if moved:
+        app.show_banner(app.t("banner.journal_moved", path=moved), ms=None)
+    if hardware.stand_ins_active and config.gpio.enabled:
+        app.show_banner(app.t("banner.no_gpio"))
+    app.push(HomeScreen(app))
+    HomeScreen.offer_resume(app)
+    try:
+        app.run(display, quit_after_ms=getattr(args, "quit_after_ms", None), trace=getattr(args, "trace", False))
+    finally:
+        hardware.close()
+        journal.close()
+        pygame.quit()
+    return 0

@@ -1,0 +1,89 @@
+"""``companion screenshot``: render screens to PNG with no display.
+
+Each screen is rendered in a representative state (its registered demo factory) against a
+throw-away journal, seeded dice and a fixed clock, so the pictures are the same on every run
+and the user's own journal is never touched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+DEMO_WALL_MS = 1_795_000_000_000  # a fixed instant (2026-11-19 UTC) for the demo journals
+
+
+def _headless() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def make_demo_app(config, lang: str, size: tuple[int, int], workdir: Path):
+    """An App wired for rendering: temp journal, seeded dice, fake clock, stand-in hardware."""
+    from companion.app import App
+    from companion.core.clock import FakeClock
+    from companion.core.dice import Dice
+    from companion.core.journal import Journal
+    from companion.hardware.facade import Hardware
+
+    ticks = iter(range(DEMO_WALL_MS, DEMO_WALL_MS + 10**9, 7_000))
+    journal = Journal.open(workdir / f"demo-{lang}.db", wall_ms=lambda: next(ticks))
+    hardware = Hardware(pins=config.gpio.pins, post=lambda name: None, enabled=False)
+    return App(config, journal=journal, dice=Dice.seeded(2026), clock=FakeClock(), physical_size=size,
+               rotate=0, lang=lang, hardware=hardware)
+
+
+def render(name: str, lang: str, size: tuple[int, int], config, workdir: Path):
+    """Render one registered screen; returns a pygame Surface of ``size``."""
+    import pygame
+
+    from companion.ui.registry import SCREENS, load_all
+
+    load_all()
+    app = make_demo_app(config, lang, size, workdir)
+    try:
+        app.push(SCREENS[name](app))
+        canvas = app.render()
+        out = pygame.Surface(size)
+        app.viewport.present(canvas, out)
+        return out
+    finally:
+        app.journal.close()
+
+
+def screenshot_command(args: argparse.Namespace) -> int:
+    _headless()
+    import pygame
+
+    from companion.config import ConfigError, load_config
+    from companion.ui.registry import SCREENS, load_all
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        print(f"companion: configuration error: {exc}", file=sys.stderr)
+        return 2
+    pygame.font.init()
+    load_all()
+    if args.list:
+        print("\n".join(sorted(SCREENS)))
+        return 0
+    names = sorted(SCREENS) if args.all else [args.screen]
+    unknown = [n for n in names if n not in SCREENS]
+    if unknown:
+        print(f"companion: no screen called {unknown[0]!r}; screens: {', '.join(sorted(SCREENS))}", file=sys.stderr)
+        return 2
+    langs = [args.lang] if args.lang else ["it", "en"]
+    out_dir = Path(args.out)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="companion-shots-") as tmp:
+        for name in names:
+            for lang in langs:
+                surface = render(name, lang, tuple(args.size), config, Path(tmp))
+                path = out_dir / f"{name}-{lang}.png"
+                pygame.image.save(surface, str(path))
+                print(path)
+    return 0
