@@ -166,3 +166,53 @@ class GameResult:
     def from_data(cls, data: dict[str, Any]) -> "GameResult":
         winner = data.get("winner")
         return cls(ResultKind.parse(data.get("kind")), Side.parse(winner, "winner") if winner else None)
+
+
+@dataclass(frozen=True)
+class SideStats:
+    """One House's figures in one game, for the tie-breaks.
+
+    ``spells`` cast, ``captured`` enemy pieces taken, ``remaining`` own pieces not captured
+    (the King included).
+    """
+
+    spells: int = 0
+    captured: int = 0
+    remaining: int = 0
+
+    def __post_init__(self) -> None:
+        for name, value, top in (("spells", self.spells, 3), ("captured", self.captured, 9), ("remaining", self.remaining, 10)):
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= top:
+                raise ValueError(f"{name} must be a whole number 0..{top}, got {value!r}")
+
+    def to_data(self) -> dict[str, int]:
+        return {"spells": self.spells, "captured": self.captured, "remaining": self.remaining}
+
+    @classmethod
+    def from_data(cls, data: Any, where: str = "stats") -> "SideStats":
+        if not isinstance(data, dict):
+            raise ValueError(f"{where}: expected {{'spells': n, 'captured': n, 'remaining': n}}, got {data!r}")
+        unknown = set(data) - {"spells", "captured", "remaining"}
+        if unknown:
+            raise ValueError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+        try:
+            return cls(**{k: data.get(k, 0) for k in ("spells", "captured", "remaining")})
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
+
+
+def parse_army(text: str, where: str = "army") -> tuple[PieceKind, ...]:
+    """An army as piece letters, ``"KQRRPP"``: the King is compulsory, at most 9 more pieces.
+
+    (What the points buy is the army builder's business, in the rules engine.)
+    """
+    letters = "".join(str(text).split()).upper()
+    try:
+        kinds = tuple(PieceKind(c) for c in letters)
+    except ValueError:
+        raise ValueError(f"{where}: use the letters K Q R B N P, got {text!r}") from None
+    if kinds.count(PieceKind.KING) != 1:
+        raise ValueError(f"{where}: exactly one King is compulsory, got {text!r}")
+    if len(kinds) > 10:
+        raise ValueError(f"{where}: at most 9 pieces besides the King, got {len(kinds) - 1}")
+    return kinds

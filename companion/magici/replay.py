@@ -1,0 +1,205 @@
+"""The referee station's state as a replay of its journal events.
+
+Event kinds (``data`` in brackets; ``at_ms`` is the journal's wall clock):
+
+- ``magici.setup`` {white, black: House data; first: side; army: {white, black: letters} | null;
+  timing: :class:`MagiciTiming` data}
+- ``magici.begin`` {}: both countdowns start.
+- ``magici.move_end`` {side, source, captured: piece letter | null}: the turn passes.
+- ``magici.timeout`` {side, due_ms}: the 30 s ran out; the turn passed *at* ``due_ms``.
+- ``magici.pause`` {} / ``magici.resume`` {}: both countdowns stop / go on.
+- ``magici.correct`` {clock: move|game, remaining_ms}: the referee sets a countdown.
+- ``magici.spell`` {SpellCall data}: a spell in the ledger.
+- ``magici.restore`` {move_ms, game_ms, undone}: after an undo, the clocks as they were.
+- ``finish`` {kind, winner, due_ms?, automatic?}: the result (the journal's own kind); a draw
+  on time is written by the station with ``automatic`` and the instant the game clock hit 0.
+
+Automatic events carry the instant they *became due*, and the replay uses it, so a turn that
+passed while the app was off starts its 30 s at the true instant.
+
+>>> from companion.magici.model import House
+>>> evs = [("magici.setup", {"white": {"name": "A"}, "black": {"name": "B"}}, 0),
+...        ("magici.begin", {}, 1_000), ("magici.move_end", {"side": "white"}, 5_000)]
+>>> st = replay(evs); st.on_move, st.turn, st.move_clock.remaining(6_000)
+(<Side.BLACK: 'black'>, 2, 29000)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from companion.magici.model import GameResult, House, PieceKind, Side, SideStats, parse_army
+from companion.magici.spells import Obligation, SpellCall, SpellLedger
+from companion.magici.timing import ClockKind, Countdown, MagiciTiming
+
+SETUP, BEGIN, MOVE_END, TIMEOUT = "magici.setup", "magici.begin", "magici.move_end", "magici.timeout"
+PAUSE, RESUME, CORRECT, SPELL, RESTORE = "magici.pause", "magici.resume", "magici.correct", "magici.spell", "magici.restore"
+FINISH = "finish"
+
+
+class EventLike(Protocol):
+    kind: str
+    data: dict[str, Any]
+    at_ms: int
+
+
+def is_automatic(kind: str, data: dict[str, Any]) -> bool:
+    """Events the station writes by itself (not a referee's or team's action)."""
+    return kind in (TIMEOUT, RESTORE) or (kind == FINISH and bool(data.get("automatic")))
+
+
+@dataclass(frozen=True)
+class StationState:
+    """Everything the referee station knows about one game."""
+
+    white: House
+    black: House
+    first: Side = Side.WHITE
+    timing: MagiciTiming = field(default_factory=MagiciTiming)
+    army_white: tuple[PieceKind, ...] | None = None
+    army_black: tuple[PieceKind, ...] | None = None
+    begun: bool = False
+    paused: bool = False
+    on_move: Side = Side.WHITE
+    turn: int = 1
+    move_clock: Countdown = Countdown(0)
+    game_clock: Countdown = Countdown(0)
+    turn_started_ms: int | None = None
+    spells: SpellLedger = SpellLedger()
+    obligation: Obligation | None = None
+    captured_by_white: tuple[PieceKind, ...] = ()
+    captured_by_black: tuple[PieceKind, ...] = ()
+    passed_turns: tuple[tuple[int, Side], ...] = ()  # (turn, side) lost on time
+    result: GameResult | None = None
+
+    # -- questions a screen asks -------------------------------------------------------------
+    def house(self, side: Side) -> House:
+        return self.white if side is Side.WHITE else self.black
+
+    @property
+    def house_on_move(self) -> House:
+        return self.house(self.on_move)
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def running(self) -> bool:
+        return self.begun and not self.paused and self.result is None
+
+    def clock(self, kind: ClockKind) -> Countdown:
+        return self.move_clock if kind is ClockKind.MOVE else self.game_clock
+
+    def captured_by(self, side: Side) -> tuple[PieceKind, ...]:
+        return self.captured_by_white if side is Side.WHITE else self.captured_by_black
+
+    def army(self, side: Side) -> tuple[PieceKind, ...] | None:
+        return self.army_white if side is Side.WHITE else self.army_black
+
+    def side_stats(self, side: Side) -> SideStats:
+        """The figures the championship's tie-breaks need; needs the armies in the setup."""
+        army = self.army(side)
+        if army is None:
+            raise ValueError(f"the {side.value} army was not entered, so its remaining pieces are unknown")
+        lost = len(self.captured_by(side.other))
+        return SideStats(self.spells.count(side), len(self.captured_by(side)), max(0, len(army) - lost))
+
+    def next_expiry(self) -> tuple[ClockKind, int] | None:
+        """Which countdown runs out first, and when (the game clock first on a tie)."""
+        if not self.running:
+            return None
+        move_due, game_due = self.move_clock.due_ms, self.game_clock.due_ms
+        assert move_due is not None and game_due is not None
+        return (ClockKind.GAME, game_due) if game_due <= move_due else (ClockKind.MOVE, move_due)
+
+
+def initial_state(data: dict[str, Any]) -> StationState:
+    army = data.get("army") or {}
+    first = Side.parse(data.get("first", "white"), "setup first")
+    timing = MagiciTiming.from_data(data.get("timing"))
+    return StationState(
+        white=House.from_data(data.get("white"), "setup white"),
+        black=House.from_data(data.get("black"), "setup black"),
+        first=first,
+        timing=timing,
+        army_white=parse_army(army["white"], "white army") if army.get("white") else None,
+        army_black=parse_army(army["black"], "black army") if army.get("black") else None,
+        on_move=first,
+        move_clock=Countdown(timing.move_ms),
+        game_clock=Countdown(timing.game_ms),
+    )
+
+
+def apply(state: StationState | None, kind: str, data: dict[str, Any], at_ms: int) -> StationState:
+    """The state after one event. Unknown kinds outside ``magici.`` are ignored (notes)."""
+    if kind == SETUP:
+        if state is not None:
+            raise ValueError("a game has one setup")
+        return initial_state(data)
+    if state is None:
+        if kind.startswith("magici.") or kind == FINISH:
+            raise ValueError(f"event {kind!r} before the game's setup")
+        return state  # type: ignore[return-value]
+    t = state.timing
+    if kind == BEGIN:
+        return replace(state, begun=True, move_clock=Countdown(t.move_ms, at_ms),
+                       game_clock=state.game_clock.run(at_ms), turn_started_ms=at_ms)
+    if kind in (MOVE_END, TIMEOUT):
+        at = int(data.get("due_ms", at_ms)) if kind == TIMEOUT else at_ms
+        side = Side.parse(data.get("side", state.on_move.value), f"{kind} side")
+        captured = data.get("captured")
+        state = _record_capture(state, side, captured) if captured else state
+        passed = state.passed_turns + ((state.turn, side),) if kind == TIMEOUT else state.passed_turns
+        return replace(state, on_move=side.other, turn=state.turn + 1, obligation=None,
+                       move_clock=Countdown(t.move_ms, at), turn_started_ms=at, passed_turns=passed)
+    if kind == PAUSE:
+        return replace(state, paused=True, move_clock=state.move_clock.stop(at_ms),
+                       game_clock=state.game_clock.stop(at_ms))
+    if kind == RESUME:
+        return replace(state, paused=False, move_clock=state.move_clock.run(at_ms),
+                       game_clock=state.game_clock.run(at_ms))
+    if kind == CORRECT:
+        which = ClockKind(data["clock"])
+        new = state.clock(which).set(int(data["remaining_ms"]), at_ms)
+        return replace(state, **{f"{which.value}_clock": new})
+    if kind == SPELL:
+        call = SpellCall.from_data(data)
+        ledger = state.spells.cast(call, state.turn, state.on_move, at_ms, state.game_clock.remaining(at_ms))
+        state = replace(state, spells=ledger, obligation=ledger.casts[-1].obligation)
+        if t.spell_resets_move_clock and state.move_clock.running:
+            state = replace(state, move_clock=Countdown(t.move_ms, at_ms))
+        return state
+    if kind == RESTORE:
+        return replace(state, move_clock=state.move_clock.set(int(data["move_ms"]), at_ms),
+                       game_clock=state.game_clock.set(int(data["game_ms"]), at_ms), turn_started_ms=at_ms)
+    if kind == FINISH:
+        at = int(data.get("due_ms", at_ms))
+        return replace(state, result=GameResult.from_data(data), move_clock=state.move_clock.stop(at),
+                       game_clock=state.game_clock.stop(at))
+    if kind.startswith("magici."):
+        raise ValueError(f"unknown Scacchi Magici event {kind!r}")
+    return state
+
+
+def _record_capture(state: StationState, side: Side, letter: str) -> StationState:
+    kind = PieceKind(str(letter).upper())
+    if side is Side.WHITE:
+        return replace(state, captured_by_white=state.captured_by_white + (kind,))
+    return replace(state, captured_by_black=state.captured_by_black + (kind,))
+
+
+def replay(events: Iterable[EventLike | tuple[str, dict[str, Any], int]]) -> StationState:
+    """Fold events (journal events or ``(kind, data, at_ms)`` tuples) into the state."""
+    state: StationState | None = None
+    for n, ev in enumerate(events, 1):
+        kind, data, at = ev if isinstance(ev, tuple) else (ev.kind, ev.data, ev.at_ms)
+        try:
+            state = apply(state, kind, data, at)
+        except (KeyError, ValueError, TypeError) as exc:
+            raise ValueError(f"Scacchi Magici journal, event {n} ({kind}): {exc}") from None
+    if state is None:
+        raise ValueError("Scacchi Magici journal: no setup event")
+    return state
