@@ -1,0 +1,121 @@
+"""The Hardware facade: never raises, says which devices are found, missing or stand-ins."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.config import DEFAULT_PINS, load_config
+from companion.core.clock import FakeClock
+from companion.hardware.facade import GPIO_OFF_MESSAGE, NO_GPIO_MESSAGE, Hardware
+from companion.hardware.status import DeviceState
+
+
+@pytest.fixture
+def no_gpio(monkeypatch):
+    """A machine that is not a Pi: gpiozero finds no pin back-end at all."""
+    from gpiozero import Device
+    from gpiozero.exc import BadPinFactory
+
+    def refuse():
+        raise BadPinFactory("Unable to load any default pin factory!")
+
+    monkeypatch.setattr(Device, "pin_factory", None)
+    monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(refuse))
+
+
+def test_without_gpio_every_device_is_a_stand_in_and_nothing_raises(no_gpio):
+    posted: list[str] = []
+    hw = Hardware(pins=DEFAULT_PINS, post=posted.append, clock=FakeClock())
+    try:
+        assert {r.state for r in hw.status.values()} == {DeviceState.STAND_IN}
+        assert set(hw.status) == set(DEFAULT_PINS)
+        assert hw.message == NO_GPIO_MESSAGE and "R rolls" in hw.message
+        assert "BadPinFactory" in hw.no_gpio_reason
+        assert hw.stand_ins_active
+        assert hw.keyboard_stand_ins()["button_white"] == "A"
+        hw.buttons.press("button_roll")  # what the keyboard handler calls
+        hw.leds.show_side_to_move("white")
+        assert posted == ["button_roll"]
+        assert hw.leds.history == [("led_white", "on"), ("led_black", "off")]
+    finally:
+        hw.close()
+
+
+def test_gpio_switched_off_in_the_config_uses_stand_ins(mock_factory):
+    hw = Hardware(pins=DEFAULT_PINS, post=lambda name: None, enabled=False)
+    assert hw.message == GPIO_OFF_MESSAGE
+    assert {r.state for r in hw.status.values()} == {DeviceState.STAND_IN}
+
+
+def test_from_config_builds_every_default_device_on_mock_pins(mock_factory):
+    config = load_config(paths=[])
+    posted: list[str] = []
+    hw = Hardware.from_config(config, posted.append, clock=FakeClock())
+    try:
+        assert hw.pin_factory_name == "MockFactory"
+        assert {r.state for r in hw.status.values()} == {DeviceState.FOUND}
+        assert not hw.stand_ins_active
+        mock_factory.pin(DEFAULT_PINS["button_black"]).drive_low()
+        assert posted == ["button_black"]
+    finally:
+        hw.close()
+
+
+def test_a_pin_in_use_marks_that_device_missing_and_says_so(mock_factory):
+    from gpiozero import Button
+
+    squatter = Button(DEFAULT_PINS["led_status"], pin_factory=mock_factory)
+    hw = Hardware(pins=DEFAULT_PINS, post=lambda name: None)
+    try:
+        assert hw.status["led_status"].state is DeviceState.MISSING
+        assert hw.status["led_white"].state is DeviceState.FOUND
+        assert "companion doctor" in hw.message
+    finally:
+        hw.close()
+        squatter.close()
+
+
+def test_a_device_failing_at_run_time_reaches_the_apps_banner_callback(mock_factory, monkeypatch):
+    banners = []
+    hw = Hardware(pins=DEFAULT_PINS, post=lambda name: None, on_fault=banners.append)
+    try:
+        monkeypatch.setattr(hw.buzzer._devices["buzzer"], "beep", lambda *a, **k: 1 / 0)
+        from companion.hardware.outputs import BeepPattern
+
+        hw.buzzer.beep(BeepPattern.SHORT)
+        assert [b.name for b in banners] == ["buzzer"]
+        assert hw.status["buzzer"].state is DeviceState.MISSING
+    finally:
+        hw.close()
+
+
+def test_a_failing_banner_callback_does_not_crash_the_device_layer(mock_factory, monkeypatch):
+    def bad_banner(report):
+        raise RuntimeError("the UI is gone")
+
+    hw = Hardware(pins=DEFAULT_PINS, post=lambda name: None, on_fault=bad_banner)
+    try:
+        monkeypatch.setattr(hw.leds._devices["led_white"], "on", lambda: 1 / 0)
+        hw.leds.on("led_white")
+        assert hw.status["led_white"].state is DeviceState.MISSING
+    finally:
+        hw.close()
+
+
+def test_an_unknown_device_name_is_reported_not_raised(mock_factory):
+    hw = Hardware(pins={"motor": 4, "button_roll": 17}, post=lambda name: None)
+    try:
+        assert hw.status["motor"].state is DeviceState.MISSING
+        assert "unknown device kind" in hw.status["motor"].message
+        assert hw.status["button_roll"].state is DeviceState.FOUND
+    finally:
+        hw.close()
+
+
+def test_bad_lockout_settings_fall_back_to_stand_in_buttons_instead_of_raising(mock_factory):
+    hw = Hardware(pins=DEFAULT_PINS, post=lambda name: None, lockout_ms=-5)
+    try:
+        assert hw.status["button_roll"].state is DeviceState.STAND_IN
+        assert "lockout_ms" in hw.message
+    finally:
+        hw.close()
