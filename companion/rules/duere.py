@@ -1,0 +1,330 @@
+"""Due Re: two-king dice chess on 8x8, without pawns and without check.
+
+**Position string**: ``<board> <side> [<fullmove>]``, the board field as in chess FEN with the
+letters K Q R B N (red = White = upper case, moves first; blue = Black = lower case), the side
+``w``/``b``, and the move number (default 1). Due Re keeps **no dice state** in the position: a
+roll is played as a whole turn (:meth:`DueRePosition.push_play`), so every position string
+lies between turns.
+
+>>> from companion.rules import get_variant
+>>> pos = get_variant("duere").start_position()
+>>> pos.fen()
+'rrqkkqrr/nnbbbbnn/8/8/8/8/NNBBBBNN/RRQKKQRR w 1'
+
+Rule option ``dice_table``: die face -> piece family (``"king"``, ``"queen"``, ``"rook"``,
+``"bishop"``, ``"knight"``) or ``"any"`` (the joker); default 1 King, 2 Queen, 3 Rook,
+4 Bishop, 5 Knight, 6 any.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.rules.errors import IllegalMove, OptionError, PositionError
+from companion.rules.moves import InternalMove, Move, Outcome, Termination
+from companion.rules.pieces import BISHOP, KING, KNIGHT, QUEEN, ROOK, Color
+from companion.rules.position import Position
+from companion.rules.variant import Variant
+
+DEFAULT_DICE_TABLE: dict[int, str] = {1: "king", 2: "queen", 3: "rook", 4: "bishop",
+                                      5: "knight", 6: "any"}
+JOKER = "any"
+
+
+class DueReVariant(Variant):
+    name = "duere"
+    title = "Due Re"
+    piece_types = (KING, QUEEN, ROOK, BISHOP, KNIGHT)
+    # Red: K d1 e1, Q c1 f1, R a1 b1 g1 h1, N a2 b2 g2 h2, B c2 d2 e2 f2 (RULES.md section 2)
+    start_fen = "rrqkkqrr/nnbbbbnn/8/8/8/8/NNBBBBNN/RRQKKQRR w 1"
+    option_defaults = {"dice_table": DEFAULT_DICE_TABLE}
+
+    def check_option(self, key: str, value: Any) -> Any:
+        if key == "dice_table":
+            return parse_dice_table(value)
+        return value
+
+    def build_rule_tables(self) -> None:
+        table: dict[int, str] = self.options["dice_table"]
+        # die face -> frozenset of codes it moves, per colour
+        self.die_codes: dict[int, tuple[frozenset[int], frozenset[int]]] = {}
+        for face, family in table.items():
+            per_color = []
+            for color in Color:
+                per_color.append(frozenset(
+                    code for code in range(2, len(self.tables))
+                    if code & 1 == color and self.pieces[code] is not None
+                    and (family == JOKER or self.pieces[code].kind == family)  # type: ignore[union-attr]
+                ))
+            self.die_codes[face] = (per_color[0], per_color[1])
+
+
+def parse_dice_table(value: Any) -> dict[int, str]:
+    """A die-to-piece table from a mapping (or text ``"1=king,2=queen,..."``), checked."""
+    if isinstance(value, str):
+        items: dict[Any, Any] = {}
+        for part in value.split(","):
+            face, _, family = part.partition("=")
+            items[face.strip()] = family.strip()
+        value = items
+    if not isinstance(value, Mapping):
+        raise OptionError(f"dice_table maps die faces 1-6 to pieces, not {value!r}")
+    known = {"king", "queen", "rook", "bishop", "knight", JOKER}
+    out: dict[int, str] = {}
+    for face, family in value.items():
+        try:
+            f = int(face)
+        except (TypeError, ValueError):
+            raise OptionError(f"dice_table: die face {face!r} is not a number 1-6") from None
+        if not 1 <= f <= 6:
+            raise OptionError(f"dice_table: die face {f} is not 1-6")
+        fam = str(family).lower()
+        if fam not in known:
+            raise OptionError(f"dice_table: face {f} names {family!r}; use one of {sorted(known)}")
+        out[f] = fam
+    missing = sorted(set(range(1, 7)) - set(out))
+    if missing:
+        raise OptionError(f"dice_table: faces {missing} have no piece")
+    return out
+
+
+@dataclass(frozen=True)
+class RollPlay:
+    """One legal way to play a roll: ordered ``(die, move)`` steps (empty: the dice are lost).
+
+    Prints as ``3:a1a3 5:b2c4`` (``pass`` for none).
+    """
+
+    steps: tuple[tuple[int, Move], ...]
+
+    def __str__(self) -> str:
+        return " ".join(f"{d}:{m}" for d, m in self.steps) or "pass"
+
+    @property
+    def dice_used(self) -> tuple[int, ...]:
+        return tuple(d for d, _ in self.steps)
+
+
+@dataclass(frozen=True)
+class RollAnalysis:
+    """Everything the referee shows for a roll: every legal play, the number of dice that can
+    be used (``dice_usable``; ``2 - dice_usable`` dice are lost), which pieces (cells) may
+    start a play with each die, and ``lost``: the faces lost whatever the player chooses (when
+    either die could be the one used, the player picks, and ``lost`` is empty)."""
+
+    roll: tuple[int, int]
+    plays: tuple[RollPlay, ...]
+    dice_usable: int
+    movers: dict[int, tuple[str, ...]]
+    lost: tuple[int, ...]
+
+
+class DueRePosition(Position):
+    """A Due Re position: pseudo-legal chess moves, no check, Kings can be taken."""
+
+    variant: DueReVariant
+
+    def __init__(self, variant: DueReVariant) -> None:
+        super().__init__(variant)
+        self._turns: list[tuple[Any, ...]] = []
+
+    def _copy_extra(self, new: "DueRePosition") -> None:  # type: ignore[override]
+        new._turns = self._turns[:]
+
+    @classmethod
+    def from_fen(cls, variant: Variant, text: str) -> "DueRePosition":
+        assert isinstance(variant, DueReVariant)
+        pos = cls(variant)
+        fields = text.split()
+        if len(fields) not in (2, 3):
+            raise PositionError(f"a Due Re position is '<board> <w|b> [<move number>]', got"
+                                f" {len(fields)} fields")
+        starts = [text.index(fields[0])]
+        starts.append(text.index(fields[1], starts[0] + len(fields[0])))
+        pos.parse_board_field(fields[0], starts[0])
+        if fields[1] not in ("w", "b"):
+            raise PositionError(f"side to move is 'w' (red) or 'b' (blue), not {fields[1]!r}",
+                                field=2, column=starts[1])
+        pos.side = 0 if fields[1] == "w" else 1
+        if len(fields) == 3:
+            col = text.index(fields[2], starts[1] + 1)
+            if not fields[2].isdigit() or int(fields[2]) < 1:
+                raise PositionError(f"the move number must be a whole number >= 1, not"
+                                    f" {fields[2]!r}", field=3, column=col)
+            pos.fullmove = int(fields[2])
+        for color in Color:
+            if len(pos.royals[color]) > 2:
+                raise PositionError(f"{color.name.lower()} has {len(pos.royals[color])} Kings;"
+                                    " at most 2", field=1, column=0)
+        return pos
+
+    def fen(self) -> str:
+        return f"{self.board_field()} {'wb'[self.side]} {self.fullmove}"
+
+    # -- rules ----------------------------------------------------------------------------
+    def _legal(self) -> list[InternalMove]:
+        if not self.royals[0] or not self.royals[1]:
+            return []
+        return self._pseudo(self.side)
+
+    def outcome(self) -> Outcome | None:
+        for color in Color:
+            if not self.royals[color]:
+                return Outcome(Termination.KINGS_CAPTURED, color.other)
+        return None
+
+    # -- dice -----------------------------------------------------------------------------
+    def _die_moves(self, face: int, exclude: int = -1) -> list[InternalMove]:
+        codes = self.variant.die_codes[face][self.side]
+        board = self.board
+        cells = [c for c in self.pieces[self.side] if c != exclude and board[c] in codes]
+        return self._pseudo(self.side, cells)
+
+    def _plays(self, roll: tuple[int, int]) -> list[tuple[tuple[int, InternalMove], ...]]:
+        """Every ordered way to play ``roll`` using as many dice as possible (a play that
+        takes the last enemy King is complete after one die: the game is over)."""
+        if self.outcome() is not None:
+            return []
+        us = self.side
+        a, b = roll
+        orders = [(a, b)] if a == b else [(a, b), (b, a)]
+        full: list[tuple[tuple[int, InternalMove], ...]] = []
+        single: list[tuple[tuple[int, InternalMove], ...]] = []
+        for d1, d2 in orders:
+            for m1 in self._die_moves(d1):
+                self._make(m1)
+                self.side = us
+                if not self.royals[us ^ 1]:
+                    full.append(((d1, m1),))
+                else:
+                    second = self._die_moves(d2, exclude=m1[1])
+                    if second:
+                        full.extend(((d1, m1), (d2, m2)) for m2 in second)
+                    else:
+                        single.append(((d1, m1),))
+                self._unmake()
+        if full:
+            return full
+        if single:
+            return single
+        return [()]
+
+    def _count_plays(self, roll: tuple[int, int]) -> int:
+        return len(self._plays(roll))
+
+    def _play(self, keys: tuple[InternalMove, ...]) -> None:
+        us, fullmove = self.side, self.fullmove
+        for key in keys:
+            self._make(key)
+            self.side = us
+        self.side = us ^ 1
+        self.fullmove = fullmove + us
+        self._turns.append((len(keys), us, fullmove))
+
+    def _unplay(self) -> None:
+        count, us, fullmove = self._turns.pop()
+        for _ in range(count):
+            self._unmake()
+        self.side, self.fullmove = us, fullmove
+
+    def roll_plays(self, roll: tuple[int, int] | list[int]) -> list[RollPlay]:
+        """Every legal way to play ``roll`` (two die faces), in a stable order."""
+        pair = _check_roll(roll)
+        plays = []
+        for steps in self._plays(pair):
+            plays.append(RollPlay(tuple((d, self._move_of(m, i, steps)) for i, (d, m) in
+                                        enumerate(steps))))
+        return sorted(plays, key=str)
+
+    def _move_of(self, m: InternalMove, i: int, steps: tuple[tuple[int, InternalMove], ...]) -> Move:
+        names = self.geometry.cells
+        return Move(names[m[0]], names[m[1]], "", (), m)
+
+    def analyse_roll(self, roll: tuple[int, int] | list[int]) -> RollAnalysis:
+        """The plays of a roll, which pieces may start with each die, the dice lost."""
+        pair = _check_roll(roll)
+        plays = tuple(self.roll_plays(pair))
+        usable = max((len(p.steps) for p in plays), default=0)
+        movers: dict[int, set[str]] = {d: set() for d in pair}
+        for play in plays:
+            if play.steps:
+                d, m = play.steps[0]
+                movers[d].add(m.origin)
+        lost: tuple[int, ...] = ()
+        if usable == 0:
+            lost = pair
+        elif usable == 1 and not any(len(p.steps) == 2 for p in plays):
+            firsts = {p.dice_used[0] for p in plays}
+            if len(firsts) == 1:  # only this die can be used: the other is lost
+                rest = list(pair)
+                rest.remove(firsts.pop())
+                lost = tuple(rest)
+        return RollAnalysis(pair, plays, usable,
+                            {d: tuple(sorted(c)) for d, c in movers.items()}, tuple(lost))
+
+    def push_play(self, play: RollPlay | str, roll: tuple[int, int] | list[int] | None = None) -> None:
+        """Play a whole turn: a :class:`RollPlay` (or its text, with ``roll``) from
+        :meth:`roll_plays`; the turn passes to the other side."""
+        if isinstance(play, str):
+            if roll is None:
+                raise IllegalMove("give the roll to play a turn written as text")
+            text = play.strip()
+            found = [p for p in self.roll_plays(roll) if str(p) == text]
+            if not found:
+                raise IllegalMove(f"{text!r} is not a legal way to play {tuple(roll)}")
+            play = found[0]
+        if roll is not None and play not in self.roll_plays(roll):
+            raise IllegalMove(f"{play} is not a legal way to play {tuple(roll)}")
+        self._play(tuple(m.key for _, m in play.steps))
+        self._moves.append(_PlayMarker(play))
+
+    def push(self, move: Move | str) -> None:
+        super().push(move)
+        self._turns.append(("ply",))
+
+    def pop(self) -> Move:  # type: ignore[override]
+        if not self._moves:
+            raise IndexError("no move to take back")
+        last = self._moves[-1]
+        if isinstance(last, _PlayMarker):
+            self._moves.pop()
+            self._unplay()
+            return last  # type: ignore[return-value]
+        self._turns.pop()
+        return super().pop()
+
+    def explain_die(self, text: str, face: int) -> str | None:
+        """Why moving ``text`` with die ``face`` is refused, or ``None`` if it fits the die."""
+        move = self.parse_move(text)
+        codes = self.variant.die_codes[face][self.side]
+        if self.board[move.key[0]] not in codes:
+            family = self.variant.options["dice_table"][face]
+            return f"that piece does not match the dice (a {face} moves a {family})"
+        return None
+
+
+class _PlayMarker(Move):
+    """A whole Due Re turn on the move stack (its ``play`` is the :class:`RollPlay`)."""
+
+    def __init__(self, play: RollPlay) -> None:
+        object.__setattr__(self, "origin", "")
+        object.__setattr__(self, "target", "")
+        object.__setattr__(self, "promotion", "")
+        object.__setattr__(self, "path", ())
+        object.__setattr__(self, "key", (-1, -1, 0, 0))
+        object.__setattr__(self, "play", play)
+
+    def __str__(self) -> str:
+        return str(self.play)  # type: ignore[attr-defined]
+
+
+def _check_roll(roll: tuple[int, int] | list[int]) -> tuple[int, int]:
+    faces = tuple(roll)
+    if len(faces) != 2 or not all(isinstance(f, int) and 1 <= f <= 6 for f in faces):
+        raise ValueError(f"a Due Re roll is two die faces 1-6, not {roll!r}")
+    return faces[0], faces[1]  # type: ignore[return-value]
+
+
+DueReVariant.position_class = DueRePosition

@@ -1,0 +1,437 @@
+"""Scacchi Magici: chess with check, castling, en passant, and Pawns that turn round.
+
+**Position string.** Standard chess FEN (six fields; a four-field FEN is read with clocks
+``0 1``); any chess FEN is a Magici position with every Pawn facing forward. Two optional
+fields follow, written only when they are not empty:
+
+7. *Pawn facings*: ``-`` or a comma-separated list ``cell:f`` where ``f`` is ``b`` for a Pawn
+   that has turned and faces back towards its own side, or ``r`` for a Pawn that has turned
+   twice (or any even number of times) and faces forward again: it moves like a Pawn but never
+   double-steps. A white Pawn on rank 8 must be ``b`` and on rank 1 must be ``r`` (black:
+   mirrored). Pawns not listed face forward as in chess.
+8. *Spells used*: ``-`` or the letters of the spells already cast, White's upper case,
+   Black's lower case: ``H``/``h`` Hostile, ``D``/``d`` Defensive, ``T``/``t`` Tactical.
+
+>>> from companion.rules import get_variant
+>>> pos = get_variant("magici").from_fen("4k3/8/8/8/8/8/8/4K2P w - - 0 1 h1:r Hd")
+>>> pos.piece_at("h1").state, pos.fen()
+('returned', '4k3/8/8/8/8/8/8/4K2P w - - 0 1 h1:r Hd')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.atoms import Mode
+from companion.rules.errors import PositionError
+from companion.rules.moves import Flag, InternalMove, Outcome, Termination
+from companion.rules.pieces import (
+    BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Color, PieceType, pawn_atoms,
+)
+from companion.rules.position import Position
+from companion.rules.variant import Variant
+
+TURNED_PAWN = PieceType("pawn", "P", pawn_atoms(False, False), state="turned", value=1)
+RETURNED_PAWN = PieceType("pawn", "P", pawn_atoms(True, False), state="returned", value=1)
+
+CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+SPELL_LETTERS = "HDT"
+_FACING_MARK = {"turned": "b", "returned": "r"}
+_CASTLE_LETTERS = "KQkq"  # bits 1, 2, 4, 8
+_MOVE_ONLY = int(Mode.MOVE_ONLY)
+_CAPTURE_ONLY = int(Mode.CAPTURE_ONLY)
+_EP = int(Flag.EN_PASSANT)
+_DOUBLE = int(Flag.DOUBLE_STEP)
+_CASTLE = int(Flag.CASTLE)
+
+
+class MagiciVariant(Variant):
+    name = "magici"
+    title = "Scacchi Magici"
+    piece_types = (KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN, TURNED_PAWN, RETURNED_PAWN)
+    start_fen = CHESS_START
+    with_attack_probes = True
+    option_defaults = {
+        # Tie-break on spells used: more is better (the ruling); False reverses it.
+        "more_spells_break_ties_up": True,
+        # Army purchase (section 3): points, piece limit besides the King.
+        "army_points": 12,
+        "army_max_pieces": 9,
+    }
+
+    def build_rule_tables(self) -> None:
+        g = self.geometry
+        n = len(g)
+        last = g.ranks - 1
+        for color in Color:
+            pawn = self.code("pawn", color)
+            turned = self.code("pawn:turned", color)
+            returned = self.code("pawn:returned", color)
+            far = last if color == Color.WHITE else 0
+            near = last - far
+            for code, rank, becomes in ((pawn, far, turned), (returned, far, turned),
+                                        (turned, near, returned)):
+                table = [0] * n
+                for f in range(g.files):
+                    table[rank * g.files + f] = becomes
+                self.arrival[code] = table
+            for code in (pawn, turned, returned):
+                self.resets_halfmove[code] = True
+        i = g.index
+        self.castle_rook = {i("g1"): (i("h1"), i("f1")), i("c1"): (i("a1"), i("d1")),
+                            i("g8"): (i("h8"), i("f8")), i("c8"): (i("a8"), i("d8"))}
+        mask = [15] * n
+        mask[i("h1")], mask[i("a1")], mask[i("e1")] = 15 & ~1, 15 & ~2, 15 & ~3
+        mask[i("h8")], mask[i("a8")], mask[i("e8")] = 15 & ~4, 15 & ~8, 15 & ~12
+        self.castle_mask = mask
+        # (right bit, king from, king to, cells that must be empty, cells not attacked)
+        self.castle_specs: list[list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]]] = [
+            [(1, i("e1"), i("g1"), (i("f1"), i("g1")), (i("f1"), i("g1"))),
+             (2, i("e1"), i("c1"), (i("b1"), i("c1"), i("d1")), (i("d1"), i("c1")))],
+            [(4, i("e8"), i("g8"), (i("f8"), i("g8")), (i("f8"), i("g8"))),
+             (8, i("e8"), i("c8"), (i("b8"), i("c8"), i("d8")), (i("d8"), i("c8")))],
+        ]
+        self.ep_capable = [False] * len(self.tables)
+        for color in Color:
+            for key in ("pawn", "pawn:turned", "pawn:returned"):
+                self.ep_capable[self.code(key, color)] = True
+
+    def check_option(self, key: str, value: Any) -> Any:
+        from companion.rules.errors import OptionError
+
+        if key == "more_spells_break_ties_up" and not isinstance(value, bool):
+            raise OptionError(f"{key} is true or false, not {value!r}")
+        if key in ("army_points", "army_max_pieces") and (not isinstance(value, int) or value < 0):
+            raise OptionError(f"{key} is a whole number >= 0, not {value!r}")
+        return value
+
+
+class MagiciPosition(Position):
+    """A Scacchi Magici position (see the module docstring for the position string)."""
+
+    variant: MagiciVariant
+
+    def __init__(self, variant: MagiciVariant) -> None:
+        super().__init__(variant)
+        self.spells_used: set[str] = set()  # "H" white hostile, "d" black defensive...
+
+    def _copy_extra(self, new: "MagiciPosition") -> None:  # type: ignore[override]
+        new.spells_used = set(self.spells_used)
+
+    # -- the position string ------------------------------------------------------------
+    @classmethod
+    def from_fen(cls, variant: Variant, text: str) -> "MagiciPosition":
+        assert isinstance(variant, MagiciVariant)
+        pos = cls(variant)
+        fields = text.split()
+        starts = _field_starts(text)
+        if len(fields) not in (4, 6, 7, 8):
+            raise PositionError(
+                f"a Magici position has 6 fields (board, side, castling, en passant, halfmove,"
+                f" fullmove), optionally 4, or 7-8 with pawn facings and spells; got {len(fields)}"
+            )
+        if len(fields) == 4:
+            fields += ["0", "1"]
+            starts += [len(text), len(text)]
+        pos.parse_board_field(fields[0], starts[0])
+        g = variant.geometry
+        if fields[1] not in ("w", "b"):
+            raise PositionError(f"side to move is 'w' or 'b', not {fields[1]!r}", field=2,
+                                column=starts[1])
+        pos.side = 0 if fields[1] == "w" else 1
+        if len(fields) > 6:
+            pos._parse_facings(fields[6], starts[6])
+        if len(fields) > 7:
+            pos._parse_spells(fields[7], starts[7])
+        for color in Color:
+            kings = [c for c in pos.royals[color]]
+            if len(kings) != 1:
+                raise PositionError(
+                    f"{color.name.lower()} has {len(kings)} Kings; Magici needs exactly one",
+                    field=1, column=starts[0],
+                )
+        for cell in pos.pieces[0] | pos.pieces[1]:
+            piece = variant.pieces[pos.board[cell]]
+            assert piece is not None
+            rank = g.rank_of(cell)
+            if piece.kind == "pawn" and rank in (0, g.ranks - 1):
+                white = piece.color == Color.WHITE
+                need = "b" if (rank == g.ranks - 1) == white else "r"
+                if _FACING_MARK.get(piece.state) != need:
+                    raise PositionError(
+                        f"the {piece.color.name.lower()} Pawn on {g.name(cell)} must be marked"
+                        f" {g.name(cell)}:{need} in the pawn facings field", field=7,
+                    )
+        pos._parse_castling(fields[2], starts[2])
+        pos._parse_ep(fields[3], starts[3])
+        for k in (4, 5):
+            if not fields[k].isdigit():
+                raise PositionError(f"the {'halfmove' if k == 4 else 'fullmove'} number must be"
+                                    f" a whole number, not {fields[k]!r}", field=k + 1,
+                                    column=starts[k])
+        pos.halfmove, pos.fullmove = int(fields[4]), int(fields[5])
+        if pos.fullmove < 1:
+            raise PositionError("the fullmove number starts at 1", field=6, column=starts[5])
+        them = pos.side ^ 1
+        if pos._attacked(next(iter(pos.royals[them])), pos.side):
+            raise PositionError(
+                f"the side not to move ({Color(them).name.lower()}) is in check", field=2,
+                column=starts[1],
+            )
+        return pos
+
+    def _parse_facings(self, text: str, start: int) -> None:
+        if text == "-":
+            return
+        g = self.geometry
+        col = start
+        for token in text.split(","):
+            name, _, mark = token.partition(":")
+            if not g.has(name) or mark not in ("b", "r"):
+                raise PositionError(f"pawn facing {token!r} must be like e5:b or e1:r", field=7,
+                                    column=col)
+            cell = g.index(name)
+            code = self.board[cell]
+            piece = self.variant.pieces[code] if code else None
+            if piece is None or piece.kind != "pawn" or piece.state:
+                raise PositionError(f"pawn facing {token!r}: no unmarked Pawn on {name}", field=7,
+                                    column=col)
+            state = "pawn:turned" if mark == "b" else "pawn:returned"
+            self.board[cell] = self.variant.code(state, piece.color)
+            col += len(token) + 1
+
+    def _parse_spells(self, text: str, start: int) -> None:
+        if text == "-":
+            return
+        for j, ch in enumerate(text):
+            if ch.upper() not in SPELL_LETTERS or ch in self.spells_used:
+                raise PositionError(
+                    f"spells used are letters from HDThdt, each at most once; {ch!r} is not",
+                    field=8, column=start + j,
+                )
+            self.spells_used.add(ch)
+
+    def _parse_castling(self, text: str, start: int) -> None:
+        if text == "-":
+            return
+        g = self.geometry
+        home = {"K": ("e1", "h1", "K", "R"), "Q": ("e1", "a1", "K", "R"),
+                "k": ("e8", "h8", "k", "r"), "q": ("e8", "a8", "k", "r")}
+        for j, ch in enumerate(text):
+            bit_index = _CASTLE_LETTERS.find(ch)
+            if bit_index < 0 or self.castling & (1 << bit_index):
+                raise PositionError(f"castling rights are letters from KQkq, each once; {ch!r}"
+                                    " is not", field=3, column=start + j)
+            king, rook, ks, rs = home[ch]
+            for cell, sym in ((king, ks), (rook, rs)):
+                piece = self.piece_at(cell)
+                if piece is None or piece.symbol != sym:
+                    raise PositionError(f"castling right {ch!r} needs {sym} on {cell}", field=3,
+                                        column=start + j)
+            self.castling |= 1 << bit_index
+        del g
+
+    def _parse_ep(self, text: str, start: int) -> None:
+        if text == "-":
+            return
+        g = self.geometry
+        if not g.has(text):
+            raise PositionError(f"en passant cell {text!r} is not a cell", field=4, column=start)
+        cell = g.index(text)
+        rank = g.rank_of(cell)
+        want = 5 if self.side == 0 else 2
+        victim = cell - g.files if self.side == 0 else cell + g.files
+        behind = cell + g.files if self.side == 0 else cell - g.files
+        them = self.side ^ 1
+        code = self.board[victim] if 0 <= victim < len(g) else 0
+        if (rank != want or self.board[cell] or self.board[behind]
+                or code != self.variant.code("pawn", Color(them))):
+            raise PositionError(
+                f"en passant cell {text} does not follow a double step of a"
+                f" {Color(them).name.lower()} Pawn", field=4, column=start,
+            )
+        self.ep, self.ep_victim = cell, victim
+
+    def fen(self) -> str:
+        castling = "".join(c for b, c in enumerate(_CASTLE_LETTERS) if self.castling & (1 << b))
+        ep = self.geometry.name(self.ep) if self.ep >= 0 else "-"
+        parts = [self.board_field(), "wb"[self.side], castling or "-", ep,
+                 str(self.halfmove), str(self.fullmove)]
+        facings = self.facings_field()
+        spells = "".join(sorted(self.spells_used, key=lambda s: ("HDThdt".index(s))))
+        if facings != "-" or spells:
+            parts.append(facings)
+        if spells:
+            parts.append(spells)
+        return " ".join(parts)
+
+    def facings_field(self) -> str:
+        marks = []
+        for cell in sorted(self.pieces[0] | self.pieces[1]):
+            piece = self.variant.pieces[self.board[cell]]
+            assert piece is not None
+            if piece.state in _FACING_MARK:
+                marks.append(f"{self.geometry.name(cell)}:{_FACING_MARK[piece.state]}")
+        return ",".join(marks) or "-"
+
+    # -- legality ------------------------------------------------------------------------
+    def _attacked(self, cell: int, by: int) -> bool:
+        """Whether side ``by`` attacks ``cell`` (pieces on the board block as they stand)."""
+        board = self.board
+        for table, codes, _slider in self.variant.probes[by]:
+            for _prefix, ray, _mode, _flags in table[cell]:
+                for t in ray:
+                    p = board[t]
+                    if p:
+                        if p in codes:
+                            return True
+                        break
+        return False
+
+    def king_cell(self, color: int) -> int:
+        return next(iter(self.royals[color]))
+
+    def is_check(self) -> bool:
+        return self._attacked(self.king_cell(self.side), self.side ^ 1)
+
+    def _checks_and_pins(self, us: int, ksq: int) -> tuple[list[tuple[int, ...]], dict[int, frozenset[int]]]:
+        board = self.board
+        checkers: list[tuple[int, ...]] = []
+        pins: dict[int, frozenset[int]] = {}
+        for table, codes, slider in self.variant.probes[us ^ 1]:
+            for _prefix, ray, _mode, _flags in table[ksq]:
+                cand = -1
+                for t in ray:
+                    p = board[t]
+                    if p:
+                        if (p & 1) == us:
+                            if cand >= 0 or not slider:
+                                break
+                            cand = t
+                            continue
+                        if p in codes:
+                            line = ray[: ray.index(t) + 1]
+                            if cand < 0:
+                                checkers.append(line)
+                            else:
+                                pins[cand] = frozenset(line)
+                        break
+        return checkers, pins
+
+    def _legal(self) -> list[InternalMove]:
+        us = self.side
+        them = us ^ 1
+        board = self.board
+        variant = self.variant
+        tables = variant.tables
+        ksq = next(iter(self.royals[us]))
+        checkers, pins = self._checks_and_pins(us, ksq)
+        moves: list[InternalMove] = []
+        append = moves.append
+        attacked = self._attacked
+        kp = board[ksq]
+        board[ksq] = 0  # the King must not shelter behind itself
+        for _prefix, ray, _mode, _flags in tables[kp][ksq]:
+            to = ray[0]
+            q = board[to]
+            if (not q or (q & 1) != us) and not attacked(to, them):
+                append((ksq, to, 0, 0))
+        board[ksq] = kp
+        if len(checkers) > 1:
+            return moves
+        evasion = frozenset(checkers[0]) if checkers else None
+        if evasion is None and self.castling:
+            for bit, kfrom, kto, empty, safe in variant.castle_specs[us]:
+                if self.castling & bit and not any(board[c] for c in empty) \
+                        and not any(attacked(c, them) for c in safe):
+                    append((kfrom, kto, 0, _CASTLE))
+        arrival = self.arrival
+        for frm in self.pieces[us]:
+            if frm == ksq:
+                continue
+            p = board[frm]
+            arr = arrival.get(p)
+            allowed = pins.get(frm)
+            if evasion is not None:
+                allowed = evasion if allowed is None else (allowed & evasion)
+            for prefix, ray, mode, flags in tables[p][frm]:
+                if prefix and any(board[c] for c in prefix):
+                    continue
+                for to in ray:
+                    q = board[to]
+                    if q:
+                        if (q & 1) != us and mode != _MOVE_ONLY and (allowed is None or to in allowed):
+                            append((frm, to, arr[to] if arr else 0, 0))
+                        break
+                    if mode != _CAPTURE_ONLY and (allowed is None or to in allowed):
+                        if flags and to != ray[0]:
+                            append((frm, to, 0, _DOUBLE))
+                        else:
+                            append((frm, to, arr[to] if arr else 0, 0))
+        if self.ep >= 0:
+            ep = self.ep
+            capable = variant.ep_capable
+            for frm in self.pieces[us]:
+                p = board[frm]
+                if not capable[p]:
+                    continue
+                for _prefix, ray, mode, _flags in tables[p][frm]:
+                    if mode == _CAPTURE_ONLY and ray[0] == ep:
+                        arr = arrival.get(p)
+                        m = (frm, ep, arr[ep] if arr else 0, _EP)
+                        self._make(m)
+                        safe = not attacked(ksq, them)
+                        self._unmake()
+                        if safe:
+                            append(m)
+        return moves
+
+    def outcome(self) -> Outcome | None:
+        if self._legal():
+            return None
+        if self.is_check():
+            return Outcome(Termination.CHECKMATE, Color(self.side ^ 1))
+        return Outcome(Termination.STALEMATE, None)
+
+    def explain_illegal(self, text: str) -> str:
+        try:
+            frm, to = self._split_text(text)
+        except Exception:
+            return super().explain_illegal(text)
+        if self.outcome() is None and frm in self.royals[self.side] \
+                and abs(to - frm) == 2 and self.geometry.rank_of(to) == self.geometry.rank_of(frm):
+            return self._explain_castling(frm, to)
+        return super().explain_illegal(text)
+
+    def _explain_castling(self, frm: int, to: int) -> str:
+        for bit, kfrom, kto, empty, safe in self.variant.castle_specs[self.side]:
+            if (kfrom, kto) != (frm, to):
+                continue
+            if not self.castling & bit:
+                return "you may no longer castle on that side"
+            if any(self.board[c] for c in empty):
+                return "castling needs the cells between King and Rook empty"
+            if self.is_check():
+                return "you cannot castle out of check"
+            return "the King would pass through or land on an attacked cell"
+        return "a King moves one cell (two only when castling from its home cell)"
+
+    def explain_pseudo_illegal(self, frm: int, to: int) -> str:
+        if frm in self.royals[self.side]:
+            return "your king would be in check"
+        if self.is_check():
+            return "your king is in check and this move does not get it out"
+        return "your king would be in check (the piece is pinned)"
+
+
+MagiciVariant.position_class = MagiciPosition
+
+
+def _field_starts(text: str) -> list[int]:
+    starts: list[int] = []
+    prev_space = True
+    for i, ch in enumerate(text):
+        if not ch.isspace() and prev_space:
+            starts.append(i)
+        prev_space = ch.isspace()
+    return starts

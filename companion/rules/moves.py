@@ -1,0 +1,69 @@
+"""Moves and outcomes as the outside world sees them.
+
+A :class:`Move` prints as its from-to text (``e2e4``); a game whose moves need more (a chain
+of jumps, a promotion choice) appends it, as documented in ``FORMATS.md``. Inside the engine
+a move is a tuple ``(origin, target, new_code, flag)`` of cell numbers; ``Move.key`` keeps it.
+
+>>> str(Move("e2", "e4"))
+'e2e4'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum, IntEnum
+
+from companion.rules.pieces import Color
+
+InternalMove = tuple[int, int, int, int]
+
+
+class Flag(IntEnum):
+    """What a move does besides taking a piece from one cell to another."""
+
+    NORMAL = 0
+    DOUBLE_STEP = 1  # marks the skipped cell for en passant
+    EN_PASSANT = 2
+    CASTLE = 3
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move: ``origin`` and ``target`` cell names, ``promotion`` letter when the mover
+    chooses what it becomes (empty when the change is forced or there is none), ``path`` the
+    landing cells in between for multi-step moves (empty otherwise)."""
+
+    origin: str
+    target: str
+    promotion: str = ""
+    path: tuple[str, ...] = ()
+    key: InternalMove = field(default=(-1, -1, 0, 0), compare=False, repr=False)
+
+    def __str__(self) -> str:
+        middle = "".join(self.path)
+        return f"{self.origin}{middle}{self.target}{self.promotion}"
+
+    @property
+    def uci(self) -> str:
+        return str(self)
+
+
+class Termination(Enum):
+    """Why a game is over."""
+
+    CHECKMATE = "checkmate"
+    STALEMATE = "stalemate"
+    KINGS_CAPTURED = "kings captured"  # Due Re: both enemy Kings taken
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: ``winner`` (``None`` for a draw) and the ``termination``."""
+
+    termination: Termination
+    winner: Color | None
+
+    def result(self) -> str:
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner == Color.WHITE else "0-1"

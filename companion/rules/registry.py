@@ -1,0 +1,37 @@
+"""The variants by name: ``get_variant("duere", options={...})``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.rules.errors import UnknownVariant
+from companion.rules.variant import Variant
+
+
+def _classes() -> dict[str, type[Variant]]:
+    from companion.rules.duere import DueReVariant
+    from companion.rules.magici import MagiciVariant
+
+    return {"duere": DueReVariant, "magici": MagiciVariant}
+
+
+VARIANT_NAMES: tuple[str, ...] = ("duere", "magici")
+_cache: dict[str, Variant] = {}
+
+
+def get_variant(name: str, options: Mapping[str, Any] | None = None) -> Variant:
+    """The variant called ``name`` with rule ``options`` over its defaults.
+
+    >>> get_variant("magici").name
+    'magici'
+    """
+    classes = _classes()
+    key = str(name).strip().lower()
+    if key not in classes:
+        raise UnknownVariant(f"unknown variant {name!r}; known: {', '.join(VARIANT_NAMES)}")
+    if options:
+        return classes[key](options)
+    if key not in _cache:
+        _cache[key] = classes[key]()
+    return _cache[key]
