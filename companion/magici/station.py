@@ -238,7 +238,7 @@ class RefereeStation:
         if st.begun:
             return self._refuse(Refused.ALREADY_BEGUN)
         self._write(ev.BEGIN, {})
-        return self._ok([Cue(CueKind.TURN, st.on_move, None, self.now_ms())])
+        return self._ok(self._emit([Cue(CueKind.TURN, st.on_move, None, self.now_ms())]))
 
     def end_move(self, side: Side | None = None, source: EndSource = EndSource.TAP,
                  captured: PieceKind | None = None) -> Outcome:
