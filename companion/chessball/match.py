@@ -1,0 +1,475 @@
+"""The match as state by replay: ``apply(state, event) -> state`` and the :class:`Match` wrapper.
+
+Events are small JSON-able dicts. Every event is checked in full before it changes anything:
+an illegal one raises :class:`IllegalEvent` with a reason a referee understands, so a screen
+can validate, then journal, then show. ``Match.apply`` returns the *normalised* event (for
+instance a ``move`` with the cheapest ``path`` filled in): journal that one, and replay stays
+fast because paths are then only checked, not searched.
+
+Events (``side`` is always the side doing it):
+
+- ``{"kind": "kickoff"}`` — counting mode; positional mode adds ``"pieces": [{"side", "piece",
+  "at": [x, y]}, ...]`` (both Kings and the field pieces) and optionally ``"ball": [8, 8]``.
+- ``{"kind": "roll", "side": "white", "faces": [3, 5, 6]}`` — each side's 3d6 for its MP.
+- ``{"kind": "pass_move", "side"}`` — the side passes one of its three moves.
+- ``{"kind": "substitution", "side", "out": "rook", "in": "queen"}`` (+ ``"at"`` positional).
+- ``{"kind": "tackle", "side", "throws": [{"white": [..], "black": [..]}, ...]}`` — every throw
+  but the last a tie; positional mode may name ``"piece"`` and ``"against"`` points.
+- counting mode: ``spend`` (``"mp": N``, within the move), ``end_move``, ``shot`` (``"distance":
+  N``, ``"keeper_on_point": true``), ``goal`` (``"side"`` = who scored).
+- positional mode: ``move`` (``from``, ``to``, ``path``?), ``dribble`` (``from``, ``to``,
+  ``ball_to``?, ``ticks``?), ``kick`` (``to``, ``path``?): a pass, throw or shot.
+- after a shot reaches the keeper: ``keeper_roll`` (``faces`` 3d6), then after a parry
+  ``direction_roll`` (``face`` 1d6).
+
+>>> m = Match(Mode.COUNTING)
+>>> for e in ({"kind": "kickoff"}, {"kind": "roll", "side": "white", "faces": [6, 6, 6]},
+...           {"kind": "roll", "side": "black", "faces": [1, 2, 3]}):
+...     _ = m.apply(e)
+>>> _ = m.apply({"kind": "spend", "side": "white", "mp": 5})
+>>> m.state.movement_points[Side.WHITE], m.state.side_to_move
+(13, <Side.WHITE: 'white'>)
+>>> m.apply({"kind": "spend", "side": "black", "mp": 1})
+Traceback (most recent call last):
+...
+companion.chessball.events.IllegalEvent: spend: it is white's move, not black's
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from companion.chessball import events as ev
+from companion.chessball import positional
+from companion.chessball.events import IllegalEvent
+from companion.chessball.options import FirstMover, RuleOptions
+from companion.chessball.pieces import CHESS_SET, STARTING_LINEUP, PieceKind, Side
+from companion.chessball.shot import ShotOutcome, keeper_outcome, parry_direction, rebound_steps, shot_power
+from companion.chessball.state import MatchState, Mode, PendingShot, Phase, Piece
+from companion.chessball.substitution import IllegalSubstitution, substitution_mp
+
+__all__ = ["IllegalEvent", "Match", "MatchState", "Mode", "Phase", "apply", "new_match", "replay"]
+
+Handler = Callable[[MatchState, Mapping[str, Any]], dict[str, Any]]
+
+
+def new_match(mode: Mode = Mode.POSITIONAL, options: RuleOptions | None = None) -> MatchState:
+    return MatchState(mode=mode, options=options or RuleOptions())
+
+
+def apply(state: MatchState, event: Mapping[str, Any]) -> MatchState:
+    """The pure reducer: a new state, or :class:`IllegalEvent` (``state`` is never changed)."""
+    return _apply(state, event)[0]
+
+
+def replay(
+    events: Iterable[Mapping[str, Any]], mode: Mode = Mode.POSITIONAL,
+    options: RuleOptions | None = None,
+) -> MatchState:
+    state = new_match(mode, options)
+    for n, event in enumerate(events, start=1):
+        try:
+            state = _apply(state, event)[0]
+        except IllegalEvent as exc:
+            raise IllegalEvent(f"event {n}: {exc}") from None
+    return state
+
+
+class Match:
+    """A match that keeps its current state; ``apply`` is all-or-nothing.
+
+    >>> m = Match(Mode.COUNTING); m.state.phase
+    <Phase.KICKOFF: 'kickoff'>
+    """
+
+    def __init__(self, mode: Mode = Mode.POSITIONAL, options: RuleOptions | None = None) -> None:
+        self.state = new_match(mode, options)
+
+    def check(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate without applying; return the normalised event."""
+        return _apply(self.state, event)[1]
+
+    def apply(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        """Apply an event; return the normalised event to journal."""
+        self.state, normalised = _apply(self.state, event)
+        return normalised
+
+
+def _apply(state: MatchState, event: Mapping[str, Any]) -> tuple[MatchState, dict[str, Any]]:
+    kind = ev.kind_of(event)
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        raise IllegalEvent(f"unknown event kind {kind!r} (known: {', '.join(sorted(_HANDLERS))})")
+    if state.phase is Phase.FULL_TIME:
+        raise IllegalEvent(f"{kind}: the match is over (full time)")
+    new = state.clone()
+    try:
+        normalised = handler(new, event)
+    except positional.PositionError as exc:
+        raise IllegalEvent(f"{kind}: {exc}") from None
+    new.events_applied += 1
+    return new, normalised
+
+
+# -- turn structure ---------------------------------------------------------------------------
+
+def _first_mover(s: MatchState) -> Side:
+    if s.kickoff_turn and s.options.kickoff_side_moves_first:
+        return s.kickoff_side
+    half_kicker = Side.WHITE if s.half == 1 else Side.BLACK
+    if s.options.first_mover is FirstMover.BY_HALF:
+        return half_kicker
+    return half_kicker if (s.turn_in_half - 1) % 2 == 0 else half_kicker.other
+
+
+def _start_turn(s: MatchState, phase: Phase) -> None:
+    s.phase = phase
+    s.moves_made = 0
+    s.move_spent = 0
+    s.movement_points = {side: 0 for side in Side}
+    s.rolls = {side: None for side in Side}
+    s.tackled = set()
+    s.knights_jumped = set()
+    s.first_mover = _first_mover(s)
+
+
+def _end_turn(s: MatchState, after_goal: bool = False) -> None:
+    per_half = s.options.turns_per_half
+    if s.turn >= 2 * per_half:
+        s.phase = Phase.FULL_TIME
+        s.movement_points = {side: 0 for side in Side}
+        return
+    s.turn += 1
+    if s.turn == per_half + 1:  # half time: Black kicks off the second half
+        s.half = 2
+        s.kickoff_side = Side.BLACK
+        after_goal = True
+    s.kickoff_turn = after_goal
+    _start_turn(s, Phase.KICKOFF if after_goal else Phase.ROLLS)
+
+
+def _finish_move(s: MatchState) -> None:
+    s.moves_made += 1
+    s.move_spent = 0
+    s.phase = Phase.MOVES
+    if s.moves_made >= s.moves_per_turn:
+        _end_turn(s)
+
+
+def _score_goal(s: MatchState, scorer: Side) -> None:
+    s.score[scorer] += 1
+    s.kickoff_side = scorer.other  # the side that conceded kicks off
+    s.lineup = {side: _starting_lineup() for side in Side}
+    s.ball = None
+    s.holder = None
+    s.pending_shot = None
+    _end_turn(s, after_goal=True)
+
+
+def _starting_lineup() -> Any:
+    from collections import Counter
+
+    return Counter(STARTING_LINEUP)
+
+
+def _mover(s: MatchState, event: Mapping[str, Any], allowed: set[str]) -> Side:
+    """Common checks for an event that is (part of) a move; returns the mover."""
+    ev.check_keys(event, allowed | {"side"})
+    side = ev.side(event)
+    kind = event["kind"]
+    if s.phase is not Phase.MOVES:
+        raise IllegalEvent(f"{kind}: not now, the match is waiting for: {_waiting(s)}")
+    if side is not s.side_to_move:
+        raise IllegalEvent(f"{kind}: it is {s.side_to_move.value}'s move, not {side.value}'s")  # type: ignore[union-attr]
+    return side
+
+
+def _waiting(s: MatchState) -> str:
+    return {
+        Phase.KICKOFF: f"the kick-off ({s.kickoff_side.value} kicks off)",
+        Phase.ROLLS: "both sides' 3d6 rolls for their MP",
+        Phase.MOVES: f"{s.side_to_move.value if s.side_to_move else '?'}'s move",
+        Phase.KEEPER_ROLL: "the keeper's 3d6 roll",
+        Phase.DIRECTION_ROLL: "the 1d6 roll for the parry's direction",
+        Phase.FULL_TIME: "nothing (full time)",
+    }[s.phase]
+
+
+def _need_mode(s: MatchState, event: Mapping[str, Any], mode: Mode) -> None:
+    if s.mode is not mode:
+        other = {
+            Mode.COUNTING: "counting mode (MP counted by hand)",
+            Mode.POSITIONAL: "positional mode (pieces on the lattice)",
+        }[mode]
+        raise IllegalEvent(f"{event['kind']}: only in {other}; this match is in {s.mode.value} mode")
+
+
+def _pay(s: MatchState, side: Side, mp: int, what: str) -> None:
+    if mp > s.movement_points[side]:
+        raise IllegalEvent(f"{what} costs {mp} MP but {side.value} has {s.movement_points[side]} MP left")
+    s.movement_points[side] -= mp
+
+
+# -- handlers ---------------------------------------------------------------------------------
+
+def _kickoff(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
+    if s.phase is not Phase.KICKOFF:
+        raise IllegalEvent(f"kickoff: not now, the match is waiting for: {_waiting(s)}")
+    if s.mode is Mode.COUNTING:
+        ev.check_keys(event, set())
+        normalised: dict[str, Any] = {"kind": "kickoff"}
+    else:
+        ev.check_keys(event, {"pieces", "ball"})
+        normalised = positional.kickoff(s, event)
+    s.last = {"kind": "kickoff", "side": s.kickoff_side.value}
+    _start_turn(s, Phase.ROLLS)
+    return normalised
+
+
+def _roll(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
+    ev.check_keys(event, {"side", "faces"})
+    side = ev.side(event)
+    faces = ev.faces(event, "faces", 3)
+    if s.phase is not Phase.ROLLS:
+        raise IllegalEvent(f"roll: not now, the match is waiting for: {_waiting(s)}")
+    if s.rolls[side] is not None:
+        raise IllegalEvent(f"roll: {side.value} has already rolled {sum(s.rolls[side])} MP this turn")  # type: ignore[arg-type]
+    s.rolls[side] = faces
+    s.movement_points[side] = sum(faces)
+    s.last = {"kind": "roll", "side": side.value, "mp": sum(faces)}
+    if all(r is not None for r in s.rolls.values()):
+        s.phase = Phase.MOVES
+    return {"kind": "roll", "side": side.value, "faces": list(faces)}
+
+
+def _pass_move(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
+    side = _mover(s, event, set())
+    if s.move_spent:
+        raise IllegalEvent(f"pass_move: {side.value} has spent {s.move_spent} MP in this move: end it with end_move")
+    s.last = {"kind": "pass_move", "side": side.value}
+    _finish_move(s)
+    return {"kind": "pass_move", "side": side.value}
+
+
+def _spend(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
+    _need_mode(s, event, Mode.COUNTING)
+    side = _mover(s, event, {"mp"})
+    mp = ev.whole(event, "mp", minimum=1)
+    _pay(s, side, mp, "spend: this")
+    s.move_spent += mp
+    s.last = {"kind": "spend", "side": side.value, "mp": mp}
+    return {"kind": "spend", "side": side.value, "mp": mp}
+
+
+def _end_move(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
+    _need_mode(s, event, Mode.COUNTING)
+    side = _mover(s, event, set())
+    s.last = {"kind": "end_move", "side": side.value, "spent": s.move_spent}
+    _finish_move(s)
+    return {"kind": "end_move", "side": side.value}
+
+
+def _goal(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
+    """A goal the referee records by hand (counting mode, or a correction)."""
+    ev.check_keys(event, {"side"})
+    scorer = ev.side(event)
+    if s.phase not in (Phase.MOVES, Phase.KEEPER_ROLL, Phase.DIRECTION_ROLL):
+        raise IllegalEvent(f"goal: not now, the match is waiting for: {_waiting(s)}")
+    s.last = {"kind": "goal", "side": scorer.value}
+    _score_goal(s, scorer)
+    return {"kind": "goal", "side": scorer.value}
+
+
+def _shot(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
+    _need_mode(s, event, Mode.COUNTING)
+    side = _mover(s, event, {"distance", "keeper_on_point"})
+    distance = ev.whole(event, "distance", minimum=0)
+    on_point = event.get("keeper_on_point", True)
+    if not isinstance(on_point, bool):
+        raise IllegalEvent(f"shot: keeper_on_point must be true or false, got {on_point!r}")
+    _pay(s, side, distance, f"shot: a shot of {distance} steps")
+    normalised = {"kind": "shot", "side": side.value, "distance": distance, "keeper_on_point": on_point}
+    start_shot(s, side, None, distance, keeper_on_point=on_point)
+    return normalised
+
+
+def start_shot(s: MatchState, shooter: Side, arrival: Any, distance: int, *, keeper_on_point: bool,
+               defender: Side | None = None) -> None:
+    """A ball reached a goal line: goal at once, or wait for the keeper's roll."""
+    defender = defender or shooter.other
+    power = shot_power(distance)
+    s.last = {"kind": "shot", "side": shooter.value, "distance": distance, "power": power}
+    if not keeper_on_point:
+        s.last.update(outcome=ShotOutcome.GOAL.value, keeper_on_point=False)
+        _score_goal(s, defender.other)
+        return
+    s.pending_shot = PendingShot(shooter, defender, arrival, distance, power)
+    s.phase = Phase.KEEPER_ROLL
+
+
+def _keeper_roll(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
+    ev.check_keys(event, {"side", "faces"})
+    if s.phase is not Phase.KEEPER_ROLL or s.pending_shot is None:
+        raise IllegalEvent(f"keeper_roll: not now, the match is waiting for: {_waiting(s)}")
+    shot = s.pending_shot
+    if "side" in event and ev.side(event) is not shot.defender:
+        raise IllegalEvent(f"keeper_roll: {shot.defender.value}'s keeper rolls, not {event['side']}'s")
+    faces = ev.faces(event, "faces", 3)
+    result = keeper_outcome(shot.power, sum(faces))
+    s.last = {"kind": "keeper_roll", "side": shot.defender.value, "roll": sum(faces),
+              "power": shot.power, "outcome": result.outcome.value, "residual": result.residual}
+    normalised = {"kind": "keeper_roll", "side": shot.defender.value, "faces": list(faces)}
+    if result.outcome is ShotOutcome.GOAL:
+        _score_goal(s, shot.defender.other)
+    elif result.outcome is ShotOutcome.SAVE:
+        if s.mode is Mode.POSITIONAL:
+            positional.ball_to_keeper(s, shot.defender)
+        s.pending_shot = None
+        _finish_move(s)
+    else:
+        s.pending_shot = replace(shot, residual=result.residual)
+        s.phase = Phase.DIRECTION_ROLL
+    return normalised
+
+
+def _direction_roll(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
+    ev.check_keys(event, {"side", "face"})
+    if s.phase is not Phase.DIRECTION_ROLL or s.pending_shot is None:
+        raise IllegalEvent(f"direction_roll: not now, the match is waiting for: {_waiting(s)}")
+    face = ev.whole(event, "face", minimum=1)
+    if face > 6:
+        raise IllegalEvent(f"direction_roll: face is a 1d6, 1..6, got {face}")
+    shot = s.pending_shot
+    direction = parry_direction(face)
+    steps = rebound_steps(shot.residual, s.options.parry_unit)
+    s.last = {"kind": "direction_roll", "direction": direction.value, "rebound_steps": steps,
+              "residual": shot.residual}
+    if s.mode is Mode.POSITIONAL:
+        s.last["ball"] = list(positional.rebound(s, shot, direction, steps))
+    s.pending_shot = None
+    _finish_move(s)
+    return {"kind": "direction_roll", "face": face}
+
+
+def _substitution(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
+    side = _mover(s, event, {"out", "in", "at"})
+    leaving = ev.piece_kind(event, "out")
+    entering = ev.piece_kind(event, "in")
+    if s.move_spent:
+        raise IllegalEvent("substitution: a substitution is a whole move; end the current move first")
+    try:
+        value = substitution_mp(leaving, entering)
+    except IllegalSubstitution as exc:
+        raise IllegalEvent(f"substitution: {exc}") from None
+    last = s.last_substitution_turn[side]
+    interval = s.options.substitution_interval
+    if last is not None and s.turn - last < interval:
+        raise IllegalEvent(
+            f"substitution: {side.value} substituted in turn {last}; at most one every {interval} "
+            f"turns, so the next one is allowed from turn {last + interval}"
+        )
+    if s.lineup[side][leaving] == 0:
+        raise IllegalEvent(f"substitution: {side.value} has no {leaving.value} on the field")
+    if CHESS_SET[entering] - s.lineup[side][entering] <= 0:
+        raise IllegalEvent(f"substitution: {side.value} has no {entering.value} left on the bench")
+    if value < 0:
+        _pay(s, side, -value, f"substitution: {leaving.value} out, {entering.value} in")
+    else:
+        s.movement_points[side] += value
+    normalised: dict[str, Any] = {"kind": "substitution", "side": side.value, "out": leaving.value,
+                                  "in": entering.value}
+    if s.mode is Mode.POSITIONAL:
+        at = positional.substitute(s, event, side, leaving, entering)
+        normalised["at"] = list(at)
+    elif "at" in event:
+        raise IllegalEvent("substitution: 'at' is for positional mode; this match counts MP by hand")
+    s.lineup[side][leaving] -= 1
+    s.lineup[side][entering] += 1
+    s.last_substitution_turn[side] = s.turn
+    s.last = {"kind": "substitution", "side": side.value, "out": leaving.value, "in": entering.value,
+              "mp": value}
+    _finish_move(s)
+    return normalised
+
+
+def _tackle(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
+    side = _mover(s, event, {"throws", "piece", "against"})
+    if s.move_spent:
+        raise IllegalEvent("tackle: a tackle is a whole move; end the current move first")
+    if side in s.tackled:
+        raise IllegalEvent(f"tackle: {side.value} has already started a tackle this turn")
+    throws = ev.required(event, "throws")
+    if not isinstance(throws, list) or not throws:
+        raise IllegalEvent("tackle: throws must be a list of {\"white\": [3 faces], \"black\": [3 faces]}")
+    parsed = []
+    for i, throw in enumerate(throws, start=1):
+        if not isinstance(throw, Mapping) or set(throw) != {"white", "black"}:
+            raise IllegalEvent(f"tackle: throw {i} needs the faces of both 'white' and 'black'")
+        w = ev.faces_value(throw["white"], f"tackle: throw {i} white", 3)
+        b = ev.faces_value(throw["black"], f"tackle: throw {i} black", 3)
+        tie = sum(w) == sum(b)
+        if tie and i == len(throws):
+            raise IllegalEvent(f"tackle: throw {i} is a tie ({sum(w)} each): a tie is rolled again")
+        if not tie and i < len(throws):
+            raise IllegalEvent(f"tackle: throw {i} ({sum(w)} to {sum(b)}) decided it; no throws may follow")
+        parsed.append((w, b))
+    w, b = parsed[-1]
+    winner = Side.WHITE if sum(w) > sum(b) else Side.BLACK
+    _pay(s, side, s.options.tackle_cost, "tackle: a tackle")
+    normalised: dict[str, Any] = {
+        "kind": "tackle", "side": side.value,
+        "throws": [{"white": list(x), "black": list(y)} for x, y in parsed],
+    }
+    if s.mode is Mode.POSITIONAL:
+        normalised.update(positional.tackle(s, event, side, winner))
+    elif "piece" in event or "against" in event:
+        raise IllegalEvent("tackle: 'piece' and 'against' are for positional mode")
+    s.tackled.add(side)
+    s.last = {"kind": "tackle", "side": side.value, "winner": winner.value,
+              "white": sum(w), "black": sum(b)}
+    _finish_move(s)
+    return normalised
+
+
+def _positional_move(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
+    _need_mode(s, event, Mode.POSITIONAL)
+    kind = event["kind"]
+    allowed = {"move": {"from", "to", "path"}, "dribble": {"from", "to", "ball_to", "ticks"},
+               "kick": {"to", "path"}}[kind]
+    side = _mover(s, event, allowed)
+    if kind == "move":
+        normalised, cost = positional.move(s, event, side)
+    elif kind == "dribble":
+        normalised, cost = positional.dribble(s, event, side)
+    else:
+        normalised, cost, arrival = positional.kick(s, event, side)
+        if arrival is not None:  # the ball reached a goal mouth: a shot
+            _pay(s, side, cost, f"kick: a kick of {cost} steps")
+            goal_side = positional.goal_owner(arrival)
+            start_shot(s, side, arrival, cost, defender=goal_side,
+                       keeper_on_point=s.king_point(goal_side) == arrival)
+            return normalised
+    _pay(s, side, cost, f"{kind}: this {kind}")
+    s.last = {"kind": kind, "side": side.value, "mp": cost}
+    _finish_move(s)
+    return normalised
+
+
+_HANDLERS: dict[str, Handler] = {
+    "kickoff": _kickoff,
+    "roll": _roll,
+    "pass_move": _pass_move,
+    "spend": _spend,
+    "end_move": _end_move,
+    "goal": _goal,
+    "shot": _shot,
+    "keeper_roll": _keeper_roll,
+    "direction_roll": _direction_roll,
+    "substitution": _substitution,
+    "tackle": _tackle,
+    "move": _positional_move,
+    "dribble": _positional_move,
+    "kick": _positional_move,
+}
