@@ -1,0 +1,164 @@
+"""Per-cell reading of a straightened board: empty, light piece or dark piece.
+
+Every cell is compared with the board's own colour *at that place*: the visible corners of the
+cell (a piece's round base leaves them free) give the local square colour, checked against the
+same-coloured diagonal neighbours so that a corner hidden by a leaning piece or a shadow edge
+does not fool it. Work is done on log intensities, so a shadow or a lighting gradient (which
+scale the light) shifts both sides of a comparison alike.
+
+The sample that decides a cell is a disc near its centre, moved a little away from the
+camera's nadir: a tall piece in front of the cell leans over its near half, while a piece
+standing on the cell rises into its far half.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import warnings
+
+import numpy as np
+
+from companion.vision.geometry import CellState
+from companion.vision.view import BoardView
+
+DIFF_THRESHOLD = 0.2  # log-colour distance of a pixel that is "not the square"
+OCCUPIED_FRACTION = 0.2  # share of such pixels in the sample that makes a piece
+WHITE_LOG_RATIO = -0.9
+LUM_WEIGHT = 0.35  # brightness counts less than colour: shadows change brightness  # piece brightness against the light square (log) splitting w / b
+
+
+@dataclass(frozen=True)
+class CellEvidence:
+    """What the classifier saw on one cell (kept for diagnostics and the follower)."""
+
+    state: CellState
+    occupancy: float  # share of the sample unlike the empty square (0..1)
+    brightness: float  # the piece's log brightness against the light square (NaN if empty)
+
+
+def _disc(radius: float, S: int) -> np.ndarray:
+    r = radius * S
+    n = int(np.ceil(r))
+    ys, xs = np.mgrid[-n : n + 1, -n : n + 1]
+    keep = xs**2 + ys**2 <= r * r
+    return np.stack([xs[keep], ys[keep]], axis=1).astype(np.float64)
+
+
+class CellSampler:
+    """Pixel positions of each cell's sample disc and corner patches in the top-down image."""
+
+    def __init__(self, view: BoardView, disc_radius: float = 0.24, lean_factor: float = 0.35,
+                 max_shift: float = 0.18) -> None:
+        g, S = view.geometry, view.cell_px
+        self.cells = list(g.cells)
+        self.light = np.array([g.is_light(c) for c in self.cells])
+        centres = np.array([g.cell_centre(c) for c in self.cells])
+        shift = view.lean(centres) * lean_factor
+        norm = np.linalg.norm(shift, axis=1, keepdims=True)
+        shift = np.where(norm > max_shift, shift / np.maximum(norm, 1e-9) * max_shift, shift)
+        disc = _disc(disc_radius, S)
+        sample_uv = centres + shift
+        top = view.plane_to_top(sample_uv)
+        w, h = view.top_size
+        pts = top[:, None, :] + disc[None]
+        self.disc_x = np.clip(np.round(pts[..., 0]).astype(np.intp), 0, w - 1)
+        self.disc_y = np.clip(np.round(pts[..., 1]).astype(np.intp), 0, h - 1)
+        patch = _disc(0.07, S)
+        offsets = np.array([[-0.38, -0.38], [0.38, -0.38], [0.38, 0.38], [-0.38, 0.38]]) * S
+        ctop = view.plane_to_top(centres)
+        cp = ctop[:, None, None, :] + offsets[None, :, None, :] + patch[None, None]
+        self.corner_x = np.clip(np.round(cp[..., 0]).astype(np.intp), 0, w - 1)
+        self.corner_y = np.clip(np.round(cp[..., 1]).astype(np.intp), 0, h - 1)
+        index = {g.file_rank(c): i for i, c in enumerate(self.cells)}
+        n = len(self.cells)
+        self.same = np.full((n, 5), -1, np.intp)  # itself and its diagonal neighbours
+        self.other = np.full((n, 4), -1, np.intp)  # orthogonal neighbours (other colour)
+        for i, c in enumerate(self.cells):
+            f, r = g.file_rank(c)
+            self.same[i, 0] = i
+            for k, (df, dr) in enumerate(((1, 1), (1, -1), (-1, 1), (-1, -1))):
+                self.same[i, k + 1] = index.get((f + df, r + dr), -1)
+            for k, (df, dr) in enumerate(((1, 0), (-1, 0), (0, 1), (0, -1))):
+                self.other[i, k] = index.get((f + df, r + dr), -1)
+
+
+def _gather_median(values: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """Per row, the channel-wise median of ``values[idx]`` ignoring -1 entries."""
+    picked = values[np.clip(idx, 0, None)]
+    picked = np.where((idx >= 0)[..., None], picked, np.nan)
+    return np.nanmedian(picked, axis=1)
+
+
+def _split(log: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Log brightness and log chromaticity (the colour once brightness is taken out)."""
+    lum = log.mean(axis=-1)
+    return lum, log - lum[..., None]
+
+
+def _distance(lum: np.ndarray, chroma: np.ndarray, m_lum: np.ndarray, m_chroma: np.ndarray
+              ) -> np.ndarray:
+    return np.sqrt(LUM_WEIGHT * (lum - m_lum) ** 2 + ((chroma - m_chroma) ** 2).sum(axis=-1))
+
+
+def classify(sampler: CellSampler, top: np.ndarray) -> dict[str, CellEvidence]:
+    """Read every cell of a straightened board image (uint8 or float BGR).
+
+    Each pixel of a cell's sample goes to the nearest of three models: the square as seen at
+    its corners, the light pieces and the dark pieces (both learnt on this board from the
+    cells that are plainly occupied, and moved by the local light level). A shadow on an
+    empty square darkens it without making it look like a piece's colour.
+    """
+    log = np.log(top.astype(np.float32) + 10.0)
+    corners = log[sampler.corner_y, sampler.corner_x].mean(axis=2)  # (n, 4, 3)
+    lum = corners.mean(axis=2)
+    order = np.argsort(lum, axis=1)
+    mid = np.take_along_axis(corners, order[:, 1:3, None], axis=1).mean(axis=1)  # (n, 3)
+    neighbourhood = _gather_median(mid, sampler.same)
+    own_ok = np.linalg.norm(mid - neighbourhood, axis=1) < 0.15
+    ref = np.where(own_ok[:, None], mid, neighbourhood)
+    light_ref = np.where(sampler.light[:, None], ref, _gather_median(ref, sampler.other))
+    light_ref = np.where(np.isnan(light_ref), ref, light_ref)
+    light_lum = light_ref.mean(axis=1)
+    pix = log[sampler.disc_y, sampler.disc_x]  # (n, p, 3)
+    p_lum, p_chroma = _split(pix)
+    r_lum, r_chroma = _split(ref)
+    # pass 1: unlike the square at all
+    d_square = _distance(p_lum, p_chroma, r_lum[:, None], r_chroma[:, None])
+    unlike = np.linalg.norm(pix - ref[:, None, :], axis=2) > DIFF_THRESHOLD
+    occupancy1 = unlike.mean(axis=1)
+    rel = p_lum - light_lum[:, None]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        bright1 = np.nanmedian(np.where(unlike, rel, np.nan), axis=1)
+    sure = occupancy1 > 0.7
+    models = []
+    for is_white, default in ((True, 0.05), (False, -1.6)):
+        pick = sure & ((bright1 > WHITE_LOG_RATIO) == is_white)
+        sel = unlike & pick[:, None]
+        if sel.sum() > 20:
+            m_rel = float(np.median(rel[sel]))
+            m_chroma = np.median(p_chroma[sel], axis=0)
+        else:
+            m_rel, m_chroma = default, np.zeros(3)
+        models.append((m_rel, m_chroma))
+    (w_rel, w_chroma), (b_rel, b_chroma) = models
+    d_white = _distance(p_lum, p_chroma, (light_lum + w_rel)[:, None], w_chroma)
+    d_black = _distance(p_lum, p_chroma, (light_lum + b_rel)[:, None], b_chroma)
+    piece = (np.minimum(d_white, d_black) < d_square) & unlike
+    white_votes = (piece & (d_white <= d_black)).sum(axis=1)
+    black_votes = (piece & (d_black < d_white)).sum(axis=1)
+    occupancy = piece.mean(axis=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        brightness = np.nanmedian(np.where(piece, rel, np.nan), axis=1)
+    out: dict[str, CellEvidence] = {}
+    for i, cell in enumerate(sampler.cells):
+        if occupancy[i] < OCCUPIED_FRACTION:
+            state = CellState.EMPTY
+        elif white_votes[i] >= black_votes[i]:
+            state = CellState.WHITE
+        else:
+            state = CellState.BLACK
+        out[cell] = CellEvidence(state, float(occupancy[i]), float(brightness[i]))
+    return out

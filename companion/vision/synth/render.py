@@ -1,0 +1,162 @@
+"""Compose a synthetic photo: board texture, shadows, pieces, light, lens, hand, noise, JPEG."""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from companion.vision.synth.hands import draw_hand
+from companion.vision.synth.pieces import draw_piece, shadow_mask
+from companion.vision.synth.scene import PROFILE_WEIGHTS, Scene
+
+TEXTURE_PX = 40  # texture pixels per cell
+
+
+@dataclass
+class Shot:
+    """A synthetic photo with its ground truth."""
+
+    image: np.ndarray  # uint8 BGR
+    cells: dict[str, str]  # every cell: ".", "w" or "b"
+    corners: np.ndarray  # (4, 2) outer corners of the playing area, CLI order
+    hand: bool
+
+
+def _piece_kind(seed: int, cell: str) -> int:
+    h = zlib.crc32(f"{seed}:{cell}".encode()) / 2**32
+    return int(np.searchsorted(np.cumsum(PROFILE_WEIGHTS), h * PROFILE_WEIGHTS.sum()))
+
+
+def _board_texture(scene: Scene, pieces: dict[str, str]) -> tuple[np.ndarray, np.ndarray]:
+    """The board seen from straight above (float BGR) and its plane-to-texture matrix."""
+    g = scene.geometry
+    rng = np.random.default_rng(scene.seed)
+    extra_cols = 1 if g.extra else 0
+    m = scene.border + extra_cols + 1.5
+    T = TEXTURE_PX
+    w = int(round((g.files + 2 * m) * T))
+    h = int(round((g.ranks + 2 * m) * T))
+    # plane (u, v) -> texture pixel (x right, y down, rank 1 at the bottom)
+    to_tex = np.array([[T, 0, m * T], [0, -T, (g.ranks + m) * T], [0, 0, 1.0]])
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    u = (xs + 0.5) / T - m
+    v = (g.ranks + m) - (ys + 0.5) / T
+    tex = np.empty((h, w, 3), np.float32)
+    tex[:] = scene.table
+    tex *= 1 + rng.normal(0, 0.03, (h, w, 1)).astype(np.float32)
+    lo_u, hi_u = -scene.border - extra_cols, g.files + scene.border + extra_cols
+    lo_v, hi_v = -scene.border, g.ranks + scene.border
+    plank = (u >= lo_u) & (u < hi_u) & (v >= lo_v) & (v < hi_v)
+    grain = 1 + 0.04 * np.sin(u * rng.uniform(8, 20) + np.sin(v * 3) * 2)
+    tex[plank] = (scene.frame * grain[plank, None]).astype(np.float32)
+    fi, ri = np.floor(u).astype(int), np.floor(v).astype(int)
+    squares = (u >= 0) & (u < g.files) & (v >= 0) & (v < g.ranks)
+    for name, f, r in g.extra:
+        squares |= (fi == f) & (ri == r)
+    light = (fi + ri) % 2 == 1
+    sq_gain = rng.uniform(0.95, 1.05, (g.ranks + 2, g.files + 2))
+    gain = sq_gain[np.clip(ri + 1, 0, g.ranks + 1), np.clip(fi + 1, 0, g.files + 1)]
+    wood = 1 + 0.05 * np.sin((u if rng.random() < 0.5 else v) * rng.uniform(15, 40)
+                             + rng.uniform(0, 6)) * rng.uniform(0, 1)
+    colour = np.where(light[..., None], scene.light_square, scene.dark_square)
+    tex[squares] = (colour * (gain * wood)[..., None])[squares]
+    if rng.random() < 0.5:  # a thin line around the playing area
+        x0, y0 = to_tex[0, 2], to_tex[1, 2]
+        cv2.rectangle(tex, (int(x0), int(y0 - g.ranks * T)), (int(x0 + g.files * T), int(y0)),
+                      (scene.frame * 0.6).tolist(), 2)
+    mask = np.zeros((h, w), np.float32)
+    for cell, state in pieces.items():
+        if state in ("w", "b"):
+            shadow_mask((h, w), to_tex, g.cell_centre(cell), _piece_kind(scene.seed, cell),
+                        scene.piece_scale, scene.base_radius, scene.light_dir, mask)
+    mask = cv2.GaussianBlur(mask, (0, 0), T * 0.12)
+    tex *= (1 - 0.35 * mask)[..., None]
+    return tex, to_tex
+
+
+def _illumination(scene: Scene) -> np.ndarray:
+    w, h = scene.size
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    xn, yn = (xs - w / 2) / w, (ys - h / 2) / w
+    strength, angle, vignette = scene.gradient
+    field = 1 + strength * (xn * np.cos(angle) + yn * np.sin(angle)) * 1.6
+    field *= 1 - vignette * (xn**2 + yn**2) * 2
+    if scene.shadow_band is not None:
+        offset, ang, depth, soft = scene.shadow_band
+        d = (xn * np.cos(ang) + yn * np.sin(ang) - offset) * w
+        field *= 1 - (1 - depth) / (1 + np.exp(-d / soft))
+    return field.astype(np.float32)
+
+
+@lru_cache(maxsize=8)
+def _maps_for(seed: int, size: tuple[int, int], k1: float, focal: float) -> tuple[np.ndarray, ...]:
+    return _CAMERAS[seed].distortion_maps()
+
+
+_CAMERAS: dict[int, object] = {}
+
+
+def render_static(scene: Scene, pieces: dict[str, str]) -> np.ndarray:
+    """The scene with these pieces, lit and through the lens, before hand, noise and JPEG."""
+    g = scene.geometry
+    for cell, state in pieces.items():
+        g.file_rank(cell)  # a clear error for a cell not on this board
+        if state not in (".", "w", "b"):
+            raise ValueError(f"cell {cell}: expected '.', 'w' or 'b', got {state!r}")
+    tex, to_tex = _board_texture(scene, pieces)
+    cam = scene.camera
+    w, h = scene.size
+    H = cam.plane_homography() @ np.linalg.inv(to_tex)
+    img = cv2.warpPerspective(tex, H, (w, h), flags=cv2.INTER_LINEAR,
+                              borderMode=cv2.BORDER_CONSTANT, borderValue=scene.table.tolist())
+    eye = cam.centre
+    order = sorted(
+        (c for c, s in pieces.items() if s in ("w", "b")),
+        key=lambda c: -np.hypot(*(np.array(g.cell_centre(c)) - eye[:2])),
+    )
+    rng = np.random.default_rng(scene.seed + 7)
+    glossy = float(rng.uniform(0.1, 0.6))
+    for cell in order:
+        colour = scene.light_piece if pieces[cell] == "w" else scene.dark_piece
+        draw_piece(img, cam, g.cell_centre(cell), colour, _piece_kind(scene.seed, cell),
+                   scene.piece_scale, scene.base_radius, scene.light_dir, glossy)
+    img *= _illumination(scene)[..., None]
+    _CAMERAS[scene.seed] = cam
+    mx, my = _maps_for(scene.seed, scene.size, float(cam.dist[0]), float(cam.K[0, 0]))
+    return cv2.remap(img, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def finish(
+    scene: Scene, static: np.ndarray, rng: np.random.Generator, hand: bool = False,
+    blur: float = 0.0,
+) -> np.ndarray:
+    """Add a hand (optional), sensor noise and JPEG compression; returns uint8 BGR."""
+    img = static.copy()
+    if hand:
+        draw_hand(img, scene, rng)
+    if blur > 0:
+        img = cv2.GaussianBlur(img, (0, 0), blur)
+    img += rng.normal(0, scene.noise_sigma, img.shape).astype(np.float32)
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, scene.jpeg_quality])
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+
+
+def true_corners(scene: Scene) -> np.ndarray:
+    """Where the outer corners of the playing area fall in the photo (CLI order)."""
+    pts = np.array([[u, v, 0.0] for u, v in scene.geometry.corners_plane])
+    return scene.camera.project(pts)
+
+
+def render(
+    scene: Scene, pieces: dict[str, str], rng: np.random.Generator, hand: bool = False
+) -> Shot:
+    """A finished photo of ``pieces`` (cell -> "w"/"b"; missing cells are empty)."""
+    static = render_static(scene, pieces)
+    image = finish(scene, static, rng, hand)
+    cells = {c: pieces.get(c, ".") for c in scene.geometry.cells}
+    return Shot(image, cells, true_corners(scene), hand)
