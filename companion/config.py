@@ -240,7 +240,10 @@ def _build(m: dict[str, dict[str, Any]], origin: dict[str, str], sources: list[s
         if not 2 <= pin <= 27:
             raise fail(key, f"expected a BCM pin number 2..27, got {pin}")
         if pin in used:
-            raise fail(key, f"pin {pin} is already used by {used[pin]}")
+            other = used[pin]
+            if key not in origin and f"gpio.pins.{other}" in origin:  # blame the one a file set
+                raise fail(f"gpio.pins.{other}", f"pin {pin} is already used by {name}")
+            raise fail(key, f"pin {pin} is already used by {other}")
         used[pin] = name
         pins[name] = pin
 

@@ -31,6 +31,19 @@ class HomeScreen(Screen):
         self.buttons.append(Button(pygame.Rect(x0 + 2 * (w + gap), y, w, 84), "⚙ " + self.t("home.settings"),
                                    self._open_settings, size=26))
 
+    def handle(self, action) -> bool:
+        from companion.ui.input import Kind
+
+        if action.kind is Kind.COMMAND and action.name == "roll":
+            # the roll button works from the home screen too: open the dice and roll
+            from companion.ui.screens.dice import DiceScreen
+
+            screen = DiceScreen(self.app)
+            self.app.push(screen)
+            screen.roll()
+            return True
+        return super().handle(action)
+
     def _opener(self, key: str):
         def open_game() -> None:
             entry = GAMES.get(key)
