@@ -228,3 +228,13 @@ def test_missing_port_at_start_is_retried_not_raised(tmp_path: Path):
         assert wait_for(lambda: display.status.state is DeviceState.MISSING and "not there" in display.status.message)
     finally:
         display.close()
+
+
+def test_every_example_line_in_the_protocol_document_is_valid():
+    import re
+
+    doc = (Path(__file__).parents[2] / "hardware" / "SERIAL-PROTOCOL.md").read_text()
+    examples = re.findall(r"[A-Z](?: [^*`\s]+)*\*[0-9A-F]{2}", doc)
+    assert len(examples) >= 15
+    for line in examples:
+        parse_line(line.encode())
