@@ -257,22 +257,30 @@ def ball_line(
 
 # -- a piece with the ball ---------------------------------------------------------------------
 
+def _ring(p: Point) -> frozenset[Point]:
+    return frozenset(q for q in ((p[0] + dx, p[1] + dy) for dx, dy in DIRECTIONS) if in_bounds(q))
+
+
+# Points exactly one step away; and where a ball on p may be after one tick (it may stay).
+_RING: dict[Point, frozenset[Point]] = {(x, y): _ring((x, y)) for x in range(17) for y in range(17)}
+_BALL_NEXT: dict[Point, frozenset[Point]] = {
+    p: frozenset({p} | {q for q in ring if not is_end_line(q)}) for p, ring in _RING.items()
+}
+
+
 def _dribble_moves(
     kind: PieceKind, side: Side, piece: Point, ball: Point, blocked: Collection[Point]
 ) -> list[tuple[Point, Point]]:
     """One ordinary tick: the piece stays or steps, the ball stays or steps, not both still;
     the ball ends next to the piece, off the end lines, on free points."""
-    table = _step_table(kind, side)
     piece_options = [piece]
     if kind is not PieceKind.KNIGHT:
-        piece_options += [q for q in table.get(piece, ()) if q not in blocked]
+        piece_options += [q for q in _step_table(kind, side).get(piece, ()) if q not in blocked]
+    ball_options = _BALL_NEXT[ball]
     out = []
     for np_ in piece_options:
-        for dx, dy in ((0, 0),) + DIRECTIONS:
-            nb = (ball[0] + dx, ball[1] + dy)
-            if np_ == piece and nb == ball:
-                continue
-            if not in_bounds(nb) or nb in blocked or is_end_line(nb) or chebyshev(np_, nb) != 1:
+        for nb in _RING[np_] & ball_options:
+            if nb in blocked or (np_ == piece and nb == ball):
                 continue
             out.append((np_, nb))
     return out
@@ -295,31 +303,49 @@ def dribble_path(
     side: Side,
     piece_start: Point,
     ball_start: Point,
-    piece_goal: Point,
+    piece_goal: Point | None,
     ball_goal: Point | None,
     blocked: Collection[Point],
     *,
     knight_jumps: int = 1,
+    max_cost: int | None = None,
 ) -> Dribble | None:
     """The cheapest way for a piece to take the ball with it to ``piece_goal`` (and the ball
-    to ``ball_goal``, or anywhere next to the piece if ``None``). ``blocked`` are the other
+    to ``ball_goal``; ``None`` for either means anywhere). ``blocked`` are the other
     pieces. A Pawn makes at most 2 steps of its own; a Knight at most ``knight_jumps`` jumps.
+    ``max_cost`` (the MP left) bounds the search.
     """
     if chebyshev(piece_start, ball_start) > 1:
         raise IllegalPath(f"the {kind.value} on {_fmt(piece_start)} is not next to the ball")
+    if piece_goal is None and ball_goal is None:
+        raise IllegalPath("a dribble needs a destination for the piece or the ball")
     pawn = kind is PieceKind.PAWN
+    knight = kind is PieceKind.KNIGHT
+    limit = max_cost if max_cost is not None else 1 << 30
+
+    def estimate(piece: Point, ball: Point) -> int:
+        """A lower bound of the cost left (A*): outside a Knight's jump, the piece and the
+        ball each move at most one step per MP."""
+        if knight:
+            return 0
+        h = chebyshev(piece, piece_goal) if piece_goal is not None else 0
+        return max(h, chebyshev(ball, ball_goal)) if ball_goal is not None else h
+
     State = tuple[Point, Point, int, int]  # piece, ball, own steps, jumps
     start: State = (piece_start, ball_start, 0, 0)
     dist: dict[State, int] = {start: 0}
     parent: dict[State, State] = {}
-    heap: list[tuple[int, int, State]] = [(0, 0, start)]
+    heap: list[tuple[int, int, State]] = [(estimate(piece_start, ball_start), 0, start)]
     counter = 0
+    closed: set[State] = set()
     while heap:
-        cost, _, s = heapq.heappop(heap)
-        if cost > dist[s]:
+        _, _, s = heapq.heappop(heap)
+        if s in closed:
             continue
+        closed.add(s)
+        cost = dist[s]
         piece, ball, own, jumps = s
-        if s != start and piece == piece_goal and (ball_goal is None or ball == ball_goal):
+        if s != start and piece_goal in (None, piece) and ball_goal in (None, ball):
             ticks = []
             while s != start:
                 ticks.append((s[0], s[1]))
@@ -338,10 +364,13 @@ def dribble_path(
         for ns, c in nexts:
             nc = cost + c
             if nc < dist.get(ns, 1 << 30):
+                f = nc + estimate(ns[0], ns[1])
+                if f > limit:
+                    continue
                 dist[ns] = nc
                 parent[ns] = s
                 counter += 1
-                heapq.heappush(heap, (nc, counter, ns))
+                heapq.heappush(heap, (f, counter, ns))
     return None
 
 

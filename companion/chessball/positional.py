@@ -224,10 +224,14 @@ def dribble(s: MatchState, event: Mapping[str, Any], side: Side) -> tuple[dict[s
             if dr.piece_end != goal or (ball_goal is not None and dr.ball_end != ball_goal):
                 raise PositionError("the ticks do not end where 'to' and 'ball_to' say")
         else:
-            found = dribble_path(piece.kind, side, start, s.ball, goal, ball_goal, blocked, knight_jumps=jumps)
+            found = dribble_path(piece.kind, side, start, s.ball, goal, ball_goal, blocked, knight_jumps=jumps,
+                                 max_cost=s.movement_points[side])
             if found is None:
                 where = f"{fmt(goal)}" + (f" with the ball on {fmt(ball_goal)}" if ball_goal else "")
-                raise PositionError(f"the {piece.kind.value} on {fmt(start)} cannot take the ball to {where}")
+                raise PositionError(
+                    f"the {piece.kind.value} on {fmt(start)} cannot take the ball to {where} "
+                    f"with the {s.movement_points[side]} MP {side.value} has left"
+                )
             dr = found
     except IllegalPath as exc:
         raise PositionError(str(exc)) from None
