@@ -1,0 +1,208 @@
+"""Finding the board in a photo without help, and noticing when the camera has moved.
+
+The search has two steps. First, candidate outlines of the board (large four-sided contours,
+and the whole picture for a photo that is all board) are straightened one by one. Then, in each
+straightened candidate, the grid of the playing area is fitted: the cell edges of a board make
+a row of equally spaced peaks in the summed image gradient, ``files + 1`` across and
+``ranks + 1`` down, whatever pieces stand on it. The best-fitting grid gives the four corners;
+the fit is repeated on the straightened playing area to settle perspective left over by a
+rough outline.
+
+Automatic mode assumes the usual camera stand: rank 1 nearer the bottom of the picture and
+file a on the left. Otherwise give the corners (``--corners``, or four taps on the screen).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.vision.geometry import BoardGeometry
+from companion.vision.view import BoardView
+
+CANON = 400  # pixels of the straightened candidate
+
+
+@dataclass(frozen=True)
+class GridFit:
+    """Where the grid lines lie along one axis of a straightened image, and how well."""
+
+    start: float
+    step: float
+    score: float  # mean gradient on the lines over the mean gradient elsewhere
+
+
+def order_corners(quad: np.ndarray) -> np.ndarray:
+    """Four image points as (bottom-left, bottom-right, top-right, top-left)."""
+    quad = np.asarray(quad, float).reshape(4, 2)
+    c = quad.mean(axis=0)
+    ang = np.arctan2(quad[:, 1] - c[1], quad[:, 0] - c[0])
+    ordered = quad[np.argsort(-ang)]
+    first = int(np.argmax(ordered[:, 1] - ordered[:, 0]))
+    return np.roll(ordered, -first, axis=0)
+
+
+def fit_axis(profile: np.ndarray, n: int, min_fraction: float = 0.35) -> GridFit:
+    """Best ``start + i * step`` (i = 0..n) on a gradient profile."""
+    length = len(profile)
+    prof = np.convolve(profile, np.ones(3) / 3, mode="same")
+    base = float(prof.mean()) + 1e-9
+    steps = np.arange(min_fraction * length / n, (length - 1) / n, 0.25)
+    starts = np.arange(0, length, 1.0)
+    i = np.arange(n + 1)
+    pos = starts[:, None, None] + steps[None, :, None] * i[None, None, :]
+    valid = pos[..., -1] <= length - 1
+    idx = np.clip(pos, 0, length - 1)
+    lo = np.floor(idx).astype(int)
+    frac = idx - lo
+    hi = np.clip(lo + 1, 0, length - 1)
+    vals = prof[lo] * (1 - frac) + prof[hi] * frac
+    # every line must be there: the mean, lowered by weak lines (pieces hide some edges)
+    score = vals.mean(axis=2) * 0.6 + np.sort(vals, axis=2)[..., : max(2, n // 3)].mean(axis=2) * 0.4
+    score = np.where(valid, score, -1)
+    a, b = np.unravel_index(int(np.argmax(score)), score.shape)
+    return GridFit(float(starts[a]), float(steps[b]), float(score[a, b] / base))
+
+
+def _profiles(canon: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    gray = cv2.cvtColor(canon, cv2.COLOR_BGR2GRAY).astype(np.float32) if canon.ndim == 3 else \
+        canon.astype(np.float32)
+    gray = np.log(gray + 10)
+    gx = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3))
+    gy = np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
+    # a median over the other axis: a grid line runs all the way, a piece's edge does not
+    return np.median(gx, axis=0) + gx.mean(axis=0) * 0.5, np.median(gy, axis=1) + gy.mean(axis=1) * 0.5
+
+
+def _line_through(p: np.ndarray, q: np.ndarray) -> np.ndarray:
+    return np.cross(np.append(p, 1.0), np.append(q, 1.0))
+
+
+def _meet(l1: np.ndarray, l2: np.ndarray) -> np.ndarray:
+    p = np.cross(l1, l2)
+    return p[:2] / p[2]
+
+
+def _fit_in_quad(image: np.ndarray, quad: np.ndarray, g: BoardGeometry, pad: float
+                 ) -> tuple[np.ndarray, float]:
+    """Fit the grid inside ``quad`` (BL, BR, TR, TL); return the corners and the score.
+
+    With ``pad`` (a refinement around a known board) each edge is fitted separately in the
+    two halves of the picture, so a trapezoid left by a rough outline is straightened too.
+    """
+    size = CANON
+    dst = np.array([[0, size], [size, size], [size, 0], [0, 0]], np.float32)
+    M = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    canon = cv2.warpPerspective(image, M, (size + 1, size + 1), flags=cv2.INTER_AREA,
+                                borderMode=cv2.BORDER_REPLICATE)
+    frac = 0.9 / (1 + 2 * pad) if pad else 0.35
+    px, py = _profiles(canon)
+    fx = fit_axis(px, g.files, frac)
+    fy = fit_axis(py, g.ranks, frac)
+    x0, x1 = fx.start, fx.start + fx.step * g.files
+    y0, y1 = fy.start, fy.start + fy.step * g.ranks
+    inner = np.array([[x0, y1], [x1, y1], [x1, y0], [x0, y0]], np.float64)
+    if pad:
+        ym, xm = (y0 + y1) / 2, (x0 + x1) / 2
+        top_x, _ = _profiles(canon[int(y0) : int(ym)])
+        bot_x, _ = _profiles(canon[int(ym) : int(y1) + 1])
+        _, left_y = _profiles(canon[:, int(x0) : int(xm)])
+        _, right_y = _profiles(canon[:, int(xm) : int(x1) + 1])
+        ft, fb = fit_axis(top_x, g.files, frac), fit_axis(bot_x, g.files, frac)
+        fl, fr = fit_axis(left_y, g.ranks, frac), fit_axis(right_y, g.ranks, frac)
+        ya, yb = (y0 + ym) / 2, (ym + y1) / 2
+        xa, xb = (x0 + xm) / 2, (xm + x1) / 2
+        left = _line_through(np.array([ft.start, ya]), np.array([fb.start, yb]))
+        right = _line_through(np.array([ft.start + ft.step * g.files, ya]),
+                              np.array([fb.start + fb.step * g.files, yb]))
+        top = _line_through(np.array([xa, fl.start]), np.array([xb, fr.start]))
+        bottom = _line_through(np.array([xa, fl.start + fl.step * g.ranks]),
+                               np.array([xb, fr.start + fr.step * g.ranks]))
+        inner = np.array([_meet(left, bottom), _meet(right, bottom), _meet(right, top),
+                          _meet(left, top)])
+    Minv = np.linalg.inv(M)
+    p = np.column_stack([inner, np.ones(4)]) @ Minv.T
+    return p[:, :2] / p[:, 2:3], fx.score + fy.score
+
+
+def _candidate_quads(image: np.ndarray) -> list[np.ndarray]:
+    h, w = image.shape[:2]
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    gray = cv2.GaussianBlur(gray, (5, 5), 0)
+    quads: list[np.ndarray] = []
+    for lo, hi in ((30, 90), (15, 45), (60, 160)):
+        edges = cv2.Canny(gray, lo, hi)
+        edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+        contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+        for c in sorted(contours, key=cv2.contourArea, reverse=True)[:12]:
+            area = cv2.contourArea(c)
+            if area < 0.08 * w * h:
+                break
+            hull = cv2.convexHull(c)
+            peri = cv2.arcLength(hull, True)
+            for eps in (0.02, 0.04, 0.06):
+                approx = cv2.approxPolyDP(hull, eps * peri, True)
+                if len(approx) == 4:
+                    quads.append(order_corners(approx.reshape(4, 2)))
+                    break
+    quads.append(order_corners(np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])))
+    unique: list[np.ndarray] = []
+    for q in quads:
+        if all(np.abs(q - u).max() > 4 for u in unique):
+            unique.append(q)
+    return unique
+
+
+def find_board(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray | None:
+    """The four corners of the playing area (CLI order), or None when no board is found."""
+    best: tuple[float, np.ndarray] | None = None
+    for quad in _candidate_quads(image):
+        corners, score = _fit_in_quad(image, quad, geometry, 0.0)
+        if best is None or score > best[0]:
+            best = (score, corners)
+    if best is None or best[0] < 3.0:
+        return None
+    corners = best[1]
+    refined: tuple[float, np.ndarray] | None = None
+    for _ in range(4):  # refine on the straightened playing area with a margin around it
+        pad = 0.12
+        plane = np.array(geometry.corners_plane)
+        ext = plane.copy()
+        ext[:, 0] = np.where(plane[:, 0] > 0, geometry.files * (1 + pad), -geometry.files * pad)
+        ext[:, 1] = np.where(plane[:, 1] > 0, geometry.ranks * (1 + pad), -geometry.ranks * pad)
+        H = cv2.getPerspectiveTransform(plane.astype(np.float32), corners.astype(np.float32))
+        q = np.column_stack([ext, np.ones(4)]) @ H.T
+        corners, score = _fit_in_quad(image, q[:, :2] / q[:, 2:3], geometry, pad)
+        if refined is None or score >= refined[0]:
+            refined = (score, corners)
+    assert refined is not None
+    return refined[1]
+
+
+def grid_score(view: BoardView, top: np.ndarray) -> float:
+    """How well the expected cell edges line up with edges in the straightened image.
+
+    About 1 means no grid where it should be (the camera moved); a board in place scores
+    well above 2.
+    """
+    g, S, m = view.geometry, view.cell_px, view.margin
+    gray = top if top.ndim == 2 else cv2.cvtColor(top, cv2.COLOR_BGR2GRAY)
+    gray = np.log(gray.astype(np.float32) + 10)
+    y0, y1 = int(m * S), int((m + g.ranks) * S)
+    x0, x1 = int(m * S), int((m + g.files) * S)
+    gx = np.abs(np.diff(gray[y0:y1, x0 - 2 : x1 + 2], axis=1))
+    gy = np.abs(np.diff(gray[y0 - 2 : y1 + 2, x0:x1], axis=0))
+    px = np.median(gx, axis=0)
+    py = np.median(gy, axis=1)
+    lines_x = [int(i * S) + 1 for i in range(g.files + 1)]
+    lines_y = [int(i * S) + 1 for i in range(g.ranks + 1)]
+    on = np.concatenate([np.maximum.reduceat(px, [max(0, p - 1) for p in lines_x])[:0],
+                         [px[max(0, p - 1) : p + 3].max() for p in lines_x],
+                         [py[max(0, p - 1) : p + 3].max() for p in lines_y]])
+    mids_x = [int((i + 0.5) * S) + 1 for i in range(g.files)]
+    mids_y = [int((i + 0.5) * S) + 1 for i in range(g.ranks)]
+    off = np.concatenate([[px[p - 3 : p + 4].mean() for p in mids_x],
+                          [py[p - 3 : p + 4].mean() for p in mids_y]])
+    return float(np.median(on) / (np.median(off) + 1e-3))
