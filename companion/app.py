@@ -21,7 +21,8 @@ from companion.core.dice import Dice
 from companion.core.journal import Journal, JournalError
 from companion.i18n import Translator
 
-MAX_SLEEP_MS = 1000  # wake at least once a second (watchdog, clocks on screen)
+MAX_SLEEP_MS = 1000
+POLL_MS = 20  # how often a sleeping loop looks at the event queue (the input latency bound)  # wake at least once a second (watchdog, clocks on screen)
 BANNER_MS = 6000
 
 
@@ -205,23 +206,37 @@ class App:
         return self.canvas
 
     # -- the main loop --------------------------------------------------------------------------
+    def _sleep(self, ms: int) -> list[Any]:
+        """Sleep up to ``ms``, returning early with the events that arrive.
+
+        SDL's own ``SDL_WaitEventTimeout`` busy-polls every millisecond on the kmsdrm and
+        dummy drivers (3.4 % of a core measured here), so the loop polls the queue itself at
+        ``POLL_MS``: input latency stays under that, idle cost falls to about 0.4 %.
+        """
+        import pygame
+
+        deadline = time.monotonic() + ms / 1000
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return []
+            time.sleep(min(left, POLL_MS / 1000))
+            events = pygame.event.get()
+            if events:
+                return events
+
     def run(self, display: Any, quit_after_ms: int | None = None, trace: bool = False) -> None:
         import pygame
 
-        if self.notifier is not None:
-            self.notifier.ready()
         started = self.clock.now_ms()
         first_frame = True
         while self.running:
             if quit_after_ms is not None and self.clock.now_ms() - started >= quit_after_ms and not first_frame:
                 break
             sleep_ms = self.tick()
-            if not self.needs_draw:
-                event = pygame.event.wait(sleep_ms) if sleep_ms > 0 else pygame.event.poll()
-                events = [event] if event.type != pygame.NOEVENT else []
-            else:
-                events = []
-            events += pygame.event.get()
+            events = pygame.event.get()
+            if not events and not self.needs_draw and sleep_ms > 0:
+                events = self._sleep(sleep_ms)
             for event in events:
                 if event.type == pygame.WINDOWRESIZED or event.type == pygame.VIDEORESIZE:
                     self.set_rotation(self.rotate, display.get_size())
@@ -234,6 +249,8 @@ class App:
                 pygame.display.flip()
                 if first_frame:
                     first_frame = False
+                    if self.notifier is not None:
+                        self.notifier.ready()  # systemd: started once the screen shows something
                     if trace:
                         print(f"first-frame-monotonic-ms {time.monotonic() * 1000:.1f}", file=sys.stderr, flush=True)
             if self.notifier is not None:
