@@ -92,6 +92,8 @@ def _game(state: ChampionshipState, g: Any) -> tuple[Fixture, GameRecord]:
         if name not in g:
             raise ValueError(f"missing {name!r}")
     a, b = state.house_index(g["home"]), state.house_index(g["away"])
+    if a == b:
+        raise ValueError(f"a House does not play itself ({g['home']!r})")
     f = fixture_between(a, b)
     if ("round" in g or "board" in g) and (g.get("round"), g.get("board")) != f.key:
         raise ValueError(f"{g['home']} - {g['away']} is round {f.round} board {f.board} in the schedule")
