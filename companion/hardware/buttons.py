@@ -17,7 +17,9 @@ stand-ins call) works the same for every button, with the same debounce and lock
 
 from __future__ import annotations
 
+import sys
 import threading
+import traceback
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -100,7 +102,12 @@ class Buttons:
 
     def _callback(self, name: str) -> Callable[[], None]:
         def pressed() -> None:
-            self.press(name)
+            # runs in gpiozero's thread: an exception from the app's post() must not kill
+            # that thread (every later press would be lost), so it is printed and dropped
+            try:
+                self.press(name)
+            except Exception:
+                traceback.print_exc(file=sys.stderr)
 
         return pressed
 

@@ -131,3 +131,22 @@ def test_a_pin_already_in_use_makes_only_that_button_missing(mock_factory, clock
 def test_negative_lockout_is_refused_with_its_name(clock, posted):
     with pytest.raises(ValueError, match="lockout_ms must be >= 0"):
         Buttons(PINS, posted.append, lockout_ms=-1, clock=clock, pin_factory=False)
+
+
+def test_a_failing_post_does_not_stop_later_presses(mock_factory, clock, capsys):
+    seen: list[str] = []
+
+    def flaky_post(name: str) -> None:
+        seen.append(name)
+        if len(seen) == 1:
+            raise RuntimeError("event queue full")
+
+    b = Buttons(PINS, flaky_post, clock=clock, pin_factory=mock_factory)
+    try:
+        press(mock_factory, 17)
+        clock.advance(1000)
+        press(mock_factory, 17)
+        assert seen == ["button_roll", "button_roll"]
+        assert "event queue full" in capsys.readouterr().err
+    finally:
+        b.close()

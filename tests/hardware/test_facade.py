@@ -119,3 +119,41 @@ def test_bad_lockout_settings_fall_back_to_stand_in_buttons_instead_of_raising(m
         assert "lockout_ms" in hw.message
     finally:
         hw.close()
+
+
+def test_permission_denied_on_a_pin_says_to_join_the_gpio_group(mock_factory, monkeypatch):
+    real_pin = mock_factory.pin
+
+    def guarded(spec, *args, **kwargs):
+        if spec == DEFAULT_PINS["buzzer"]:
+            raise PermissionError(13, "Permission denied", "/dev/gpiochip0")
+        return real_pin(spec, *args, **kwargs)
+
+    monkeypatch.setattr(mock_factory, "pin", guarded)
+    hw = Hardware(pins=DEFAULT_PINS, post=lambda name: None)
+    try:
+        report = hw.status["buzzer"]
+        assert report.state is DeviceState.MISSING
+        assert "'gpio' group" in report.message
+        from companion.hardware.outputs import BeepPattern
+
+        hw.buzzer.beep(BeepPattern.LONG)  # recorded for the screen, no exception
+        assert hw.buzzer.patterns == [BeepPattern.LONG]
+    finally:
+        hw.close()
+
+
+def test_a_button_that_fails_while_read_becomes_a_keyboard_stand_in(mock_factory, monkeypatch):
+    banners = []
+    posted: list[str] = []
+    hw = Hardware(pins=DEFAULT_PINS, post=posted.append, on_fault=banners.append, clock=FakeClock())
+    try:
+        device = hw.buttons._devices["button_back"]
+        monkeypatch.setattr(type(device), "is_pressed", property(lambda self: 1 / 0))
+        assert hw.buttons.is_pressed("button_back") is False
+        assert [b.name for b in banners] == ["button_back"]
+        assert hw.status["button_back"].state is DeviceState.MISSING
+        assert hw.keyboard_stand_ins() == {"button_back": "Backspace"}
+        assert hw.buttons.press("button_back") and posted == ["button_back"]
+    finally:
+        hw.close()
