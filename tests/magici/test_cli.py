@@ -1,0 +1,69 @@
+"""``companion magici standings`` and ``schedule`` through the real entry point."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+SEED_EXAMPLE = {
+    "games": [
+        {"home": "Grifondoro", "away": "Serpeverde", "result": "checkmate", "winner": "Grifondoro"},
+        {"home": "Tassorosso", "away": "Corvonero", "result": "draw_agreement"},
+        {"home": "Grifondoro", "away": "Tassorosso", "result": "resignation", "winner": "Grifondoro"},
+        {"home": "Corvonero", "away": "Serpeverde", "result": "checkmate", "winner": "Corvonero"},
+        {"home": "Corvonero", "away": "Grifondoro", "result": "checkmate", "winner": "Grifondoro"},
+        {"home": "Serpeverde", "away": "Tassorosso", "result": "checkmate", "winner": "Tassorosso"},
+    ]
+}
+
+
+@pytest.fixture
+def results(tmp_path: Path) -> Path:
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps(SEED_EXAMPLE), encoding="utf-8")
+    return path
+
+
+def test_standings_table_shows_the_shared_second_place(results: Path, capsys) -> None:
+    assert main(["magici", "standings", str(results)]) == 0
+    out = capsys.readouterr().out
+    lines = [line.split() for line in out.splitlines()[2:]]
+    assert lines[0][:2] == ["1", "Grifondoro"] and lines[0][-1] == "40"
+    assert {tuple(line[:2]) for line in lines[1:3]} == {("2=", "Tassorosso"), ("2=", "Corvonero")}
+    assert all(line[-2:] == ["shared", "25"] for line in lines[1:3])
+
+
+def test_standings_csv_and_json(results: Path, capsys) -> None:
+    assert main(["magici", "standings", str(results), "--csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [(r["house"], r["house_points"]) for r in rows] == [
+        ("Grifondoro", "40"), ("Tassorosso", "25"), ("Corvonero", "25"), ("Serpeverde", "10")]
+    assert main(["magici", "standings", str(results), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["standings"][1]["shared_with"] == ["Corvonero"] and len(data["games"]) == 6
+    assert main(["magici", "standings", str(results), "--csv", "--games"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 7
+
+
+def test_bad_results_file_exits_2_with_a_clear_message(tmp_path: Path, capsys) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"games": [{"home": "Grifondoro", "away": "Serpeverde", "result": "checkmate"}]}')
+    assert main(["magici", "standings", str(bad)]) == 2
+    assert "games[0]: a checkmate needs the winner" in capsys.readouterr().err
+    bad.write_text("{not json")
+    assert main(["magici", "standings", str(bad)]) == 2
+    assert "not valid JSON" in capsys.readouterr().err
+    assert main(["magici", "standings", str(tmp_path / "missing.json")]) == 2
+
+
+def test_schedule_lists_six_games_with_given_names(capsys) -> None:
+    assert main(["magici", "schedule", "--houses", "A,B,C,D"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "round 1  board 1  A - B" and len(out) == 6
+    assert main(["magici", "schedule", "--houses", "A,B"]) == 2
