@@ -173,7 +173,7 @@ def check_audio() -> list[Finding]:
 def check_gpio(config: Any) -> list[Finding]:
     from companion.hardware.facade import Hardware
 
-    hw = Hardware.from_config(config, post=lambda name: None)
+    hw = Hardware.from_config(config, post=lambda name: None, with_display=False)
     try:
         if hw.pin_factory_name == "none":
             why = f" ({hw.no_gpio_reason})" if hw.no_gpio_reason else ""

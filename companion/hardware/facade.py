@@ -22,6 +22,7 @@ from companion.core.clock import TimeSource
 from companion.hardware.buttons import KEYBOARD_STAND_INS, Buttons
 from companion.hardware.gate import DEFAULT_LOCKOUT_GROUPS
 from companion.hardware.outputs import Buzzer, Leds
+from companion.hardware.serial_display import SerialDisplay
 from companion.hardware.status import DeviceReport, DeviceState, FaultCallback, ignore_fault
 
 NO_GPIO_MESSAGE = (
@@ -62,7 +63,12 @@ class Hardware:
     """The station's buttons, LEDs and buzzer, real or stand-ins, picked once at start-up.
 
     ``post(name)`` receives each counted button press (e.g. ``"button_white"``) from
-    gpiozero's thread; ``on_fault(report)`` receives a device that failed while running.
+    gpiozero's thread, so it must be thread-safe (``pygame.event.post`` is). ``on_fault(report)``
+    receives a device that failed while running, and the external display coming back
+    (``report.state`` FOUND), from whichever thread noticed.
+
+    ``display_url`` (config ``[serial] display``) adds the external :class:`SerialDisplay`,
+    started at once; "" means none.
     """
 
     def __init__(
@@ -77,6 +83,9 @@ class Hardware:
         pin_factory: Any = None,
         on_fault: FaultCallback = ignore_fault,
         clock: TimeSource | None = None,
+        display_url: str = "",
+        display_baud: int = 115200,
+        app_version: str = "0",
     ) -> None:
         self.on_fault = on_fault
         self._unknown: dict[str, DeviceReport] = {}
@@ -120,6 +129,15 @@ class Hardware:
         screen_reason = self.message.split(":")[0] + ": shown on screen only"
         self.leds = Leds(led_pins, stand_in_reason=screen_reason, **common)
         self.buzzer = Buzzer(buzzer_pin, stand_in_reason=screen_reason, **common)
+        self.display: SerialDisplay | None = None
+        if display_url:
+            try:
+                self.display = SerialDisplay(display_url, display_baud, app_version=app_version,
+                                             on_change=self._fault)
+                self.display.start()
+            except Exception as exc:  # e.g. a bad baud rate: no display, said out loud
+                self._unknown["display"] = DeviceReport(
+                    "display", DeviceState.MISSING, f"{display_url}: cannot be used ({exc})")
         if factory is not False and any(r.state is DeviceState.MISSING for r in self.status.values()):
             self.message += "; some devices are missing (see companion doctor)"
 
@@ -132,12 +150,18 @@ class Hardware:
         on_fault: FaultCallback = ignore_fault,
         pin_factory: Any = None,
         clock: TimeSource | None = None,
+        with_display: bool = True,
     ) -> "Hardware":
-        """Build from ``companion.config.Config`` (its ``gpio`` section)."""
-        gpio = config.gpio
+        """Build from ``companion.config.Config``: ``[gpio]``, and ``[serial]`` if
+        ``with_display``."""
+        from companion import __version__
+
+        gpio, serial = config.gpio, config.serial
         return cls(
             pins=gpio.pins, post=post, enabled=gpio.enabled, bounce_ms=gpio.bounce_ms,
             lockout_ms=gpio.lockout_ms, pin_factory=pin_factory, on_fault=on_fault, clock=clock,
+            display_url=serial.display if with_display else "", display_baud=serial.baud,
+            app_version=__version__,
         )
 
     def _fault(self, report: DeviceReport) -> None:
@@ -153,6 +177,8 @@ class Hardware:
         out.update(self.buttons.status)
         out.update(self.leds.status)
         out.update(self.buzzer.status)
+        if self.display is not None:
+            out["display"] = self.display.status
         out.update(self._unknown)
         return out
 
@@ -170,6 +196,8 @@ class Hardware:
         }
 
     def close(self) -> None:
+        if self.display is not None:
+            self.display.close()
         for part in (self.buttons, self.leds, self.buzzer):
             try:
                 part.close()

@@ -248,6 +248,8 @@ class SerialDisplay:
                 )
             return False
         self._resync = False
+        if "stalled" in self._report.message:  # it reads again
+            self._report = DeviceReport(self.name, DeviceState.FOUND, f"{self.url} at {self.baud} baud")
         self.stats.lines_sent += 1
         self.sent.append(line)
         return True

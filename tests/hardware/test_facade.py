@@ -157,3 +157,25 @@ def test_a_button_that_fails_while_read_becomes_a_keyboard_stand_in(mock_factory
         assert hw.buttons.press("button_back") and posted == ["button_back"]
     finally:
         hw.close()
+
+
+def test_the_configured_serial_display_joins_the_status_and_its_comings_and_goings_reach_the_banner(
+    mock_factory, wait_until
+):
+    banners = []
+    hw = Hardware(pins={"button_roll": 17}, post=lambda name: None, on_fault=banners.append,
+                  display_url="loop://")
+    try:
+        assert hw.display is not None
+        assert wait_until(lambda: hw.status["display"].state is DeviceState.FOUND)
+        assert wait_until(lambda: [b.name for b in banners] == ["display"])
+    finally:
+        hw.close()
+
+
+def test_no_serial_display_configured_means_none_and_no_status_line(mock_factory):
+    hw = Hardware(pins={"button_roll": 17}, post=lambda name: None)
+    try:
+        assert hw.display is None and "display" not in hw.status
+    finally:
+        hw.close()
