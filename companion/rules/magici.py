@@ -8,7 +8,8 @@ fields follow, written only when they are not empty:
    that has turned and faces back towards its own side, or ``r`` for a Pawn that has turned
    twice (or any even number of times) and faces forward again: it moves like a Pawn but never
    double-steps. A white Pawn on rank 8 must be ``b`` and on rank 1 must be ``r`` (black:
-   mirrored). Pawns not listed face forward as in chess.
+   mirrored). Pawns not listed face forward as in chess. Written in board order (rank 8
+   first, file a first), like the board field.
 8. *Spells used*: ``-`` or the letters of the spells already cast, White's upper case,
    Black's lower case: ``H``/``h`` Hostile, ``D``/``d`` Defensive, ``T``/``t`` Tactical.
 
@@ -267,7 +268,8 @@ class MagiciPosition(Position):
 
     def facings_field(self) -> str:
         marks = []
-        for cell in sorted(self.pieces[0] | self.pieces[1]):
+        g = self.geometry
+        for cell in sorted(self.pieces[0] | self.pieces[1], key=lambda c: (-g.rank_of(c), c)):
             piece = self.variant.pieces[self.board[cell]]
             assert piece is not None
             if piece.state in _FACING_MARK:
