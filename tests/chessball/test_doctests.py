@@ -1,0 +1,15 @@
+"""The examples in the package's docstrings are true."""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["lattice", "pieces", "paths", "options", "shot", "substitution", "events", "match", "simulate"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(f"companion.chessball.{name}")
+    result = doctest.testmod(module)
+    assert result.failed == 0 and result.attempted > 0
