@@ -23,13 +23,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.atoms import Mode
+from companion.rules.check import CheckPosition
 from companion.rules.errors import PositionError
-from companion.rules.moves import Flag, InternalMove, Outcome, Termination
 from companion.rules.pieces import (
     BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Color, PieceType, pawn_atoms,
 )
-from companion.rules.position import Position
 from companion.rules.variant import Variant
 
 TURNED_PAWN = PieceType("pawn", "P", pawn_atoms(False, False), state="turned", value=1)
@@ -39,11 +37,6 @@ CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 SPELL_LETTERS = "HDT"
 _FACING_MARK = {"turned": "b", "returned": "r"}
 _CASTLE_LETTERS = "KQkq"  # bits 1, 2, 4, 8
-_MOVE_ONLY = int(Mode.MOVE_ONLY)
-_CAPTURE_ONLY = int(Mode.CAPTURE_ONLY)
-_EP = int(Flag.EN_PASSANT)
-_DOUBLE = int(Flag.DOUBLE_STEP)
-_CASTLE = int(Flag.CASTLE)
 
 
 class MagiciVariant(Variant):
@@ -86,13 +79,12 @@ class MagiciVariant(Variant):
         mask[i("h8")], mask[i("a8")], mask[i("e8")] = 15 & ~4, 15 & ~8, 15 & ~12
         self.castle_mask = mask
         # (right bit, king from, king to, cells that must be empty, cells not attacked)
-        self.castle_specs: list[list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]]] = [
+        self.castle_specs = [
             [(1, i("e1"), i("g1"), (i("f1"), i("g1")), (i("f1"), i("g1"))),
              (2, i("e1"), i("c1"), (i("b1"), i("c1"), i("d1")), (i("d1"), i("c1")))],
             [(4, i("e8"), i("g8"), (i("f8"), i("g8")), (i("f8"), i("g8"))),
              (8, i("e8"), i("c8"), (i("b8"), i("c8"), i("d8")), (i("d8"), i("c8")))],
         ]
-        self.ep_capable = [False] * len(self.tables)
         for color in Color:
             for key in ("pawn", "pawn:turned", "pawn:returned"):
                 self.ep_capable[self.code(key, color)] = True
@@ -107,7 +99,7 @@ class MagiciVariant(Variant):
         return value
 
 
-class MagiciPosition(Position):
+class MagiciPosition(CheckPosition):
     """A Scacchi Magici position (see the module docstring for the position string)."""
 
     variant: MagiciVariant
@@ -275,156 +267,6 @@ class MagiciPosition(Position):
             if piece.state in _FACING_MARK:
                 marks.append(f"{self.geometry.name(cell)}:{_FACING_MARK[piece.state]}")
         return ",".join(marks) or "-"
-
-    # -- legality ------------------------------------------------------------------------
-    def _attacked(self, cell: int, by: int) -> bool:
-        """Whether side ``by`` attacks ``cell`` (pieces on the board block as they stand)."""
-        board = self.board
-        for table, codes, _slider in self.variant.probes[by]:
-            for _prefix, ray, _mode, _flags in table[cell]:
-                for t in ray:
-                    p = board[t]
-                    if p:
-                        if p in codes:
-                            return True
-                        break
-        return False
-
-    def king_cell(self, color: int) -> int:
-        return next(iter(self.royals[color]))
-
-    def is_check(self) -> bool:
-        return self._attacked(self.king_cell(self.side), self.side ^ 1)
-
-    def _checks_and_pins(self, us: int, ksq: int) -> tuple[list[tuple[int, ...]], dict[int, frozenset[int]]]:
-        board = self.board
-        checkers: list[tuple[int, ...]] = []
-        pins: dict[int, frozenset[int]] = {}
-        for table, codes, slider in self.variant.probes[us ^ 1]:
-            for _prefix, ray, _mode, _flags in table[ksq]:
-                cand = -1
-                for t in ray:
-                    p = board[t]
-                    if p:
-                        if (p & 1) == us:
-                            if cand >= 0 or not slider:
-                                break
-                            cand = t
-                            continue
-                        if p in codes:
-                            line = ray[: ray.index(t) + 1]
-                            if cand < 0:
-                                checkers.append(line)
-                            else:
-                                pins[cand] = frozenset(line)
-                        break
-        return checkers, pins
-
-    def _legal(self) -> list[InternalMove]:
-        us = self.side
-        them = us ^ 1
-        board = self.board
-        variant = self.variant
-        tables = variant.tables
-        ksq = next(iter(self.royals[us]))
-        checkers, pins = self._checks_and_pins(us, ksq)
-        moves: list[InternalMove] = []
-        append = moves.append
-        attacked = self._attacked
-        kp = board[ksq]
-        board[ksq] = 0  # the King must not shelter behind itself
-        for _prefix, ray, _mode, _flags in tables[kp][ksq]:
-            to = ray[0]
-            q = board[to]
-            if (not q or (q & 1) != us) and not attacked(to, them):
-                append((ksq, to, 0, 0))
-        board[ksq] = kp
-        if len(checkers) > 1:
-            return moves
-        evasion = frozenset(checkers[0]) if checkers else None
-        if evasion is None and self.castling:
-            for bit, kfrom, kto, empty, safe in variant.castle_specs[us]:
-                if self.castling & bit and not any(board[c] for c in empty) \
-                        and not any(attacked(c, them) for c in safe):
-                    append((kfrom, kto, 0, _CASTLE))
-        arrival = self.arrival
-        for frm in self.pieces[us]:
-            if frm == ksq:
-                continue
-            p = board[frm]
-            arr = arrival.get(p)
-            allowed = pins.get(frm)
-            if evasion is not None:
-                allowed = evasion if allowed is None else (allowed & evasion)
-            for prefix, ray, mode, flags in tables[p][frm]:
-                if prefix and any(board[c] for c in prefix):
-                    continue
-                for to in ray:
-                    q = board[to]
-                    if q:
-                        if (q & 1) != us and mode != _MOVE_ONLY and (allowed is None or to in allowed):
-                            append((frm, to, arr[to] if arr else 0, 0))
-                        break
-                    if mode != _CAPTURE_ONLY and (allowed is None or to in allowed):
-                        if flags and to != ray[0]:
-                            append((frm, to, 0, _DOUBLE))
-                        else:
-                            append((frm, to, arr[to] if arr else 0, 0))
-        if self.ep >= 0:
-            ep = self.ep
-            capable = variant.ep_capable
-            for frm in self.pieces[us]:
-                p = board[frm]
-                if not capable[p]:
-                    continue
-                for _prefix, ray, mode, _flags in tables[p][frm]:
-                    if mode == _CAPTURE_ONLY and ray[0] == ep:
-                        arr = arrival.get(p)
-                        m = (frm, ep, arr[ep] if arr else 0, _EP)
-                        self._make(m)
-                        safe = not attacked(ksq, them)
-                        self._unmake()
-                        if safe:
-                            append(m)
-        return moves
-
-    def outcome(self) -> Outcome | None:
-        if self._legal():
-            return None
-        if self.is_check():
-            return Outcome(Termination.CHECKMATE, Color(self.side ^ 1))
-        return Outcome(Termination.STALEMATE, None)
-
-    def explain_illegal(self, text: str) -> str:
-        try:
-            frm, to = self._split_text(text)
-        except Exception:
-            return super().explain_illegal(text)
-        if self.outcome() is None and frm in self.royals[self.side] \
-                and abs(to - frm) == 2 and self.geometry.rank_of(to) == self.geometry.rank_of(frm):
-            return self._explain_castling(frm, to)
-        return super().explain_illegal(text)
-
-    def _explain_castling(self, frm: int, to: int) -> str:
-        for bit, kfrom, kto, empty, safe in self.variant.castle_specs[self.side]:
-            if (kfrom, kto) != (frm, to):
-                continue
-            if not self.castling & bit:
-                return "you may no longer castle on that side"
-            if any(self.board[c] for c in empty):
-                return "castling needs the cells between King and Rook empty"
-            if self.is_check():
-                return "you cannot castle out of check"
-            return "the King would pass through or land on an attacked cell"
-        return "a King moves one cell (two only when castling from its home cell)"
-
-    def explain_pseudo_illegal(self, frm: int, to: int) -> str:
-        if frm in self.royals[self.side]:
-            return "your king would be in check"
-        if self.is_check():
-            return "your king is in check and this move does not get it out"
-        return "your king would be in check (the piece is pinned)"
-
 
 MagiciVariant.position_class = MagiciPosition
 

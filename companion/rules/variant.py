@@ -93,6 +93,11 @@ class Variant:
         self.castle_rook: dict[int, tuple[int, int]] = {}
         self.castle_mask: list[int] = [~0] * n
         self.resets_halfmove: list[bool] = [False] * size
+        # Games with check: castling as (right bit, king from, king to, must be empty, must not
+        # be attacked) per colour, and the codes that may capture en passant.
+        self.castle_specs: list[list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]]] = [
+            [], []]
+        self.ep_capable: list[bool] = [False] * size
         self.build_rule_tables()
 
     def build_rule_tables(self) -> None:
