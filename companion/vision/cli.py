@@ -1,0 +1,130 @@
+"""``companion vision read`` and ``companion vision follow``: the camera from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from companion.vision.board_text import LAYOUT_HELP
+
+
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    vision = subparsers.add_parser("vision", help="read the physical board with a camera")
+    sub = vision.add_subparsers(dest="vision_command", metavar="ACTION", required=True)
+
+    read = sub.add_parser(
+        "read", help="read one photo: every cell as '.', 'w' or 'b'",
+        description="Read one photo of a board.\n\n" + LAYOUT_HELP + "\n\nWith --json: one "
+        'object {"corners": [[x, y], ...], "cells": {"a1": ".", ...}}.\nExit status 1 when '
+        "the board is not found or a hand is over it; 2 for bad input.",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    read.add_argument("image", metavar="IMAGE", help="a photo (PNG, JPEG...)")
+    read.add_argument("--geometry", required=True, choices=("8x8", "11x10c"),
+                      help="8x8, or 11x10c (11 files x 10 ranks with citadels z2 and z9)")
+    read.add_argument("--corners", metavar="X1,Y1,X2,Y2,X3,Y3,X4,Y4",
+                      help="outer corners of the playing area: the a1 corner, the corner past "
+                      "the last file on rank 1, the far corner, the corner beyond a on the last "
+                      "rank (pixels). Without it the board is found automatically, assuming "
+                      "rank 1 nearer the bottom of the photo and file a on the left.")
+    read.add_argument("--json", action="store_true", help="one JSON object instead of the grid")
+    read.set_defaults(func=_cmd_read)
+
+    follow = sub.add_parser(
+        "follow", help="follow a game on video: print each move found",
+        description="Follow a game from a video file, a camera (an index such as 0, or "
+        "'picamera') or a folder of frames read in name order. Prints each move on its own "
+        "line as the rules engine writes it, 'takeback MOVE' for a move taken back, and lines "
+        "starting with '?' for what it could not resolve ('? check SQUARES' or '? which move: "
+        "MOVES'). Status changes (hand over the board, camera moved) go to stderr.")
+    follow.add_argument("source", metavar="SOURCE")
+    follow.add_argument("--variant", required=True, help="the game (magici, duere, ...)")
+    follow.add_argument("--fen", metavar="POS", help="the position at the start (default: the "
+                        "game's start position)")
+    follow.add_argument("--corners", metavar="X1,Y1,X2,Y2,X3,Y3,X4,Y4",
+                        help="as for 'vision read'")
+    follow.add_argument("--stable", type=int, default=3, metavar="N",
+                        help="calm frames that make a stable sight (default 3)")
+    follow.set_defaults(func=_cmd_follow)
+
+
+def _usage(message: str) -> int:
+    print(f"companion vision: {message}", file=sys.stderr)
+    return 2
+
+
+def _cmd_read(args: argparse.Namespace) -> int:
+    import cv2
+
+    from companion.vision.board_text import board_json, board_lines
+    from companion.vision.geometry import get_geometry
+    from companion.vision.reader import Reader
+    from companion.vision.view import parse_corners
+
+    geometry = get_geometry(args.geometry)
+    try:
+        corners = parse_corners(args.corners) if args.corners else None
+    except ValueError as exc:
+        return _usage(str(exc))
+    image = cv2.imread(args.image, cv2.IMREAD_COLOR)
+    if image is None:
+        return _usage(f"cannot read the image {args.image!r}")
+    reader = Reader(geometry, corners)
+    try:
+        reading = reader.read(image, video=False)
+    except ValueError as exc:
+        return _usage(str(exc))
+    if not reading.ok:
+        print(f"companion vision: {args.image}: {reading.status.value}", file=sys.stderr)
+        return 1
+    assert reader.corners is not None
+    if args.json:
+        print(board_json(reader.corners, reading.cells))
+    else:
+        print("\n".join(board_lines(geometry, reading.cells)))
+    return 0
+
+
+def _cmd_follow(args: argparse.Namespace) -> int:
+    from companion.rules import get_variant
+    from companion.vision.follower import Follower
+    from companion.vision.geometry import geometry_for_cells
+    from companion.vision.reader import Reader, ReadStatus
+    from companion.vision.sources import FrameStatus, open_source
+    from companion.vision.view import parse_corners
+
+    try:
+        variant = get_variant(args.variant)
+        position = variant.from_fen(args.fen) if args.fen else variant.start_position()
+        geometry = geometry_for_cells(list(position.geometry.cells))
+        corners = parse_corners(args.corners) if args.corners else None
+        source = open_source(args.source)
+    except ValueError as exc:
+        return _usage(str(exc))
+    if args.stable < 1:
+        return _usage("--stable must be at least 1")
+    reader = Reader(geometry, corners)
+    follower = Follower(position, stable_frames=args.stable)
+    last_status = None
+    failures = 0
+    try:
+        while True:
+            frame = source.read()
+            if frame.status is FrameStatus.END:
+                break
+            if frame.status is FrameStatus.FAILED:
+                failures += 1
+                print(f"companion vision: {frame.message}", file=sys.stderr)
+                if failures >= 3:
+                    return 1
+                continue
+            failures = 0
+            assert frame.image is not None
+            reading = reader.read(frame.image)
+            if reading.status is not last_status and reading.status is not ReadStatus.OK:
+                print(f"companion vision: {reading.status.value}", file=sys.stderr)
+            last_status = reading.status
+            for event in follower.feed(reading):
+                print(event, flush=True)
+    finally:
+        source.close()
+    return 0

@@ -1,0 +1,217 @@
+"""Following a game from stable readings: which legal move made the board look like this?
+
+The rules engine is the camera's best help: after each stable reading the follower tries every
+legal move of the current position (push, read the occupancy, pop) and keeps the ones whose
+result matches what is seen. One exact match is played; a unique match off by one noisy
+square is played as a correction; the previous position seen again is a takeback; two moves
+made while the camera looked away are found too. Anything else asks the players to check the
+squares that differ, once per new sight.
+
+The follower only needs a position with ``legal_moves()``, ``push``, ``pop``, ``piece_at`` and
+``geometry.cells`` (the engine's :class:`companion.rules.Position`).
+
+>>> from companion.rules import get_variant
+>>> f = Follower(get_variant("magici").start_position())
+>>> seen = dict(f.expected); seen["e2"], seen["e4"] = ".", "w"
+>>> [str(e) for e in f.observe(seen)]
+['e2e4']
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Protocol
+
+from companion.vision.geometry import CellState
+from companion.vision.reader import Reading
+
+
+class PositionLike(Protocol):
+    def legal_moves(self) -> list[Any]: ...
+    def push(self, move: Any) -> None: ...
+    def pop(self) -> Any: ...
+    def piece_at(self, cell: str) -> Any: ...
+
+
+class EventKind(Enum):
+    MOVE = "move"
+    TAKEBACK = "takeback"
+    AMBIGUOUS = "ambiguous"  # several legal moves fit: ask which
+    CHECK = "check"  # no legal move fits: ask the players to check these squares
+
+
+@dataclass(frozen=True)
+class FollowEvent:
+    kind: EventKind
+    move: str = ""
+    squares: tuple[str, ...] = ()
+    candidates: tuple[str, ...] = ()
+    corrected: tuple[str, ...] = ()  # squares the engine's legality overruled
+
+    def __str__(self) -> str:
+        if self.kind is EventKind.MOVE:
+            return self.move
+        if self.kind is EventKind.TAKEBACK:
+            return f"takeback {self.move}"
+        if self.kind is EventKind.AMBIGUOUS:
+            return "? which move: " + " ".join(self.candidates)
+        return "? check " + " ".join(self.squares)
+
+
+def occupancy(position: PositionLike, cells: tuple[str, ...]) -> dict[str, str]:
+    """Cell -> ".", "w" or "b" for a position."""
+    out = {}
+    for cell in cells:
+        piece = position.piece_at(cell)
+        if piece is None:
+            out[cell] = "."
+        else:
+            out[cell] = "w" if getattr(piece.color, "name", str(piece.color)).upper() == "WHITE" else "b"
+    return out
+
+
+def _diff(a: dict[str, str], b: dict[str, str]) -> set[str]:
+    return {c for c in a if a[c] != b.get(c)}
+
+
+@dataclass
+class Follower:
+    """Turns readings into moves on ``position`` (which it plays moves on)."""
+
+    position: PositionLike
+    stable_frames: int = 3
+    on_event: Callable[[FollowEvent], None] | None = None
+    cells: tuple[str, ...] = field(init=False)
+    history: list[Any] = field(default_factory=list, init=False)
+    _recent: deque = field(init=False, repr=False)
+    _last_stable: dict[str, str] | None = field(default=None, init=False, repr=False)
+    _pending: list[Any] = field(default_factory=list, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.cells = tuple(self.position.geometry.cells)  # type: ignore[attr-defined]
+        self._recent = deque(maxlen=self.stable_frames)
+
+    @property
+    def expected(self) -> dict[str, str]:
+        return occupancy(self.position, self.cells)
+
+    # -- frames --------------------------------------------------------------------------------
+    def feed(self, reading: Reading) -> list[FollowEvent]:
+        """One reader result; a hand, motion or a moved camera breaks the calm."""
+        if not reading.ok:
+            self._recent.clear()
+            return []
+        cells = {c: s.value if isinstance(s, CellState) else str(s)
+                 for c, s in reading.cells.items()}
+        self._recent.append(cells)
+        if len(self._recent) < self.stable_frames:
+            return []
+        stable = {c: Counter(r[c] for r in self._recent).most_common(1)[0][0]
+                  for c in self.cells}
+        if stable == self._last_stable:
+            return []
+        self._last_stable = stable
+        return self.observe(stable)
+
+    # -- what a stable sight means ---------------------------------------------------------
+    def observe(self, seen: dict[str, str]) -> list[FollowEvent]:
+        """Interpret one stable sight of the board (cell -> ".", "w", "b")."""
+        missing = [c for c in self.cells if c not in seen]
+        if missing:
+            raise ValueError(f"the reading lacks cells {', '.join(missing[:5])}")
+        seen = {c: str(seen[c]) for c in self.cells}
+        expected = self.expected
+        changed = _diff(expected, seen)
+        if not changed:
+            self._pending = []
+            return []
+        events = self._interpret(seen, expected, changed)
+        for e in events:
+            if self.on_event is not None:
+                self.on_event(e)
+        return events
+
+    def _interpret(self, seen: dict[str, str], expected: dict[str, str], changed: set[str]
+                   ) -> list[FollowEvent]:
+        if self.history:
+            last = self.position.pop()
+            before = self.expected
+            if not _diff(before, seen):
+                self.history.pop()
+                return [FollowEvent(EventKind.TAKEBACK, str(last))]
+            self.position.push(last)
+        scored = []
+        for move in self.position.legal_moves():
+            self.position.push(move)
+            after = self.expected
+            self.position.pop()
+            scored.append((len(_diff(after, seen)), move, _diff(expected, after)))
+        exact = [m for d, m, _ in scored if d == 0]
+        if exact:
+            chosen = self._pick(exact)
+            if chosen is None:
+                self._pending = exact
+                return [FollowEvent(EventKind.AMBIGUOUS, candidates=tuple(sorted(map(str, exact))))]
+            return [self._play(chosen)]
+        near = [(m, moved) for d, m, moved in scored if d == 1 and len(moved & changed) >= 2]
+        if len(near) == 1 or (near and self._pick([m for m, _ in near]) is not None):
+            move = near[0][0] if len(near) == 1 else self._pick([m for m, _ in near])
+            self.position.push(move)
+            corrected = tuple(sorted(_diff(self.expected, seen)))
+            self.position.pop()
+            return [self._play(move, corrected)]
+        pair = self._two_moves(seen)
+        if pair:
+            return [self._play(pair[0]), self._play(pair[1])]
+        return [FollowEvent(EventKind.CHECK, squares=tuple(sorted(changed, key=_cell_key)))]
+
+    def _two_moves(self, seen: dict[str, str]) -> tuple[Any, Any] | None:
+        found = []
+        for m1 in self.position.legal_moves():
+            self.position.push(m1)
+            for m2 in self.position.legal_moves():
+                self.position.push(m2)
+                if not _diff(self.expected, seen):
+                    found.append((m1, m2))
+                self.position.pop()
+            self.position.pop()
+            if len(found) > 1:
+                return None
+        return found[0] if len(found) == 1 else None
+
+    @staticmethod
+    def _pick(moves: list[Any]) -> Any | None:
+        """One of several moves with the same result, when they differ only in a promotion.
+
+        Prefers a queen; any other difference (two capture chains, two relocations) is asked.
+        """
+        if len(moves) == 1:
+            return moves[0]
+        texts = [str(m) for m in moves]
+        stems = {t.rstrip("qrbnkQRBNK=") for t in texts}
+        if len(stems) == 1:
+            for m, t in zip(moves, texts):
+                if t.lower().endswith("q"):
+                    return m
+        return None
+
+    def _play(self, move: Any, corrected: tuple[str, ...] = ()) -> FollowEvent:
+        self.position.push(move)
+        self.history.append(move)
+        self._pending = []
+        return FollowEvent(EventKind.MOVE, str(move), corrected=corrected)
+
+    # -- touch ---------------------------------------------------------------------------------
+    def choose(self, move_text: str) -> FollowEvent:
+        """Play the move the players picked (after an AMBIGUOUS or CHECK question)."""
+        for move in self.position.legal_moves():
+            if str(move) == move_text:
+                return self._play(move)
+        raise ValueError(f"{move_text!r} is not a legal move here")
+
+
+def _cell_key(cell: str) -> tuple[int, str]:
+    return (int("".join(ch for ch in cell if ch.isdigit()) or 0), cell)

@@ -1,0 +1,126 @@
+"""The camera's reading of a board, frame after frame, for a screen or the command line.
+
+>>> import numpy as np
+>>> from companion.vision.geometry import get_geometry
+>>> from companion.vision.synth import random_scene, render
+>>> g = get_geometry("8x8")
+>>> scene = random_scene(np.random.default_rng(3), g)
+>>> shot = render(scene, {"d1": "w", "d8": "b"}, np.random.default_rng(4))
+>>> reader = Reader(g)
+>>> r = reader.read(shot.image)
+>>> r.status.name, r.cells["d1"].value, r.cells["d8"].value, r.cells["e4"].value
+('OK', 'w', 'b', '.')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+import numpy as np
+
+from companion.vision.calibration import find_board, grid_score
+from companion.vision.classify import CellEvidence, CellSampler, classify
+from companion.vision.geometry import BoardGeometry, CellState
+from companion.vision.presence import Presence, PresenceDetector
+from companion.vision.view import BoardView
+
+MOVED_RATIO = 0.4  # grid score below this share of the calibrated one: the camera moved
+MOVED_FRAMES = 3  # ... for this many calm frames in a row
+
+
+class ReadStatus(Enum):
+    """What a frame gave. Only ``OK`` carries a position."""
+
+    OK = "ok"
+    HAND = "hand over the board"
+    MOTION = "motion over the board"
+    NO_BOARD = "board not found"
+    CAMERA_MOVED = "camera moved"
+
+
+@dataclass
+class Reading:
+    status: ReadStatus
+    cells: dict[str, CellState] = field(default_factory=dict)
+    evidence: dict[str, CellEvidence] = field(default_factory=dict)
+    presence: Presence | None = None
+    grid: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.status is ReadStatus.OK
+
+
+class Reader:
+    """Reads frames of one camera: finds the board (or takes given corners), then cells.
+
+    A frame with a hand or motion over the board is never read as a position. The board's
+    grid is checked on every frame; when it has gone for a few calm frames, the reader says
+    ``CAMERA_MOVED`` and (in automatic mode) looks for the board again.
+    """
+
+    def __init__(self, geometry: BoardGeometry, corners: object | None = None,
+                 cell_px: int = 32, auto: bool = True) -> None:
+        self.geometry = geometry
+        self.cell_px = cell_px
+        self.auto = auto and corners is None
+        self._given = None if corners is None else np.asarray(corners, float).reshape(4, 2)
+        self.view: BoardView | None = None
+        self.sampler: CellSampler | None = None
+        self.detector: PresenceDetector | None = None
+        self.calibrated_grid = 0.0
+        self._bad_grid = 0
+
+    @property
+    def corners(self) -> np.ndarray | None:
+        return None if self.view is None else self.view.corners
+
+    def set_corners(self, corners: object, image_size: tuple[int, int]) -> None:
+        """Calibrate from four corners (a1 corner first, as on the command line)."""
+        self.view = BoardView.from_corners(self.geometry, corners, image_size, self.cell_px)
+        self.sampler = CellSampler(self.view)
+        self.detector = PresenceDetector(self.view)
+        self.calibrated_grid = 0.0
+        self._bad_grid = 0
+
+    def calibrate(self, frame: np.ndarray) -> bool:
+        """Find the board in ``frame``; False when it is not found."""
+        corners = find_board(frame, self.geometry)
+        if corners is None:
+            return False
+        self.set_corners(corners, (frame.shape[1], frame.shape[0]))
+        return True
+
+    def read(self, frame: np.ndarray, video: bool = True) -> Reading:
+        """Read one BGR frame. ``video=False`` for a lone photo (no motion test)."""
+        size = (frame.shape[1], frame.shape[0])
+        if self.view is None or self.view.image_size != size:
+            if self._given is not None:
+                self.set_corners(self._given, size)
+            elif not self.calibrate(frame):
+                return Reading(ReadStatus.NO_BOARD)
+        assert self.view is not None and self.sampler is not None and self.detector is not None
+        top = self.view.warp(frame)
+        presence = self.detector.check(top, with_motion=video)
+        if presence.hand_seen():
+            return Reading(ReadStatus.HAND, presence=presence)
+        if presence.moving():
+            return Reading(ReadStatus.MOTION, presence=presence)
+        grid = grid_score(self.view, top)
+        if self.calibrated_grid == 0.0:
+            self.calibrated_grid = grid
+        elif grid < MOVED_RATIO * self.calibrated_grid:
+            self._bad_grid += 1
+            if self._bad_grid >= MOVED_FRAMES:
+                self._bad_grid = 0
+                if self.auto:
+                    self.calibrate(frame)
+                return Reading(ReadStatus.CAMERA_MOVED, presence=presence, grid=grid)
+            return Reading(ReadStatus.MOTION, presence=presence, grid=grid)
+        else:
+            self._bad_grid = 0
+            self.calibrated_grid = 0.9 * self.calibrated_grid + 0.1 * grid
+        evidence = classify(self.sampler, top)
+        cells = {c: e.state for c, e in evidence.items()}
+        return Reading(ReadStatus.OK, cells, evidence, presence, grid)
