@@ -182,13 +182,15 @@ def games_csv(state: ChampionshipState) -> str:
 
 def standings_text(state: ChampionshipState) -> str:
     """A fixed-width table for a terminal."""
-    head = f"{'#':<3} {'House':<14} {'P':>2} {'W':>2} {'E':>2} {'D':>2} {'L':>2} {'Pts':>4} {'Sp':>3} {'Cap':>4} {'Left':>4}  {'Decided by':<13} {'House pts':>9}"
+    head = (f"{'#':<3} {'House':<14} {'P':>2} {'W':>2} {'E':>2} {'D':>2} {'L':>2} {'Pts':>4} {'Sp':>3} "
+            f"{'Cap':>4} {'Left':>4}  {'Decided by':<13} {'House pts':>9}")
     lines = [head, "-" * len(head)]
     for r in state.standings().rows:
         place = f"{r.place}=" if r.shared else str(r.place)
         by = "shared" if r.shared else (r.decided_by.value.replace("_", " ") if r.decided_by else "")
-        lines.append(f"{place:<3} {r.name[:14]:<14} {r.played:>2} {r.won:>2} {r.enchanted:>2} {r.drawn:>2} {r.lost:>2} "
-                     f"{r.ranking_points:>4} {r.spells:>3} {r.captured:>4} {r.remaining:>4}  {by:<13} {number(r.house_points):>9}")
+        lines.append(f"{place:<3} {r.name[:14]:<14} {r.played:>2} {r.won:>2} {r.enchanted:>2} {r.drawn:>2} "
+                     f"{r.lost:>2} {r.ranking_points:>4} {r.spells:>3} {r.captured:>4} {r.remaining:>4}  "
+                     f"{by:<13} {number(r.house_points):>9}")
     played = len(state.games)
     if played < len(SCHEDULE):
         lines.append(f"({played} of {len(SCHEDULE)} games played)")
