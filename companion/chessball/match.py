@@ -71,7 +71,8 @@ def replay(
     state = new_match(mode, options)
     for n, event in enumerate(events, start=1):
         try:
-            state = _apply(state, event)[0]
+            # In place: a refused event ends the replay, so no copy is needed to roll it back.
+            _apply(state, event, in_place=True)
         except IllegalEvent as exc:
             raise IllegalEvent(f"event {n}: {exc}") from None
     return state
@@ -97,14 +98,16 @@ class Match:
         return normalised
 
 
-def _apply(state: MatchState, event: Mapping[str, Any]) -> tuple[MatchState, dict[str, Any]]:
+def _apply(
+    state: MatchState, event: Mapping[str, Any], in_place: bool = False
+) -> tuple[MatchState, dict[str, Any]]:
     kind = ev.kind_of(event)
     handler = _HANDLERS.get(kind)
     if handler is None:
         raise IllegalEvent(f"unknown event kind {kind!r} (known: {', '.join(sorted(_HANDLERS))})")
     if state.phase is Phase.FULL_TIME:
         raise IllegalEvent(f"{kind}: the match is over (full time)")
-    new = state.clone()
+    new = state if in_place else state.clone()
     try:
         normalised = handler(new, event)
     except positional.PositionError as exc:
