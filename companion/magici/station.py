@@ -7,7 +7,9 @@ a power cut the clocks show the time that really passed.
 
 The main loop calls :meth:`RefereeStation.poll` every frame (it acts on what is due and returns
 the cues to sound or show) and may sleep :meth:`RefereeStation.ms_until_next_event` between
-frames when nothing else happens.
+frames when nothing else happens. The station is not thread-safe: hardware callbacks post an
+event to the main loop, which calls :meth:`RefereeStation.end_move` (buttons are debounced by
+the hardware layer; the station still refuses the wrong team and a double press).
 
 Rulings where the rules are silent:
 
