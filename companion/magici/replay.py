@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from companion.magici.model import GameResult, House, PieceKind, Side, SideStats, parse_army
+from companion.magici.model import GameResult, House, PieceKind, ResultKind, Side, SideStats, parse_army
 from companion.magici.spells import Obligation, SpellCall, SpellLedger
 from companion.magici.timing import ClockKind, Countdown, MagiciTiming
 
@@ -106,6 +106,15 @@ class StationState:
             raise ValueError(f"the {side.value} army was not entered, so its remaining pieces are unknown")
         lost = len(self.captured_by(side.other))
         return SideStats(self.spells.count(side), len(self.captured_by(side)), max(0, len(army) - lost))
+
+    def checkmate_kind(self) -> ResultKind:
+        """What a checkmate entered now most likely is: ENCHANTED if a spell was cast in this turn
+        or the one before (the turn of the mating move, if its end was already pressed).
+
+        A suggestion for the result screen; the referee confirms.
+        """
+        recent = any(c.turn in (self.turn, self.turn - 1) for c in self.spells.casts)
+        return ResultKind.ENCHANTED if recent else ResultKind.CHECKMATE
 
     def next_expiry(self) -> tuple[ClockKind, int] | None:
         """Which countdown runs out first, and when (the game clock first on a tie)."""

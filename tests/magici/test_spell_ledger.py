@@ -223,3 +223,15 @@ def test_spell_keeps_the_move_clock_by_default(station: RefereeStation, clock: F
     clock.advance(20_000)
     station.cast_spell(tactical())
     assert station.view().move_remaining_ms == 10_000
+
+
+def test_checkmate_right_after_a_spell_is_suggested_as_enchanted(station: RefereeStation, clock: FakeClock) -> None:
+    station.begin()
+    assert station.state.checkmate_kind() is ResultKind.CHECKMATE
+    station.cast_spell(tactical())  # turn 1, white on move, forced to move its Queen
+    clock.advance(4_000)
+    station.end_move()  # the mating move was white's forced move
+    assert station.state.checkmate_kind() is ResultKind.ENCHANTED
+    clock.advance(4_000)
+    station.end_move()
+    assert station.state.checkmate_kind() is ResultKind.CHECKMATE
