@@ -115,7 +115,8 @@ class Hardware:
             else:
                 factory, self.pin_factory_name = resolved, described
                 self.message = f"GPIO through {described}"
-        reason = self.message.split(":")[0] + ": keyboard stand-in"
+        cause = "GPIO switched off" if not enabled else "no GPIO"
+        reason = f"{cause}: keyboard stand-in"
         common = {"pin_factory": factory, "on_fault": self._fault}
         try:
             self.buttons = Buttons(
@@ -126,7 +127,7 @@ class Hardware:
             self.message = f"buttons fell back to stand-ins ({exc})"
             self.buttons = Buttons(button_pins, post, bounce_ms=30, lockout_ms=400, clock=clock,
                                    pin_factory=False, stand_in_reason=self.message)
-        screen_reason = self.message.split(":")[0] + ": shown on screen only"
+        screen_reason = f"{cause}: shown on screen only"
         self.leds = Leds(led_pins, stand_in_reason=screen_reason, **common)
         self.buzzer = Buzzer(buzzer_pin, stand_in_reason=screen_reason, **common)
         self.display: SerialDisplay | None = None
