@@ -125,6 +125,7 @@ class CheckPosition(Position):
         if self.ep >= 0:
             ep = self.ep
             capable = variant.ep_capable
+            candidates: list[InternalMove] = []
             for frm in self.pieces[us]:
                 p = board[frm]
                 if not capable[p]:
@@ -132,12 +133,15 @@ class CheckPosition(Position):
                 for _prefix, ray, mode, _flags in tables[p][frm]:
                     if mode == _CAPTURE_ONLY and ray[0] == ep:
                         arr = arrival.get(p)
-                        m = (frm, ep, arr[ep] if arr else 0, _EP)
-                        self._make(m)
-                        safe = not attacked(ksq, them)
-                        self._unmake()
-                        if safe:
-                            append(m)
+                        candidates.append((frm, ep, arr[ep] if arr else 0, _EP))
+            # Made and tested after the loop: making a move while iterating the piece set
+            # could reorder the set under the iteration.
+            for m in candidates:
+                self._make(m)
+                safe = not attacked(ksq, them)
+                self._unmake()
+                if safe:
+                    append(m)
         return moves
 
     def outcome(self) -> Outcome | None:

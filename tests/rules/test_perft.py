@@ -20,8 +20,11 @@ def test_magici_start_position_gives_the_chess_counts(depth: int, count: int) ->
 
 
 @pytest.mark.parametrize("fen,counts", [
-    (KIWIPETE, [48, 2039]),
+    (KIWIPETE, [48, 2039, 97862]),
     (POSITION_3, [14, 191, 2812]),
+    # Chess counts 4 promotions where a Magici Pawn just turns: 6 and 44 - 3 at depth 1.
+    (POSITION_4, [6]),
+    (POSITION_5, [41]),
     (POSITION_6, [46, 2079]),
 ])
 def test_magici_standard_perft_positions(fen: str, counts: list[int]) -> None:
@@ -45,3 +48,10 @@ def test_duere_start_perft_without_dice_counts_any_piece() -> None:
     assert perft(pos, 1) == 38
     blue = get_variant("duere").from_fen("rrqkkqrr/nnbbbbnn/8/8/8/8/NNBBBBNN/RRQKKQRR b 1")
     assert perft(blue, 1) == 38
+
+
+def test_perft_does_not_depend_on_the_order_moves_are_tried() -> None:
+    # Regression: en passant was once tested while iterating the piece set, which could
+    # reorder it and count a move twice, depending on the moves made before.
+    pos = get_variant("magici").from_fen(KIWIPETE)
+    assert sum(perft(pos, 3, divide=True).values()) == perft(pos, 3) == 97862
