@@ -47,7 +47,7 @@ from companion.magici import replay as ev
 from companion.magici.model import GameResult, House, PieceKind, ResultKind, Side, parse_army
 from companion.magici.replay import StationState, is_automatic
 from companion.magici.spells import Obligation, Spell, SpellCall
-from companion.magici.timing import ClockKind, Countdown, Cue, CueKind, EndSource, MagiciTiming
+from companion.magici.timing import ClockKind, Cue, CueKind, EndSource, MagiciTiming
 
 
 class MatchLogLike(Protocol):
@@ -382,7 +382,7 @@ def describe(kind: str, data: dict[str, Any]) -> str:
     if kind in (ev.PAUSE, ev.RESUME):
         return "paused" if kind == ev.PAUSE else "resumed"
     if kind == ev.CORRECT:
-        return f"{data['clock']} clock set to {Countdown(int(data['remaining_ms'])).banked_ms / 1000:.1f} s"
+        return f"{data['clock']} clock set to {int(data['remaining_ms']) / 1000:.1f} s"
     if kind == ev.SPELL:
         target = f" on {data['target']}" if data.get("target") else ""
         return f"{data['side']} {data['caster']} cast {data['spell']}{target}"
