@@ -225,34 +225,47 @@ def validate_ball_line(
     return Path(tuple(points), len(steps))
 
 
+def _multiple_of(r: Point, d: Point) -> int:
+    """m >= 1 with r == m·d, or 0 if there is none."""
+    for rc, dc in zip(r, d):
+        if dc == 0 and rc != 0:
+            return 0
+    m = r[0] // d[0] if d[0] else r[1] // d[1]
+    if m < 1 or (m * d[0], m * d[1]) != r:
+        return 0
+    return m
+
+
 def ball_line(
     start: Point, goal: Point, occupied: Collection[Point], *, spin_window: int = 2
 ) -> Path | None:
     """The cheapest line (with at most one spin) that takes the ball from start to goal."""
     if start == goal:
         return Path((start,), 0)
-    best: Path | None = None
+    # Every shape is k steps along d then m along d2 (d2 == d: a straight line); solve for m.
+    candidates: list[tuple[int, Point, int, Point]] = []
     for d in DIRECTIONS:
+        m = _multiple_of((goal[0] - start[0], goal[1] - start[1]), d)
+        if m:
+            candidates.append((m, d, m, d))
         for k in range(1, spin_window + 1):
-            for d2 in (d, turn(d, 1), turn(d, -1)):
-                if d2 == d and k > 1:
-                    continue  # a straight line is tried once
-                points = [start]
-                p = start
-                limit = 32
-                while len(points) <= limit:
-                    step = d if len(points) <= k else d2
-                    p = (p[0] + step[0], p[1] + step[1])
-                    if not in_bounds(p):
-                        break
-                    points.append(p)
-                    if p == goal:
-                        if best is None or len(points) - 1 < best.cost:
-                            best = Path(tuple(points), len(points) - 1)
-                        break
-                    if _ball_stops(p, occupied):
-                        break
-    return best
+            r = (goal[0] - start[0] - k * d[0], goal[1] - start[1] - k * d[1])
+            for d2 in (turn(d, 1), turn(d, -1)):
+                m = _multiple_of(r, d2)
+                if m:
+                    candidates.append((k + m, d, k, d2))
+    for total, d, k, d2 in sorted(candidates):
+        points = [start]
+        p = start
+        for i in range(total):
+            step = d if i < k else d2
+            p = (p[0] + step[0], p[1] + step[1])
+            if not in_bounds(p) or (p != goal and _ball_stops(p, occupied)):
+                break
+            points.append(p)
+        else:
+            return Path(tuple(points), total)
+    return None
 
 
 # -- a piece with the ball ---------------------------------------------------------------------

@@ -233,3 +233,66 @@ def test_a_found_dribble_validates_tick_by_tick(kind, piece, offset, goal, block
     assert dr.cost >= chebyshev(ball, goal)
     again = validate_dribble(kind, W, piece, ball, list(dr.ticks), blockers)
     assert again.cost == dr.cost and again.ball_end == goal
+
+
+# -- independent oracles -----------------------------------------------------------------------
+
+def _oracle_ball_cost(start, goal, occupied, spin_window=2):
+    """Walk every line shape from start and keep the shortest that arrives on goal."""
+    from companion.chessball.lattice import DIRECTIONS, in_bounds, is_end_line, turn
+
+    best = None
+    for d in DIRECTIONS:
+        for k in range(1, spin_window + 1):
+            for d2 in (d, turn(d, 1), turn(d, -1)):
+                p, n = start, 0
+                while True:
+                    step = d if n < k else d2
+                    p = (p[0] + step[0], p[1] + step[1])
+                    n += 1
+                    if not in_bounds(p):
+                        break
+                    if p == goal:
+                        best = n if best is None else min(best, n)
+                        break
+                    if p in occupied or is_end_line(p):
+                        break
+    return best
+
+
+def _oracle_step_cost(kind, start, goal, blocked):
+    from collections import deque
+
+    from companion.chessball.pieces import STEPS
+
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        p = queue.popleft()
+        for dx, dy in STEPS[kind]:
+            q = (p[0] + dx, p[1] + dy)
+            if 0 <= q[0] <= 16 and 0 <= q[1] <= 16 and q not in blocked and q not in seen and can_stand(kind, W, q):
+                seen[q] = seen[p] + 1
+                queue.append(q)
+    return seen.get(goal)
+
+
+@settings(max_examples=200, deadline=None)
+@given(start=points, goal=points, occupied=st.sets(points, max_size=25))
+def test_ball_line_cost_matches_an_exhaustive_walk(start, goal, occupied):
+    occupied.discard(start)
+    if start == goal:
+        return
+    found = ball_line(start, goal, occupied)
+    assert (found.cost if found else None) == _oracle_ball_cost(start, goal, occupied)
+
+
+@settings(max_examples=150, deadline=None)
+@given(kind=st.sampled_from([K.QUEEN, K.ROOK, K.BISHOP]), start=points, goal=points,
+       blockers=st.sets(points, max_size=60))
+def test_piece_path_cost_matches_a_plain_bfs(kind, start, goal, blockers):
+    blockers.discard(start)
+    if not can_stand(kind, W, start) or start == goal:
+        return
+    found = piece_path(kind, W, start, goal, blockers)
+    assert (found.cost if found else None) == _oracle_step_cost(kind, start, goal, blockers)
