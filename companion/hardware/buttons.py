@@ -52,7 +52,7 @@ class Buttons:
 
     ``pins`` maps names to BCM numbers; ``pin_factory=None`` uses gpiozero's default (from
     ``GPIOZERO_PIN_FACTORY``); ``pin_factory=False`` opens nothing (every button a stand-in,
-    ``stand_in_reason`` says why). A press that counts calls ``post(name)``.
+    ``stand_in_reason`` says why, ``stand_in_state`` whether that is by design or missing). A press that counts calls ``post(name)``.
     """
 
     def __init__(
@@ -67,6 +67,7 @@ class Buttons:
         clock: TimeSource | None = None,
         on_fault: FaultCallback = ignore_fault,
         stand_in_reason: str = "GPIO is switched off: keyboard stand-in",
+        stand_in_state: DeviceState = DeviceState.STAND_IN,
     ) -> None:
         self._post = post
         self._on_fault = on_fault
@@ -82,7 +83,7 @@ class Buttons:
             if pin_factory is False:
                 key = KEYBOARD_STAND_INS.get(name)
                 hint = f" (key {key})" if key else ""
-                self._status[name] = DeviceReport(name, DeviceState.STAND_IN, stand_in_reason + hint)
+                self._status[name] = DeviceReport(name, stand_in_state, stand_in_reason + hint)
                 continue
             try:
                 from gpiozero import Button

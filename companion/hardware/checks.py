@@ -177,7 +177,7 @@ def check_gpio(config: Any) -> list[Finding]:
     try:
         if hw.pin_factory_name == "none":
             why = f" ({hw.no_gpio_reason})" if hw.no_gpio_reason else ""
-            head = Finding(Verdict.STAND_IN, "GPIO", hw.message + why)
+            head = Finding(_FROM_DEVICE[hw.gpio_state], "GPIO", hw.message + why)
         else:
             head = Finding(Verdict.OK, "GPIO", f"pin factory {hw.pin_factory_name}")
         out = [head] + [from_report("GPIO", r) for r in hw.status.values()]

@@ -35,6 +35,21 @@ GPIO_OFF_MESSAGE = (
 )
 
 
+PI_WITHOUT_GPIO_MESSAGE = (
+    "this Raspberry Pi has no working GPIO back-end: apt install python3-lgpio and make the "
+    "venv with --system-site-packages (make venv does on a Pi); keyboard stand-ins meanwhile"
+)
+
+
+def is_raspberry_pi(model_file: str = "/proc/device-tree/model") -> bool:
+    """True on a Raspberry Pi (where missing GPIO is a fault, not a normal stand-in)."""
+    try:
+        with open(model_file, "rb") as f:
+            return b"Raspberry Pi" in f.read()
+    except OSError:
+        return False
+
+
 def resolve_pin_factory(pin_factory: Any = None) -> tuple[Any, str]:
     """The pin factory to use and its name, or ``(None, reason)`` when there is no GPIO.
 
@@ -86,6 +101,7 @@ class Hardware:
         display_url: str = "",
         display_baud: int = 115200,
         app_version: str = "0",
+        on_a_pi: bool | None = None,
     ) -> None:
         self.on_fault = on_fault
         self._unknown: dict[str, DeviceReport] = {}
@@ -104,6 +120,7 @@ class Hardware:
                     name, DeviceState.MISSING, "unknown device kind: names start with button_ or led_, or are buzzer"
                 )
         self.no_gpio_reason = ""  # why there is no GPIO back-end, for doctor
+        stand_in_state = DeviceState.STAND_IN
         factory: Any
         if not enabled:
             factory, self.pin_factory_name, self.message = False, "none", GPIO_OFF_MESSAGE
@@ -112,12 +129,18 @@ class Hardware:
             if resolved is None:
                 factory, self.pin_factory_name, self.message = False, "none", NO_GPIO_MESSAGE
                 self.no_gpio_reason = described
+                if on_a_pi is None:
+                    on_a_pi = is_raspberry_pi()
+                if on_a_pi:  # said out loud, never silently mocked on a Pi
+                    self.message, stand_in_state = PI_WITHOUT_GPIO_MESSAGE, DeviceState.MISSING
             else:
                 factory, self.pin_factory_name = resolved, described
                 self.message = f"GPIO through {described}"
         cause = "GPIO switched off" if not enabled else "no GPIO"
         reason = f"{cause}: keyboard stand-in"
-        common = {"pin_factory": factory, "on_fault": self._fault}
+        # GPIO as a whole: found (a back-end), stand-in (none here, by design), missing (a Pi without)
+        self.gpio_state = DeviceState.FOUND if factory is not False else stand_in_state
+        common = {"pin_factory": factory, "on_fault": self._fault, "stand_in_state": stand_in_state}
         try:
             self.buttons = Buttons(
                 button_pins, post, bounce_ms=bounce_ms, lockout_ms=lockout_ms,
@@ -126,7 +149,8 @@ class Hardware:
         except Exception as exc:  # bad timings or groups: never let them stop the app
             self.message = f"buttons fell back to stand-ins ({exc})"
             self.buttons = Buttons(button_pins, post, bounce_ms=30, lockout_ms=400, clock=clock,
-                                   pin_factory=False, stand_in_reason=self.message)
+                                   pin_factory=False, stand_in_reason=self.message,
+                                   stand_in_state=stand_in_state)
         screen_reason = f"{cause}: shown on screen only"
         self.leds = Leds(led_pins, stand_in_reason=screen_reason, **common)
         self.buzzer = Buzzer(buzzer_pin, stand_in_reason=screen_reason, **common)

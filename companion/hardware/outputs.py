@@ -61,6 +61,7 @@ class _OutputBank:
         pin_factory: Any = None,
         on_fault: FaultCallback = ignore_fault,
         stand_in_reason: str = "GPIO is switched off: shown on screen only",
+        stand_in_state: DeviceState = DeviceState.STAND_IN,
     ) -> None:
         self.pins = dict(pins)
         self._on_fault = on_fault
@@ -70,7 +71,7 @@ class _OutputBank:
         self.history: list[tuple[str, str]] = []  # (name, command) in order, real or stand-in
         for name, pin in self.pins.items():
             if pin_factory is False:
-                self._status[name] = DeviceReport(name, DeviceState.STAND_IN, stand_in_reason)
+                self._status[name] = DeviceReport(name, stand_in_state, stand_in_reason)
                 continue
             try:
                 import gpiozero

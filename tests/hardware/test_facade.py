@@ -179,3 +179,25 @@ def test_no_serial_display_configured_means_none_and_no_status_line(mock_factory
         assert hw.display is None and "display" not in hw.status
     finally:
         hw.close()
+
+
+def test_on_a_pi_missing_gpio_is_said_out_loud_not_silently_mocked(no_gpio):
+    hw = Hardware(pins=DEFAULT_PINS, post=lambda name: None, on_a_pi=True)
+    try:
+        assert hw.gpio_state is DeviceState.MISSING
+        assert {r.state for r in hw.status.values()} == {DeviceState.MISSING}
+        assert "python3-lgpio" in hw.message
+        assert hw.keyboard_stand_ins()["button_roll"] == "R"  # still playable meanwhile
+    finally:
+        hw.close()
+
+
+def test_raspberry_pi_is_recognised_from_the_device_tree_model(tmp_path):
+    from companion.hardware.facade import is_raspberry_pi
+
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi 5 Model B Rev 1.0\0")
+    assert is_raspberry_pi(str(model))
+    model.write_bytes(b"Some Other Board\0")
+    assert not is_raspberry_pi(str(model))
+    assert not is_raspberry_pi(str(tmp_path / "absent"))
