@@ -234,13 +234,8 @@ class DueRePosition(Position):
         pair = _check_roll(roll)
         plays = []
         for steps in self._plays(pair):
-            plays.append(RollPlay(tuple((d, self._move_of(m, i, steps)) for i, (d, m) in
-                                        enumerate(steps))))
+            plays.append(RollPlay(tuple((d, self.to_move(m)) for d, m in steps)))
         return sorted(plays, key=str)
-
-    def _move_of(self, m: InternalMove, i: int, steps: tuple[tuple[int, InternalMove], ...]) -> Move:
-        names = self.geometry.cells
-        return Move(names[m[0]], names[m[1]], "", (), m)
 
     def analyse_roll(self, roll: tuple[int, int] | list[int]) -> RollAnalysis:
         """The plays of a roll, which pieces may start with each die, the dice lost."""

@@ -310,24 +310,38 @@ class Position:
 
     # -- the public move API ------------------------------------------------------------
     def to_move(self, m: InternalMove) -> Move:
+        """The :class:`Move` of an internal move (one shared value per variant and move)."""
+        cache = self.variant.move_cache
+        move = cache.get(m)
+        if move is None:
+            move = cache[m] = self.new_move(m)
+        return move
+
+    def new_move(self, m: InternalMove) -> Move:
+        """Build the :class:`Move` of an internal move; games with longer forms override."""
         names = self.geometry.cells
         return Move(names[m[0]], names[m[1]], "", (), m)
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, in a stable order (by origin cell, then target)."""
-        return [self.to_move(m) for m in sorted(self._legal())]
+        to_move = self.to_move
+        return [to_move(m) for m in sorted(self._legal())]
 
     def push(self, move: Move | str) -> None:
         """Play a legal move (a :class:`Move` or its text); :class:`IllegalMove` otherwise."""
-        text = str(move)
-        for m in self._legal():
+        legal = self._legal()
+        if isinstance(move, Move) and move.key in legal and self.to_move(move.key) == move:
+            self._make(move.key)
+            self._moves.append(move)
+            return
+        text = str(move).strip()
+        for m in legal:
             candidate = self.to_move(m)
             if str(candidate) == text:
                 self._make(m)
                 self._moves.append(candidate)
                 return
-        self.parse_move(text)  # raises with the reason
-        raise IllegalMove(f"{text} is not legal here")  # pragma: no cover - parse_move raised
+        raise IllegalMove(self.explain_illegal(text))
 
     def pop(self) -> Move:
         """Take back the last move pushed; returns it."""

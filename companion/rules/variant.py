@@ -46,6 +46,8 @@ class Variant:
                 raise OptionError(f"{self.name} has no rule option {key!r} (options: {known})")
             self.options[key] = self.check_option(key, value)
         self.geometry: Geometry = self.make_geometry()
+        # Move values are immutable: one per internal move, shared by every position.
+        self.move_cache: dict[tuple[int, int, int, int], Any] = {}
         self._compile()
 
     # -- hooks ---------------------------------------------------------------------------
