@@ -3,7 +3,9 @@
     companion magici standings RESULTS.json            # a text table
     companion magici standings RESULTS.json --csv      # standings as CSV (add --games for the games)
     companion magici standings RESULTS.json --json     # houses, games and standings as JSON
+    companion magici standings JOURNAL.db --journal    # the championship recorded in the app's journal
     companion magici schedule [--houses A,B,C,D]       # who plays whom, round by round
+    companion magici log JOURNAL.db [--match N]        # a game's journal, one line per event
 
 The results file format is described in :mod:`companion.magici.files`.
 """
@@ -29,7 +31,15 @@ def register(subparsers: Any) -> None:
     fmt.add_argument("--csv", action="store_true", help="CSV instead of a text table")
     fmt.add_argument("--json", action="store_true", help="JSON: houses, games and standings")
     st.add_argument("--games", action="store_true", help="with --csv: the games table instead of the standings")
+    st.add_argument("--journal", action="store_true",
+                    help="the file is the app's journal: use its latest championship (or --match)")
+    st.add_argument("--match", type=int, metavar="N", help="with --journal: the match number")
     st.set_defaults(func=_standings)
+
+    lg = sub.add_parser("log", help="print a Scacchi Magici game's journal, one line per event")
+    lg.add_argument("journal", metavar="JOURNAL.db")
+    lg.add_argument("--match", type=int, metavar="N", help="the match number (default: the latest game)")
+    lg.set_defaults(func=_log)
 
     sc = sub.add_parser("schedule", help="the fixed championship schedule (3 rounds, 2 boards)")
     sc.add_argument("--houses", metavar="A,B,C,D", help="four House names (default: the seed's)")
@@ -48,7 +58,14 @@ def _standings(args: argparse.Namespace) -> int:
         print("companion magici standings: --games goes with --csv", file=sys.stderr)
         return 2
     try:
-        state = read_results(args.results)
+        if args.journal:
+            from companion.magici.championship import replay
+
+            state = replay(_open_match(args.results, args.match, "magici-championship").effective())
+        else:
+            if args.match is not None:
+                raise ValueError("--match goes with --journal")
+            state = read_results(args.results)
     except ValueError as exc:
         print(f"companion magici standings: {exc}", file=sys.stderr)
         return 2
@@ -74,4 +91,46 @@ def _schedule(args: argparse.Namespace) -> int:
             return 2
     for f in SCHEDULE:
         print(f"round {f.round}  board {f.board}  {names[f.home]} - {names[f.away]}")
+    return 0
+
+
+def _open_match(path: str, match: int | None, game: str) -> Any:
+    """A match of the journal at ``path``: number ``match``, or the latest of ``game``."""
+    from pathlib import Path
+
+    from companion.core.journal import Journal, JournalError
+
+    if not Path(path).is_file():
+        raise ValueError(f"{path}: no such journal file")
+    try:
+        journal = Journal.open(path)
+        if match is not None:
+            log = journal.match(match)
+            if log.info.game != game:
+                raise ValueError(f"{path}: match {match} is a {log.info.game!r} match, not {game!r}")
+            return log
+        found = journal.matches(game=game)
+    except JournalError as exc:
+        raise ValueError(str(exc)) from None
+    if not found:
+        raise ValueError(f"{path}: no {game!r} match in this journal")
+    return journal.match(found[0].id)
+
+
+def _log(args: argparse.Namespace) -> int:
+    from companion.magici.replay import replay
+    from companion.magici.station import describe
+
+    try:
+        log = _open_match(args.journal, args.match, "magici")
+        events = log.effective()
+        replay(events)  # refuse a damaged journal clearly
+    except ValueError as exc:
+        print(f"companion magici log: {exc}", file=sys.stderr)
+        return 2
+    start = events[0].at_ms if events else 0
+    for e in events:
+        # an expiry applied late (after a restart) is shown at the instant it became due
+        seconds = (int(e.data.get("due_ms", e.at_ms)) - start) / 1000
+        print(f"{e.seq:4d}  +{int(seconds // 60):02d}:{seconds % 60:06.3f}  {describe(e.kind, e.data)}")
     return 0

@@ -67,3 +67,35 @@ def test_schedule_lists_six_games_with_given_names(capsys) -> None:
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "round 1  board 1  A - B" and len(out) == 6
     assert main(["magici", "schedule", "--houses", "A,B"]) == 2
+
+
+def test_standings_and_log_read_the_apps_journal(tmp_path: Path, capsys) -> None:
+    from companion.core.clock import FakeClock
+    from companion.core.journal import Journal
+    from companion.magici.championship import Championship
+    from companion.magici.model import House, ResultKind, Side
+    from companion.magici.station import RefereeStation
+
+    clock = FakeClock(1_700_000_000_000)
+    path = tmp_path / "journal.db"
+    journal = Journal.open(path, wall_ms=clock.now_ms)
+    champ = Championship.new(journal.new_match("magici-championship"))
+    champ.enter_result(1, 2, ResultKind.DRAW_STALEMATE)
+    game = RefereeStation.new(journal.new_match("magici"), House("Tassorosso"), House("Corvonero"))
+    game.begin()
+    clock.advance(31_000)
+    game.poll()
+    journal.close()
+
+    assert main(["magici", "standings", str(path), "--journal", "--csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert {r["house"]: r["ranking_points"] for r in rows}["Tassorosso"] == "1"
+
+    assert main(["magici", "log", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "Tassorosso (white) - Corvonero (black)" in lines[0]
+    assert lines[-1].endswith("white ran out of time: the turn passed") and "+00:30.000" in lines[-1]
+
+    assert main(["magici", "log", str(path), "--match", str(champ.log.id)]) == 2
+    assert "not 'magici'" in capsys.readouterr().err
+    assert main(["magici", "log", str(tmp_path / "none.db")]) == 2
