@@ -50,7 +50,7 @@ from companion.chessball.shot import ShotOutcome, keeper_outcome, parry_directio
 from companion.chessball.state import MatchState, Mode, PendingShot, Phase, Piece
 from companion.chessball.substitution import IllegalSubstitution, substitution_mp
 
-__all__ = ["IllegalEvent", "Match", "MatchState", "Mode", "Phase", "apply", "new_match", "replay"]
+__all__ = ["IllegalEvent", "Match", "MatchState", "Mode", "Phase", "apply", "expected_kinds", "new_match", "replay"]
 
 Handler = Callable[[MatchState, Mapping[str, Any]], dict[str, Any]]
 
@@ -96,6 +96,26 @@ class Match:
         """Apply an event; return the normalised event to journal."""
         self.state, normalised = _apply(self.state, event)
         return normalised
+
+    def expected(self) -> list[str]:
+        """The event kinds the match can take now (a screen shows these buttons)."""
+        return expected_kinds(self.state)
+
+
+def expected_kinds(s: MatchState) -> list[str]:
+    """The event kinds that may be legal in this state (each is still checked in full)."""
+    if s.phase is Phase.MOVES:
+        common = ["pass_move", "substitution", "tackle", "goal"]
+        if s.mode is Mode.COUNTING:
+            return ["spend", "end_move", "shot"] + common
+        return ["move", "dribble", "kick"] + common
+    return {
+        Phase.KICKOFF: ["kickoff"],
+        Phase.ROLLS: ["roll"],
+        Phase.KEEPER_ROLL: ["keeper_roll", "goal"],
+        Phase.DIRECTION_ROLL: ["direction_roll", "goal"],
+        Phase.FULL_TIME: [],
+    }[s.phase]
 
 
 def _apply(
@@ -289,6 +309,8 @@ def _shot(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
     _need_mode(s, event, Mode.COUNTING)
     side = _mover(s, event, {"distance", "keeper_on_point"})
     distance = ev.whole(event, "distance", minimum=0)
+    if s.move_spent:
+        raise IllegalEvent("shot: a shot is a whole move (the ball alone); end the current move first")
     on_point = event.get("keeper_on_point", True)
     if not isinstance(on_point, bool):
         raise IllegalEvent(f"shot: keeper_on_point must be true or false, got {on_point!r}")

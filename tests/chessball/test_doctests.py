@@ -5,11 +5,11 @@ import importlib
 
 import pytest
 
-MODULES = ["lattice", "pieces", "paths", "options", "shot", "substitution", "events", "match", "simulate"]
+MODULES = ["__init__", "lattice", "pieces", "paths", "options", "shot", "substitution", "events", "match", "simulate"]
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name):
-    module = importlib.import_module(f"companion.chessball.{name}")
+    module = importlib.import_module("companion.chessball" if name == "__init__" else f"companion.chessball.{name}")
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0

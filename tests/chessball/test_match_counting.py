@@ -290,3 +290,19 @@ def test_replay_rebuilds_the_same_state(counting):
 def test_replay_names_the_event_that_is_illegal():
     with pytest.raises(IllegalEvent, match="event 2: "):
         replay([{"kind": "kickoff"}, {"kind": "pass_move", "side": "white"}], Mode.COUNTING)
+
+
+def test_a_shot_is_a_whole_move_in_counting_mode(counting):
+    counting.apply({"kind": "spend", "side": "white", "mp": 3})
+    with pytest.raises(IllegalEvent, match="whole move"):
+        counting.apply({"kind": "shot", "side": "white", "distance": 4})
+
+
+def test_expected_kinds_follow_the_phase():
+    m = Match(Mode.COUNTING)
+    assert m.expected() == ["kickoff"]
+    m.apply({"kind": "kickoff"})
+    assert m.expected() == ["roll"]
+    m.apply(roll("white", [1, 1, 1]))
+    m.apply(roll("black", [1, 1, 1]))
+    assert "spend" in m.expected() and "move" not in m.expected()
