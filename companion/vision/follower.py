@@ -89,6 +89,7 @@ class Follower:
     _recent: deque = field(init=False, repr=False)
     _last_stable: dict[str, str] | None = field(default=None, init=False, repr=False)
     _pending: list[Any] = field(default_factory=list, init=False, repr=False)
+    _baseline: dict[str, str] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.cells = tuple(self.position.geometry.cells)  # type: ignore[attr-defined]
@@ -127,8 +128,15 @@ class Follower:
         changed = _diff(expected, seen)
         if not changed:
             self._pending = []
+            self._baseline = seen
             return []
         events = self._interpret(seen, expected, changed)
+        if events and events[-1].kind in (EventKind.MOVE, EventKind.TAKEBACK):
+            self._baseline = seen
+        elif self._baseline is None:
+            # the first sight of all: squares the camera misreads from the start stay as
+            # they are seen, and later changes are judged against this sight
+            self._baseline = seen
         for e in events:
             if self.on_event is not None:
                 self.on_event(e)
@@ -156,6 +164,15 @@ class Follower:
                 self._pending = exact
                 return [FollowEvent(EventKind.AMBIGUOUS, candidates=tuple(sorted(map(str, exact))))]
             return [self._play(chosen)]
+        if self._baseline is not None:
+            # the change since the last sight that agreed with the game, square by square:
+            # a square misread all along takes no part in it
+            seen_change = _diff(self._baseline, seen)
+            same = [m for d, m, moved in scored
+                    if moved == seen_change and seen_change and self._agrees(m, seen, moved)]
+            chosen = self._pick(same) if same else None
+            if chosen is not None:
+                return [self._play(chosen, tuple(sorted(changed - seen_change)))]
         near = [(m, moved) for d, m, moved in scored if d == 1 and len(moved & changed) >= 2]
         if len(near) == 1 or (near and self._pick([m for m, _ in near]) is not None):
             move = near[0][0] if len(near) == 1 else self._pick([m for m, _ in near])
@@ -167,6 +184,12 @@ class Follower:
         if pair:
             return [self._play(pair[0]), self._play(pair[1])]
         return [FollowEvent(EventKind.CHECK, squares=tuple(sorted(changed, key=_cell_key)))]
+
+    def _agrees(self, move: Any, seen: dict[str, str], cells: set[str]) -> bool:
+        self.position.push(move)
+        after = self.expected
+        self.position.pop()
+        return all(after[c] == seen[c] for c in cells)
 
     def _two_moves(self, seen: dict[str, str]) -> tuple[Any, Any] | None:
         found = []

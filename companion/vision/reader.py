@@ -103,8 +103,6 @@ class Reader:
         assert self.view is not None and self.sampler is not None and self.detector is not None
         top = self.view.warp(frame)
         presence = self.detector.check(top, with_motion=video)
-        if presence.hand_seen():
-            return Reading(ReadStatus.HAND, presence=presence)
         if presence.moving():
             return Reading(ReadStatus.MOTION, presence=presence)
         grid = grid_score(self.view, top)
@@ -121,6 +119,8 @@ class Reader:
         else:
             self._bad_grid = 0
             self.calibrated_grid = 0.9 * self.calibrated_grid + 0.1 * grid
+        if presence.hand_seen():
+            return Reading(ReadStatus.HAND, presence=presence, grid=grid)
         evidence = classify(self.sampler, top)
         cells = {c: e.state for c, e in evidence.items()}
         return Reading(ReadStatus.OK, cells, evidence, presence, grid)

@@ -1,0 +1,110 @@
+"""The fixed command-line forms and the frame sources."""
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.core.clock import FakeClock
+from companion.rules import get_variant
+from companion.vision.follower import occupancy
+from companion.vision.geometry import get_geometry
+from companion.vision.sources import (Frame, FrameStatus, ImageFolderSource, RetryingSource,
+                                      open_source)
+from companion.vision.synth import finish, random_scene, render_static
+
+
+def test_vision_read_json_gives_corners_and_cells(tmp_path, capsys, shots_8x8):
+    shot = shots_8x8[2]
+    path = tmp_path / "board.jpg"
+    cv2.imwrite(str(path), shot.image)
+    corners = ",".join(f"{v:.1f}" for v in shot.corners.ravel())
+    assert main(["vision", "read", str(path), "--geometry", "8x8", "--corners", corners,
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert np.allclose(data["corners"], shot.corners, atol=0.1)
+    wrong = [c for c in data["cells"] if data["cells"][c] != shot.cells[c]]
+    assert len(wrong) <= 1
+
+
+def test_vision_read_plain_grid_without_corners(tmp_path, capsys, shot_11x10c):
+    path = tmp_path / "camerlano.png"
+    cv2.imwrite(str(path), shot_11x10c.image)
+    assert main(["vision", "read", str(path), "--geometry", "11x10c"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 11 and lines[0].startswith("10")
+    assert lines[1].split()[1] == shot_11x10c.cells["z9"]
+
+
+def test_vision_read_bad_input_exits_2(tmp_path, capsys):
+    assert main(["vision", "read", str(tmp_path / "none.png"), "--geometry", "8x8"]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    path = tmp_path / "x.png"
+    cv2.imwrite(str(path), np.zeros((100, 100, 3), np.uint8))
+    assert main(["vision", "read", str(path), "--geometry", "8x8", "--corners", "1,2"]) == 2
+
+
+def test_vision_follow_prints_the_moves_of_a_synthetic_game(tmp_path, capsys):
+    g = get_geometry("8x8")
+    rng = np.random.default_rng(41)
+    scene = random_scene(rng, g)
+    pos = get_variant("magici").start_position()
+    frames = []
+    for text in ("e2e4", "e7e5", "g1f3"):
+        before = render_static(scene, occupancy(pos, g.cells))
+        frames += [finish(scene, before, rng) for _ in range(3)]
+        frames += [finish(scene, before, rng, hand=True) for _ in range(2)]
+        pos.push(pos.parse_move(text))
+    after = render_static(scene, occupancy(pos, g.cells))
+    frames += [finish(scene, after, rng) for _ in range(3)]
+    for i, frame in enumerate(frames):
+        cv2.imwrite(str(tmp_path / f"f{i:03d}.jpg"), frame)
+    assert main(["vision", "follow", str(tmp_path), "--variant", "magici"]) == 0
+    assert capsys.readouterr().out.split() == ["e2e4", "e7e5", "g1f3"]
+
+
+def test_follow_rejects_an_unknown_source(capsys):
+    assert main(["vision", "follow", "/no/such/thing", "--variant", "magici"]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_image_folder_is_read_in_name_order_then_ends(tmp_path):
+    for name, value in (("b.png", 20), ("a.png", 10)):
+        cv2.imwrite(str(tmp_path / name), np.full((8, 8, 3), value, np.uint8))
+    src = open_source(str(tmp_path))
+    assert isinstance(src, ImageFolderSource)
+    assert [int(src.read().image[0, 0, 0]) for _ in range(2)] == [10, 20]
+    assert src.read().status is FrameStatus.END
+
+
+class _Flaky:
+    name = "flaky"
+
+    def __init__(self):
+        self.calls = 0
+
+    def read(self):
+        self.calls += 1
+        if self.calls == 1:
+            return Frame(FrameStatus.FAILED, message="unplugged")
+        return Frame(FrameStatus.OK, np.zeros((2, 2, 3), np.uint8))
+
+    def close(self):
+        pass
+
+
+def test_a_failed_camera_is_retried_after_a_pause_without_blocking():
+    clock = FakeClock()
+    flaky = _Flaky()
+    src = RetryingSource(flaky, clock.now_ms, retry_ms=1000)
+    assert src.read().status is FrameStatus.FAILED
+    assert src.read().status is FrameStatus.FAILED and flaky.calls == 1  # still waiting
+    clock.advance(1000)
+    assert src.read().status is FrameStatus.OK
+
+
+def test_pi_camera_off_a_pi_is_a_status_not_a_crash():
+    frame = open_source("picamera").read()
+    assert frame.status is FrameStatus.FAILED and "Pi camera" in frame.message

@@ -1,0 +1,74 @@
+"""Reading photos: given corners, found corners, hands, a moved camera."""
+
+import numpy as np
+
+from companion.vision.calibration import find_board
+from companion.vision.geometry import get_geometry
+from companion.vision.reader import Reader, ReadStatus
+from companion.vision.synth import random_scene, render
+
+
+def _errors(reading, truth):
+    return [c for c, s in reading.cells.items() if s.value != truth[c]]
+
+
+def test_cells_read_with_given_corners_on_perspective_photos(shots_8x8):
+    g = get_geometry("8x8")
+    wrong = total = 0
+    for shot in shots_8x8:
+        reading = Reader(g, shot.corners).read(shot.image, video=False)
+        assert reading.ok
+        wrong += len(_errors(reading, shot.cells))
+        total += 64
+    assert wrong <= 2, f"{wrong} of {total} cells wrong"
+
+
+def test_board_found_automatically_within_a_tenth_of_a_cell(shots_8x8, shot_11x10c):
+    for shot, name in [(s, "8x8") for s in shots_8x8[:2]] + [(shot_11x10c, "11x10c")]:
+        g = get_geometry(name)
+        corners = find_board(shot.image, g)
+        assert corners is not None
+        cell = np.linalg.norm(shot.corners[1] - shot.corners[0]) / g.files
+        assert np.abs(corners - shot.corners).max() < 0.15 * cell
+
+
+def test_citadels_are_read_on_camerlano(shot_11x10c):
+    reading = Reader(get_geometry("11x10c"), shot_11x10c.corners).read(shot_11x10c.image,
+                                                                      video=False)
+    assert reading.cells["z2"].value == "w" and reading.cells["z9"].value == "b"
+    assert len(_errors(reading, shot_11x10c.cells)) <= 2
+
+
+def test_a_hand_over_the_board_is_never_read_as_a_position():
+    g = get_geometry("8x8")
+    for seed in (31, 32, 33):
+        rng = np.random.default_rng(seed)
+        scene = random_scene(rng, g)
+        shot = render(scene, {"e2": "w", "e7": "b"}, rng, hand=True)
+        reading = Reader(g, shot.corners).read(shot.image, video=False)
+        assert reading.status is ReadStatus.HAND
+
+
+def test_motion_between_frames_is_not_a_position(shots_8x8):
+    shot = shots_8x8[0]
+    reader = Reader(get_geometry("8x8"), shot.corners)
+    assert reader.read(shot.image).ok
+    moved = shot.image.copy()
+    moved[200:260, 250:330] = 255 - moved[200:260, 250:330]
+    assert reader.read(moved).status is ReadStatus.MOTION
+
+
+def test_a_bumped_camera_is_noticed_and_the_board_found_again(shots_8x8):
+    shot = shots_8x8[1]
+    reader = Reader(get_geometry("8x8"))
+    assert reader.read(shot.image).ok
+    bumped = np.roll(shot.image, (35, -45), axis=(0, 1))
+    statuses = [reader.read(bumped).status for _ in range(6)]
+    assert ReadStatus.CAMERA_MOVED in statuses
+    assert statuses[-1] is ReadStatus.OK
+    assert np.abs(reader.corners - (shot.corners + [-45, 35])).max() < 4
+
+
+def test_no_board_in_a_blank_picture():
+    blank = np.full((480, 640, 3), 128, np.uint8)
+    assert Reader(get_geometry("8x8")).read(blank, video=False).status is ReadStatus.NO_BOARD
