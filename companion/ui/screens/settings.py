@@ -25,7 +25,7 @@ class SettingsScreen(Screen):
         self.buttons = [self.back_button()]
         for i, lang in enumerate(("it", "en")):
             self.buttons.append(Button(pygame.Rect(200 + i * 130, ROW_Y[0], 120, 56), self.t(f"lang.{lang}"),
-                                       self._set_lang(lang), selected=(cfg.ui.lang == lang), size=20))
+                                       self._set_lang(lang), selected=(self.app.t.lang == lang), size=20))
         self.buttons.append(Button(pygame.Rect(200, ROW_Y[1], 56, 56), "−", lambda: self._volume(-0.1), size=30))
         self.buttons.append(Button(pygame.Rect(394, ROW_Y[1], 56, 56), "+", lambda: self._volume(+0.1), size=30))
         for i, angle in enumerate((0, 90, 180, 270)):
@@ -80,10 +80,18 @@ class SettingsScreen(Screen):
         draw_text(surface, f"{int(round(self._current_volume() * 100))} %", (bar.centerx, bar.bottom + 4), 14,
                   theme.MUTED, "midtop")
         self._draw_pins(surface)
+        self._draw_legend(surface)
         files = ", ".join(self.app.config.sources) or self.t("settings.none")
-        draw_text(surface, f"{self.t('settings.config_files')}: {files}", (16, 420), 15, theme.MUTED, max_width=768)
+        draw_text(surface, f"{self.t('settings.config_files')}: {files}", (16, 428), 15, theme.MUTED, max_width=768)
         if self.message:
-            draw_text(surface, self.message, (16, 446), 15, theme.ACCENT, max_width=768)
+            draw_text(surface, self.message, (16, 452), 15, theme.ACCENT, max_width=768)
+
+    def _draw_legend(self, surface: pygame.Surface) -> None:
+        y = ROW_Y[2] + 72
+        draw_text(surface, self.t("settings.devices"), (16, y), 18, theme.MUTED, bold=True)
+        for i, (state, color) in enumerate((("found", theme.OK), ("stand-in", theme.WARN), ("missing", theme.DANGER))):
+            pygame.draw.circle(surface, color, (24, y + 40 + i * 28), 7)
+            draw_text(surface, self.t(f"device.{state}"), (40, y + 30 + i * 28), 17, theme.TEXT, max_width=420)
 
     def _draw_pins(self, surface: pygame.Surface) -> None:
         panel = pygame.Rect(482, HEADER_H + 12, 306, 340)
