@@ -117,8 +117,9 @@ class RollAnalysis:
     roll: tuple[int, int]
     plays: tuple[RollPlay, ...]
     dice_usable: int
-    movers: dict[int, tuple[str, ...]]
+    movers: dict[int, tuple[str, ...]]  # die -> cells of pieces that may start with it
     lost: tuple[int, ...]
+    pieces_per_die: dict[int, tuple[str, ...]]  # die -> cells of pieces it moves in some play
 
 
 class DueRePosition(Position):
@@ -243,10 +244,14 @@ class DueRePosition(Position):
         plays = tuple(self.roll_plays(pair))
         usable = max((len(p.steps) for p in plays), default=0)
         movers: dict[int, set[str]] = {d: set() for d in pair}
+        per_die: dict[int, set[str]] = {d: set() for d in pair}
         for play in plays:
             if play.steps:
                 d, m = play.steps[0]
                 movers[d].add(m.origin)
+            for d, m in play.steps:
+                # Two different pieces: a second step's piece has not moved yet this turn.
+                per_die[d].add(m.origin)
         lost: tuple[int, ...] = ()
         if usable == 0:
             lost = pair
@@ -257,7 +262,8 @@ class DueRePosition(Position):
                 rest.remove(firsts.pop())
                 lost = tuple(rest)
         return RollAnalysis(pair, plays, usable,
-                            {d: tuple(sorted(c)) for d, c in movers.items()}, tuple(lost))
+                            {d: tuple(sorted(c)) for d, c in movers.items()}, tuple(lost),
+                            {d: tuple(sorted(c)) for d, c in per_die.items()})
 
     def push_play(self, play: RollPlay | str, roll: tuple[int, int] | list[int] | None = None) -> None:
         """Play a whole turn: a :class:`RollPlay` (or its text, with ``roll``) from

@@ -89,7 +89,9 @@ def test_a_possible_move_is_compulsory_and_as_many_dice_as_possible_are_used() -
     plays = pos.roll_plays((3, 5))
     assert plays and all(p.dice_used == (3, 5) for p in plays)
     assert all(str(p.steps[1][1]) == "b1d2" for p in plays)
-    assert pos.analyse_roll((3, 5)).movers == {3: ("d2",), 5: ()}
+    analysis = pos.analyse_roll((3, 5))
+    assert analysis.movers == {3: ("d2",), 5: ()}
+    assert analysis.pieces_per_die == {3: ("d2",), 5: ("b1",)}
 
 
 def test_the_player_chooses_the_order_of_the_dice() -> None:
