@@ -16,7 +16,8 @@ from collections import deque
 
 from companion.chessball.lattice import in_bounds
 from companion.chessball.match import replay
-from companion.chessball.paths import ball_line, can_stand, dribble_path, piece_path
+from companion.chessball.dribble import dribble_path
+from companion.chessball.paths import ball_line, can_stand, piece_path
 from companion.chessball.pieces import STEPS, PieceKind, Side
 from companion.chessball.simulate import simulate_match
 from companion.chessball.state import Mode

@@ -126,7 +126,8 @@ def _cmd_shot(args: argparse.Namespace) -> int:
 
 def _cmd_path(args: argparse.Namespace) -> int:
     from companion.chessball.lattice import parse_point
-    from companion.chessball.paths import IllegalPath, ball_line, dribble_path, piece_path
+    from companion.chessball.dribble import dribble_path
+    from companion.chessball.paths import IllegalPath, ball_line, piece_path
     from companion.chessball.pieces import PieceKind, Side
 
     try:

@@ -44,11 +44,14 @@ from typing import Any
 from companion.chessball import events as ev
 from companion.chessball import positional
 from companion.chessball.events import IllegalEvent
-from companion.chessball.options import FirstMover, RuleOptions
-from companion.chessball.pieces import CHESS_SET, STARTING_LINEUP, PieceKind, Side
+from companion.chessball.options import RuleOptions
+from companion.chessball.pieces import CHESS_SET, Side
 from companion.chessball.shot import ShotOutcome, keeper_outcome, parry_direction, rebound_steps, shot_power
-from companion.chessball.state import MatchState, Mode, PendingShot, Phase, Piece
+from companion.chessball.state import MatchState, Mode, PendingShot, Phase
 from companion.chessball.substitution import IllegalSubstitution, substitution_mp
+from companion.chessball.turns import (
+    finish_move, mover, need_mode, pay, score_goal, start_turn, waiting,
+)
 
 __all__ = ["IllegalEvent", "Match", "MatchState", "Mode", "Phase", "apply", "expected_kinds", "new_match", "replay"]
 
@@ -136,110 +139,11 @@ def _apply(
     return new, normalised
 
 
-# -- turn structure ---------------------------------------------------------------------------
-
-def _first_mover(s: MatchState) -> Side:
-    if s.kickoff_turn and s.options.kickoff_side_moves_first:
-        return s.kickoff_side
-    half_kicker = Side.WHITE if s.half == 1 else Side.BLACK
-    if s.options.first_mover is FirstMover.BY_HALF:
-        return half_kicker
-    return half_kicker if (s.turn_in_half - 1) % 2 == 0 else half_kicker.other
-
-
-def _start_turn(s: MatchState, phase: Phase) -> None:
-    s.phase = phase
-    s.moves_made = 0
-    s.move_spent = 0
-    s.movement_points = {side: 0 for side in Side}
-    s.rolls = {side: None for side in Side}
-    s.tackled = set()
-    s.knights_jumped = set()
-    s.first_mover = _first_mover(s)
-
-
-def _end_turn(s: MatchState, after_goal: bool = False) -> None:
-    per_half = s.options.turns_per_half
-    if s.turn >= 2 * per_half:
-        s.phase = Phase.FULL_TIME
-        s.movement_points = {side: 0 for side in Side}
-        return
-    s.turn += 1
-    if s.turn == per_half + 1:  # half time: Black kicks off the second half
-        s.half = 2
-        s.kickoff_side = Side.BLACK
-        after_goal = True
-    s.kickoff_turn = after_goal
-    _start_turn(s, Phase.KICKOFF if after_goal else Phase.ROLLS)
-
-
-def _finish_move(s: MatchState) -> None:
-    s.moves_made += 1
-    s.move_spent = 0
-    s.phase = Phase.MOVES
-    if s.moves_made >= s.moves_per_turn:
-        _end_turn(s)
-
-
-def _score_goal(s: MatchState, scorer: Side) -> None:
-    s.score[scorer] += 1
-    s.kickoff_side = scorer.other  # the side that conceded kicks off
-    s.lineup = {side: _starting_lineup() for side in Side}
-    s.ball = None
-    s.holder = None
-    s.pending_shot = None
-    _end_turn(s, after_goal=True)
-
-
-def _starting_lineup() -> Any:
-    from collections import Counter
-
-    return Counter(STARTING_LINEUP)
-
-
-def _mover(s: MatchState, event: Mapping[str, Any], allowed: set[str]) -> Side:
-    """Common checks for an event that is (part of) a move; returns the mover."""
-    ev.check_keys(event, allowed | {"side"})
-    side = ev.side(event)
-    kind = event["kind"]
-    if s.phase is not Phase.MOVES:
-        raise IllegalEvent(f"{kind}: not now, the match is waiting for: {_waiting(s)}")
-    if side is not s.side_to_move:
-        raise IllegalEvent(f"{kind}: it is {s.side_to_move.value}'s move, not {side.value}'s")  # type: ignore[union-attr]
-    return side
-
-
-def _waiting(s: MatchState) -> str:
-    return {
-        Phase.KICKOFF: f"the kick-off ({s.kickoff_side.value} kicks off)",
-        Phase.ROLLS: "both sides' 3d6 rolls for their MP",
-        Phase.MOVES: f"{s.side_to_move.value if s.side_to_move else '?'}'s move",
-        Phase.KEEPER_ROLL: "the keeper's 3d6 roll",
-        Phase.DIRECTION_ROLL: "the 1d6 roll for the parry's direction",
-        Phase.FULL_TIME: "nothing (full time)",
-    }[s.phase]
-
-
-def _need_mode(s: MatchState, event: Mapping[str, Any], mode: Mode) -> None:
-    if s.mode is not mode:
-        other = {
-            Mode.COUNTING: "counting mode (MP counted by hand)",
-            Mode.POSITIONAL: "positional mode (pieces on the lattice)",
-        }[mode]
-        raise IllegalEvent(f"{event['kind']}: only in {other}; this match is in {s.mode.value} mode")
-
-
-def _pay(s: MatchState, side: Side, mp: int, what: str) -> None:
-    if mp > s.movement_points[side]:
-        raise IllegalEvent(f"{what} costs {mp} MP but {side.value} has {s.movement_points[side]} MP left")
-    s.movement_points[side] -= mp
-
-
 # -- handlers ---------------------------------------------------------------------------------
 
 def _kickoff(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
     if s.phase is not Phase.KICKOFF:
-        raise IllegalEvent(f"kickoff: not now, the match is waiting for: {_waiting(s)}")
+        raise IllegalEvent(f"kickoff: not now, the match is waiting for: {waiting(s)}")
     if s.mode is Mode.COUNTING:
         ev.check_keys(event, set())
         normalised: dict[str, Any] = {"kind": "kickoff"}
@@ -247,7 +151,7 @@ def _kickoff(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
         ev.check_keys(event, {"pieces", "ball"})
         normalised = positional.kickoff(s, event)
     s.last = {"kind": "kickoff", "side": s.kickoff_side.value}
-    _start_turn(s, Phase.ROLLS)
+    start_turn(s, Phase.ROLLS)
     return normalised
 
 
@@ -256,7 +160,7 @@ def _roll(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
     side = ev.side(event)
     faces = ev.faces(event, "faces", 3)
     if s.phase is not Phase.ROLLS:
-        raise IllegalEvent(f"roll: not now, the match is waiting for: {_waiting(s)}")
+        raise IllegalEvent(f"roll: not now, the match is waiting for: {waiting(s)}")
     if s.rolls[side] is not None:
         raise IllegalEvent(f"roll: {side.value} has already rolled {sum(s.rolls[side])} MP this turn")  # type: ignore[arg-type]
     s.rolls[side] = faces
@@ -268,29 +172,29 @@ def _roll(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _pass_move(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
-    side = _mover(s, event, set())
+    side = mover(s, event, set())
     if s.move_spent:
         raise IllegalEvent(f"pass_move: {side.value} has spent {s.move_spent} MP in this move: end it with end_move")
     s.last = {"kind": "pass_move", "side": side.value}
-    _finish_move(s)
+    finish_move(s)
     return {"kind": "pass_move", "side": side.value}
 
 
 def _spend(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
-    _need_mode(s, event, Mode.COUNTING)
-    side = _mover(s, event, {"mp"})
+    need_mode(s, event, Mode.COUNTING)
+    side = mover(s, event, {"mp"})
     mp = ev.whole(event, "mp", minimum=1)
-    _pay(s, side, mp, "spend: this")
+    pay(s, side, mp, "spend: this")
     s.move_spent += mp
     s.last = {"kind": "spend", "side": side.value, "mp": mp}
     return {"kind": "spend", "side": side.value, "mp": mp}
 
 
 def _end_move(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
-    _need_mode(s, event, Mode.COUNTING)
-    side = _mover(s, event, set())
+    need_mode(s, event, Mode.COUNTING)
+    side = mover(s, event, set())
     s.last = {"kind": "end_move", "side": side.value, "spent": s.move_spent}
-    _finish_move(s)
+    finish_move(s)
     return {"kind": "end_move", "side": side.value}
 
 
@@ -299,22 +203,22 @@ def _goal(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
     ev.check_keys(event, {"side"})
     scorer = ev.side(event)
     if s.phase not in (Phase.MOVES, Phase.KEEPER_ROLL, Phase.DIRECTION_ROLL):
-        raise IllegalEvent(f"goal: not now, the match is waiting for: {_waiting(s)}")
+        raise IllegalEvent(f"goal: not now, the match is waiting for: {waiting(s)}")
     s.last = {"kind": "goal", "side": scorer.value}
-    _score_goal(s, scorer)
+    score_goal(s, scorer)
     return {"kind": "goal", "side": scorer.value}
 
 
 def _shot(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
-    _need_mode(s, event, Mode.COUNTING)
-    side = _mover(s, event, {"distance", "keeper_on_point"})
+    need_mode(s, event, Mode.COUNTING)
+    side = mover(s, event, {"distance", "keeper_on_point"})
     distance = ev.whole(event, "distance", minimum=0)
     if s.move_spent:
         raise IllegalEvent("shot: a shot is a whole move (the ball alone); end the current move first")
     on_point = event.get("keeper_on_point", True)
     if not isinstance(on_point, bool):
         raise IllegalEvent(f"shot: keeper_on_point must be true or false, got {on_point!r}")
-    _pay(s, side, distance, f"shot: a shot of {distance} steps")
+    pay(s, side, distance, f"shot: a shot of {distance} steps")
     normalised = {"kind": "shot", "side": side.value, "distance": distance, "keeper_on_point": on_point}
     start_shot(s, side, None, distance, keeper_on_point=on_point)
     return normalised
@@ -328,7 +232,7 @@ def start_shot(s: MatchState, shooter: Side, arrival: Any, distance: int, *, kee
     s.last = {"kind": "shot", "side": shooter.value, "distance": distance, "power": power}
     if not keeper_on_point:
         s.last.update(outcome=ShotOutcome.GOAL.value, keeper_on_point=False)
-        _score_goal(s, defender.other)
+        score_goal(s, defender.other)
         return
     s.pending_shot = PendingShot(shooter, defender, arrival, distance, power)
     s.phase = Phase.KEEPER_ROLL
@@ -337,7 +241,7 @@ def start_shot(s: MatchState, shooter: Side, arrival: Any, distance: int, *, kee
 def _keeper_roll(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
     ev.check_keys(event, {"side", "faces"})
     if s.phase is not Phase.KEEPER_ROLL or s.pending_shot is None:
-        raise IllegalEvent(f"keeper_roll: not now, the match is waiting for: {_waiting(s)}")
+        raise IllegalEvent(f"keeper_roll: not now, the match is waiting for: {waiting(s)}")
     shot = s.pending_shot
     if "side" in event and ev.side(event) is not shot.defender:
         raise IllegalEvent(f"keeper_roll: {shot.defender.value}'s keeper rolls, not {event['side']}'s")
@@ -347,12 +251,12 @@ def _keeper_roll(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
               "power": shot.power, "outcome": result.outcome.value, "residual": result.residual}
     normalised = {"kind": "keeper_roll", "side": shot.defender.value, "faces": list(faces)}
     if result.outcome is ShotOutcome.GOAL:
-        _score_goal(s, shot.defender.other)
+        score_goal(s, shot.defender.other)
     elif result.outcome is ShotOutcome.SAVE:
         if s.mode is Mode.POSITIONAL:
             positional.ball_to_keeper(s, shot.defender)
         s.pending_shot = None
-        _finish_move(s)
+        finish_move(s)
     else:
         s.pending_shot = replace(shot, residual=result.residual)
         s.phase = Phase.DIRECTION_ROLL
@@ -362,7 +266,7 @@ def _keeper_roll(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
 def _direction_roll(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
     ev.check_keys(event, {"side", "face"})
     if s.phase is not Phase.DIRECTION_ROLL or s.pending_shot is None:
-        raise IllegalEvent(f"direction_roll: not now, the match is waiting for: {_waiting(s)}")
+        raise IllegalEvent(f"direction_roll: not now, the match is waiting for: {waiting(s)}")
     face = ev.whole(event, "face", minimum=1)
     if face > 6:
         raise IllegalEvent(f"direction_roll: face is a 1d6, 1..6, got {face}")
@@ -374,12 +278,12 @@ def _direction_roll(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
     if s.mode is Mode.POSITIONAL:
         s.last["ball"] = list(positional.rebound(s, shot, direction, steps))
     s.pending_shot = None
-    _finish_move(s)
+    finish_move(s)
     return {"kind": "direction_roll", "face": face}
 
 
 def _substitution(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
-    side = _mover(s, event, {"out", "in", "at"})
+    side = mover(s, event, {"out", "in", "at"})
     leaving = ev.piece_kind(event, "out")
     entering = ev.piece_kind(event, "in")
     if s.move_spent:
@@ -400,7 +304,7 @@ def _substitution(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
     if CHESS_SET[entering] - s.lineup[side][entering] <= 0:
         raise IllegalEvent(f"substitution: {side.value} has no {entering.value} left on the bench")
     if value < 0:
-        _pay(s, side, -value, f"substitution: {leaving.value} out, {entering.value} in")
+        pay(s, side, -value, f"substitution: {leaving.value} out, {entering.value} in")
     else:
         s.movement_points[side] += value
     normalised: dict[str, Any] = {"kind": "substitution", "side": side.value, "out": leaving.value,
@@ -415,12 +319,12 @@ def _substitution(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
     s.last_substitution_turn[side] = s.turn
     s.last = {"kind": "substitution", "side": side.value, "out": leaving.value, "in": entering.value,
               "mp": value}
-    _finish_move(s)
+    finish_move(s)
     return normalised
 
 
 def _tackle(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
-    side = _mover(s, event, {"throws", "piece", "against"})
+    side = mover(s, event, {"throws", "piece", "against"})
     if s.move_spent:
         raise IllegalEvent("tackle: a tackle is a whole move; end the current move first")
     if side in s.tackled:
@@ -442,7 +346,7 @@ def _tackle(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
         parsed.append((w, b))
     w, b = parsed[-1]
     winner = Side.WHITE if sum(w) > sum(b) else Side.BLACK
-    _pay(s, side, s.options.tackle_cost, "tackle: a tackle")
+    pay(s, side, s.options.tackle_cost, "tackle: a tackle")
     normalised: dict[str, Any] = {
         "kind": "tackle", "side": side.value,
         "throws": [{"white": list(x), "black": list(y)} for x, y in parsed],
@@ -454,16 +358,16 @@ def _tackle(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
     s.tackled.add(side)
     s.last = {"kind": "tackle", "side": side.value, "winner": winner.value,
               "white": sum(w), "black": sum(b)}
-    _finish_move(s)
+    finish_move(s)
     return normalised
 
 
 def _positional_move(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
-    _need_mode(s, event, Mode.POSITIONAL)
+    need_mode(s, event, Mode.POSITIONAL)
     kind = event["kind"]
     allowed = {"move": {"from", "to", "path"}, "dribble": {"from", "to", "ball_to", "ticks"},
                "kick": {"to", "path"}}[kind]
-    side = _mover(s, event, allowed)
+    side = mover(s, event, allowed)
     if kind == "move":
         normalised, cost = positional.move(s, event, side)
     elif kind == "dribble":
@@ -471,14 +375,14 @@ def _positional_move(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
     else:
         normalised, cost, arrival = positional.kick(s, event, side)
         if arrival is not None:  # the ball reached a goal mouth: a shot
-            _pay(s, side, cost, f"kick: a kick of {cost} steps")
+            pay(s, side, cost, f"kick: a kick of {cost} steps")
             goal_side = positional.goal_owner(arrival)
             start_shot(s, side, arrival, cost, defender=goal_side,
                        keeper_on_point=s.king_point(goal_side) == arrival)
             return normalised
-    _pay(s, side, cost, f"{kind}: this {kind}")
+    pay(s, side, cost, f"{kind}: this {kind}")
     s.last = {"kind": kind, "side": side.value, "mp": cost}
-    _finish_move(s)
+    finish_move(s)
     return normalised
 
 

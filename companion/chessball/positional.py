@@ -18,9 +18,9 @@ from typing import Any
 from companion.chessball import events as ev
 from companion.chessball.events import fmt
 from companion.chessball.lattice import CENTRE, LAST, Point, chebyshev, is_end_line, is_goal_mouth, is_next_to
+from companion.chessball.dribble import dribble_path, validate_dribble
 from companion.chessball.paths import (
-    IllegalPath, ball_line, can_stand, dribble_path, piece_path, validate_ball_line, validate_dribble,
-    validate_piece_path,
+    IllegalPath, ball_line, can_stand, piece_path, validate_ball_line, validate_piece_path,
 )
 from companion.chessball.pieces import PieceKind, Side, forward, goal_line_y, in_own_half
 from companion.chessball.shot import ReboundDirection, rebound_line

@@ -14,10 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from companion.chessball.events import IllegalEvent
-from companion.chessball.lattice import GOAL_X_MAX, GOAL_X_MIN, Point, chebyshev, neighbours
+from companion.chessball.lattice import GOAL_X_MAX, GOAL_X_MIN, Point, neighbours
 from companion.chessball.match import Match
 from companion.chessball.options import RuleOptions
-from companion.chessball.paths import ball_line, dribble_path, piece_path
+from companion.chessball.dribble import dribble_path
+from companion.chessball.paths import ball_line, piece_path
 from companion.chessball.pieces import PieceKind, Side, goal_line_y
 from companion.chessball.state import MatchState, Mode, Phase
 from companion.core.dice import Dice

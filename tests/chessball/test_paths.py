@@ -5,9 +5,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.chessball.lattice import chebyshev, is_goal_mouth
+from companion.chessball.dribble import dribble_path, validate_dribble
 from companion.chessball.paths import (
-    IllegalPath, ball_line, can_stand, dribble_path, is_step, piece_path, validate_ball_line,
-    validate_dribble, validate_piece_path,
+    IllegalPath, ball_line, can_stand, is_step, piece_path, validate_ball_line, validate_piece_path,
 )
 from companion.chessball.pieces import PieceKind as K
 from companion.chessball.pieces import Side
