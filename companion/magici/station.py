@@ -244,7 +244,7 @@ class RefereeStation:
 
     def end_move(self, side: Side | None = None, source: EndSource = EndSource.TAP,
                  captured: PieceKind | None = None) -> Outcome:
-        """"Move ends" from a tap or key (``side`` None: the team on move) or a team's button.
+        """A "move ends" from a tap or key (``side`` None: the team on move) or a team's button.
 
         ``captured``: the enemy piece the move took, if any (for the tie-breaks).
         """
