@@ -32,6 +32,7 @@ from companion.rules.variant import Variant
 
 TURNED_PAWN = PieceType("pawn", "P", pawn_atoms(False, False), state="turned", value=1)
 RETURNED_PAWN = PieceType("pawn", "P", pawn_atoms(True, False), state="returned", value=1)
+RETURNED_PAWN_DOUBLE = PieceType("pawn", "P", pawn_atoms(True, True), state="returned", value=1)
 
 CHESS_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 SPELL_LETTERS = "HDT"
@@ -46,12 +47,20 @@ class MagiciVariant(Variant):
     start_fen = CHESS_START
     with_attack_probes = True
     option_defaults = {
-        # Tie-break on spells used: more is better (the ruling); False reverses it.
-        "more_spells_break_ties_up": True,
-        # Army purchase (section 3): points, piece limit besides the King.
+        # Ruling: the double step is only a Pawn's first move from its starting square, so a
+        # Pawn that has turned twice and stands on its second rank again may not double-step.
+        "returned_pawn_double_step": False,
+        # Ruling: en passant may be taken by any Pawn attacking the skipped cell, turned too.
+        "turned_pawns_take_en_passant": True,
+        # Army purchase (section 3): points, and the piece limit besides the King.
         "army_points": 12,
         "army_max_pieces": 9,
     }
+
+    def declare_pieces(self) -> tuple[PieceType, ...]:
+        returned = (RETURNED_PAWN_DOUBLE if self.options["returned_pawn_double_step"]
+                    else RETURNED_PAWN)
+        return (KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN, TURNED_PAWN, returned)
 
     def build_rule_tables(self) -> None:
         g = self.geometry
@@ -85,14 +94,18 @@ class MagiciVariant(Variant):
             [(4, i("e8"), i("g8"), (i("f8"), i("g8")), (i("f8"), i("g8"))),
              (8, i("e8"), i("c8"), (i("b8"), i("c8"), i("d8")), (i("d8"), i("c8")))],
         ]
+        takers = ["pawn", "pawn:returned"]
+        if self.options["turned_pawns_take_en_passant"]:
+            takers.append("pawn:turned")
         for color in Color:
-            for key in ("pawn", "pawn:turned", "pawn:returned"):
+            for key in takers:
                 self.ep_capable[self.code(key, color)] = True
 
     def check_option(self, key: str, value: Any) -> Any:
         from companion.rules.errors import OptionError
 
-        if key == "more_spells_break_ties_up" and not isinstance(value, bool):
+        if key in ("returned_pawn_double_step", "turned_pawns_take_en_passant") \
+                and not isinstance(value, bool):
             raise OptionError(f"{key} is true or false, not {value!r}")
         if key in ("army_points", "army_max_pieces") and (not isinstance(value, int) or value < 0):
             raise OptionError(f"{key} is a whole number >= 0, not {value!r}")

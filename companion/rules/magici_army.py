@@ -119,14 +119,18 @@ def check_placement(color: Color, placement: Mapping[str, Any]) -> list[str]:
 
 
 def build_army(white: Mapping[str, Any], black: Mapping[str, Any], *,
-               first: Color = Color.WHITE, points: int = 12, max_pieces: int = 9) -> Any:
+               first: Color = Color.WHITE, options: Mapping[str, Any] | None = None) -> Any:
     """The start position of two bought and placed armies (cell -> piece letter or name).
 
     The King is added on its square if the placement leaves it out. ``first`` is the side
-    that won the coin toss. Raises :class:`ArmyError` with every reason found.
+    that won the coin toss; ``options`` are Magici rule options (``army_points``,
+    ``army_max_pieces``...). Raises :class:`ArmyError` with every reason found.
     """
     from companion.rules.registry import get_variant
 
+    variant = get_variant("magici", options)
+    points = variant.options["army_points"]
+    max_pieces = variant.options["army_max_pieces"]
     reasons: list[str] = []
     boards: dict[Color, dict[str, str]] = {}
     for color, placement in ((Color.WHITE, white), (Color.BLACK, black)):
@@ -165,4 +169,4 @@ def build_army(white: Mapping[str, Any], black: Mapping[str, Any], *,
         ("k", boards[Color.BLACK], "h8"), ("q", boards[Color.BLACK], "a8"),
     ) if cells.get(rook) == "rook")
     fen = f"{'/'.join(rows)} {first.letter} {castling or '-'} - 0 1"
-    return get_variant("magici").from_fen(fen)
+    return variant.from_fen(fen)

@@ -46,6 +46,7 @@ class Variant:
                 raise OptionError(f"{self.name} has no rule option {key!r} (options: {known})")
             self.options[key] = self.check_option(key, value)
         self.geometry: Geometry = self.make_geometry()
+        self.piece_set: tuple[PieceType, ...] = self.declare_pieces()
         # Move values are immutable: one per internal move, shared by every position.
         self.move_cache: dict[tuple[int, int, int, int], Any] = {}
         self._compile()
@@ -53,6 +54,10 @@ class Variant:
     # -- hooks ---------------------------------------------------------------------------
     def make_geometry(self) -> Geometry:
         return Geometry(8, 8)
+
+    def declare_pieces(self) -> tuple[PieceType, ...]:
+        """The piece types of this instance (options may change them); default the class's."""
+        return self.piece_types
 
     def check_option(self, key: str, value: Any) -> Any:
         """Validate one option value; subclasses raise :class:`OptionError` with a reason."""
@@ -63,14 +68,14 @@ class Variant:
         g = self.geometry
         n = len(g)
         self.types: list[PieceType | None] = [None]  # index = kind number
-        self.types.extend(self.piece_types)
+        self.types.extend(self.piece_set)
         size = 2 * len(self.types)
         self.tables: list[CellTable] = [()] * size
         self.royal: list[bool] = [False] * size
         self.pieces: list[Piece | None] = [None] * size
         self.code_by_key: dict[tuple[str, Color], int] = {}
         self.code_by_letter: dict[str, int] = {}
-        for kind, ptype in enumerate(self.piece_types, start=1):
+        for kind, ptype in enumerate(self.piece_set, start=1):
             for color in Color:
                 code = 2 * kind + color
                 white = color == Color.WHITE
@@ -110,7 +115,7 @@ class Variant:
         for color in Color:
             white = color == Color.WHITE
             grouped: dict[tuple[Any, ...], tuple[CellTable, set[int], bool]] = {}
-            for kind, ptype in enumerate(self.piece_types, start=1):
+            for kind, ptype in enumerate(self.piece_set, start=1):
                 code = 2 * kind + color
                 for atom in ptype.atoms:
                     if not atom.can_capture:

@@ -58,3 +58,10 @@ def test_every_refusal_is_reported_at_once() -> None:
     assert "black: the army costs 12 points; a House has 12" not in reasons
     with pytest.raises(ArmyError, match="black: the army costs 14 points"):
         build_army({}, {"d8": "q", "c8": "b", "f8": "b", "a8": "r", "b8": "n"})
+
+
+def test_the_points_of_a_house_are_a_rule_option() -> None:
+    army = {"d1": "Q", "c1": "B", "f1": "B", "a1": "R", "b1": "N"}  # 14 points
+    with pytest.raises(ArmyError, match="costs 14 points; a House has 12"):
+        build_army(army, SMALL_BLACK)
+    assert build_army(army, SMALL_BLACK, options={"army_points": 14}).piece_at("b1").kind == "knight"

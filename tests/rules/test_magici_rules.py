@@ -141,3 +141,16 @@ def test_spells_used_live_in_the_position_string() -> None:
     fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1 - Hdt"
     pos = pos_of(fen)
     assert pos.spells_used == {"H", "d", "t"} and pos.fen() == fen
+
+
+def test_returned_pawn_double_step_is_a_rule_option() -> None:
+    variant = get_variant("magici", options={"returned_pawn_double_step": True})
+    pos = variant.from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 e2:r")
+    assert {str(m) for m in pos.legal_moves() if m.origin == "e2"} == {"e2e3", "e2e4"}
+
+
+def test_en_passant_by_a_turned_pawn_is_a_rule_option() -> None:
+    variant = get_variant("magici", options={"turned_pawns_take_en_passant": False})
+    pos = variant.from_fen("4k3/3Pp3/8/8/8/8/8/4K3 b - - 0 1 d7:b")
+    pos.push("e7e5")
+    assert "d7e6" not in moves(pos)
