@@ -8,6 +8,8 @@ fast because paths are then only checked, not searched.
 
 Events (``side`` is always the side doing it):
 
+- ``{"kind": "setup", "mode": "counting", "options": {...}}`` — optional, first event only: the
+  mode and the rule options, so that a journal replays on its own.
 - ``{"kind": "kickoff"}`` — counting mode; positional mode adds ``"pieces": [{"side", "piece",
   "at": [x, y]}, ...]`` (both Kings and the field pieces) and optionally ``"ball": [8, 8]``.
 - ``{"kind": "roll", "side": "white", "faces": [3, 5, 6]}`` — each side's 3d6 for its MP.
@@ -113,7 +115,7 @@ def expected_kinds(s: MatchState) -> list[str]:
             return ["spend", "end_move", "shot"] + common
         return ["move", "dribble", "kick"] + common
     return {
-        Phase.KICKOFF: ["kickoff"],
+        Phase.KICKOFF: ["setup", "kickoff"] if s.events_applied == 0 else ["kickoff"],
         Phase.ROLLS: ["roll"],
         Phase.KEEPER_ROLL: ["keeper_roll", "goal"],
         Phase.DIRECTION_ROLL: ["direction_roll", "goal"],
@@ -140,6 +142,26 @@ def _apply(
 
 
 # -- handlers ---------------------------------------------------------------------------------
+
+def _setup(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
+    ev.check_keys(event, {"mode", "options"})
+    if s.events_applied:
+        raise IllegalEvent("setup: the mode and the rule options are set by the first event only")
+    mode = event.get("mode", s.mode.value)
+    try:
+        s.mode = Mode(mode)
+    except ValueError:
+        raise IllegalEvent(f"setup: mode must be 'positional' or 'counting', got {mode!r}") from None
+    options = event.get("options", {})
+    if not isinstance(options, Mapping):
+        raise IllegalEvent("setup: options must be a dict of rule options")
+    try:
+        s.options = RuleOptions.from_dict(dict(options))
+    except ValueError as exc:
+        raise IllegalEvent(f"setup: {exc}") from None
+    s.last = {"kind": "setup", "mode": s.mode.value}
+    return {"kind": "setup", "mode": s.mode.value, "options": s.options.to_dict()}
+
 
 def _kickoff(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
     if s.phase is not Phase.KICKOFF:
@@ -387,6 +409,7 @@ def _positional_move(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
 
 
 _HANDLERS: dict[str, Handler] = {
+    "setup": _setup,
     "kickoff": _kickoff,
     "roll": _roll,
     "pass_move": _pass_move,

@@ -103,7 +103,6 @@ def kickoff(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
     if ball != CENTRE:
         raise PositionError(f"the ball starts on the centre point {fmt(CENTRE)}, not {fmt(ball)}")
     board: dict[Point, Piece] = {}
-    s.next_uid = max(s.next_uid, 1)
     counts: dict[Side, Counter[PieceKind]] = {side: Counter() for side in Side}
     for i, item in enumerate(raw, start=1):
         if not isinstance(item, Mapping):
@@ -157,6 +156,8 @@ def move(s: MatchState, event: Mapping[str, Any], side: Side) -> tuple[dict[str,
     """A piece moves without the ball."""
     start, piece = _own_piece(s, event, "from", side)
     goal = ev.point(event, "to")
+    if goal == start:
+        raise PositionError(f"the {piece.kind.value} is already on {fmt(goal)}: pass the move instead")
     blocked = _occupied(s) - {start}
     if s.ball is not None:
         blocked.add(s.ball)
@@ -255,6 +256,8 @@ def kick(s: MatchState, event: Mapping[str, Any], side: Side) -> tuple[dict[str,
     _check_can_play_ball(s, side)
     assert s.ball is not None
     goal = ev.point(event, "to")
+    if goal == s.ball:
+        raise PositionError(f"the ball is already on {fmt(goal)}: a kick moves it at least one step")
     occupied = _occupied(s)
     spin = s.options.spin_window
     try:

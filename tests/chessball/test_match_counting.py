@@ -300,9 +300,29 @@ def test_a_shot_is_a_whole_move_in_counting_mode(counting):
 
 def test_expected_kinds_follow_the_phase():
     m = Match(Mode.COUNTING)
-    assert m.expected() == ["kickoff"]
+    assert m.expected() == ["setup", "kickoff"]
     m.apply({"kind": "kickoff"})
     assert m.expected() == ["roll"]
     m.apply(roll("white", [1, 1, 1]))
     m.apply(roll("black", [1, 1, 1]))
     assert "spend" in m.expected() and "move" not in m.expected()
+
+
+def test_setup_event_makes_a_journal_replay_on_its_own():
+    events = [{"kind": "setup", "mode": "counting", "options": {"tackle_cost": 2, "parry_unit": "square"}},
+              {"kind": "kickoff"}, roll("white", [6, 6, 6]), roll("black", [1, 1, 1]),
+              {"kind": "tackle", "side": "white", "throws": [{"white": [6, 6, 6], "black": [1, 1, 1]}]}]
+    state = replay(events)  # the default mode is positional: the setup event switches it
+    assert state.mode is Mode.COUNTING and state.movement_points[W] == 16
+
+
+def test_setup_only_as_the_first_event(counting):
+    with pytest.raises(IllegalEvent, match="first event only"):
+        counting.apply({"kind": "setup", "mode": "counting"})
+
+
+def test_setup_refuses_unknown_options_by_name():
+    with pytest.raises(IllegalEvent, match="unknown ChessBall rule option 'parry'"):
+        Match().apply({"kind": "setup", "options": {"parry": "square"}})
+    with pytest.raises(IllegalEvent, match="first_mover: expected one of by-half, alternate"):
+        Match().apply({"kind": "setup", "options": {"first_mover": "black"}})

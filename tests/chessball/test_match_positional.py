@@ -266,3 +266,11 @@ def test_replaying_the_normalised_journal_gives_the_same_state():
     )]
     assert m.state.score[W] == 1
     assert replay(journal, Mode.POSITIONAL).to_dict() == m.state.to_dict()
+
+
+def test_a_move_or_kick_that_goes_nowhere_is_refused():
+    m = kicked_off()
+    with pytest.raises(IllegalEvent, match="already on 3,3"):
+        m.apply({"kind": "move", "side": "white", "from": [3, 3], "to": [3, 3]})
+    with pytest.raises(IllegalEvent, match="at least one step"):
+        m.apply({"kind": "kick", "side": "white", "to": [8, 8]})
