@@ -74,7 +74,10 @@ def _fail(message: str) -> int:
 
 def _cmd_shot(args: argparse.Namespace) -> int:
     from companion.chessball.options import ParryUnit
-    from companion.chessball.shot import ShotOutcome, keeper_outcome, parry_direction, rebound_steps, shot_power
+    from companion.chessball.pieces import Side
+    from companion.chessball.shot import (
+        ShotOutcome, keeper_outcome, parry_direction, rebound_step, rebound_steps, shot_power,
+    )
 
     if args.distance < 0:
         return _fail(f"--distance must be >= 0 (lattice steps to the goal line), got {args.distance}")
@@ -116,6 +119,14 @@ def _cmd_shot(args: argparse.Namespace) -> int:
                      "right": "45° to the keeper's right"}[direction.value]
             lines.append(f"direction roll {args.direction_roll}: {direction.value} ({where}, "
                          "as the keeper sees it facing the field)")
+            offsets = {}
+            for keeper in Side:
+                dx, dy = rebound_step(keeper, direction)
+                offsets[f"{keeper.value}_goal"] = [dx * steps, dy * steps]
+            data["rebound_offset"] = offsets
+            w, b = offsets["white_goal"], offsets["black_goal"]
+            lines.append(f"from the arrival point, in lattice steps: ({w[0]:+d}, {w[1]:+d}) at White's goal "
+                         f"(y = 0), ({b[0]:+d}, {b[1]:+d}) at Black's goal (y = 16)")
             lines.append("the ball stops early on the board's edge or on a piece, which takes it")
     if args.json:
         print(json.dumps(data))

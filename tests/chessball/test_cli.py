@@ -117,3 +117,9 @@ def test_replay_a_journal_file(capsys, tmp_path):
     journal.write_text(json.dumps({"kind": "pass_move", "side": "white"}) + "\n")
     code, _, err = run(capsys, "replay", str(journal), "--counting")
     assert code == 2 and "line 1" in err
+
+
+def test_shot_parry_gives_the_rebound_offset_at_each_goal(capsys):
+    _, out, _ = run(capsys, "shot", "--distance", "4", "--keeper-roll", "11", "--direction-roll", "1", "--json")
+    offsets = json.loads(out)["rebound_offset"]
+    assert offsets == {"white_goal": [-3, 3], "black_goal": [3, -3]}
