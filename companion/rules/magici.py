@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.check import CheckPosition
-from companion.rules.errors import PositionError
+from companion.rules.errors import OptionError, PositionError
 from companion.rules.pieces import (
     BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Color, PieceType, pawn_atoms,
 )
@@ -102,8 +102,6 @@ class MagiciVariant(Variant):
                 self.ep_capable[self.code(key, color)] = True
 
     def check_option(self, key: str, value: Any) -> Any:
-        from companion.rules.errors import OptionError
-
         if key in ("returned_pawn_double_step", "turned_pawns_take_en_passant") \
                 and not isinstance(value, bool):
             raise OptionError(f"{key} is true or false, not {value!r}")
@@ -220,7 +218,6 @@ class MagiciPosition(CheckPosition):
     def _parse_castling(self, text: str, start: int) -> None:
         if text == "-":
             return
-        g = self.geometry
         home = {"K": ("e1", "h1", "K", "R"), "Q": ("e1", "a1", "K", "R"),
                 "k": ("e8", "h8", "k", "r"), "q": ("e8", "a8", "k", "r")}
         for j, ch in enumerate(text):
@@ -235,7 +232,6 @@ class MagiciPosition(CheckPosition):
                     raise PositionError(f"castling right {ch!r} needs {sym} on {cell}", field=3,
                                         column=start + j)
             self.castling |= 1 << bit_index
-        del g
 
     def _parse_ep(self, text: str, start: int) -> None:
         if text == "-":

@@ -389,8 +389,21 @@ class Position:
         if not any(m[1] == to for m in self._pseudo(self.side, (frm,))):
             piece = self.variant.pieces[p]
             assert piece is not None
+            blocker = self._blocker(p, frm, to)
+            if blocker is not None:
+                return f"the way from {names[frm]} to {names[to]} is blocked on {names[blocker]}"
             return f"a {piece.kind} cannot move from {names[frm]} to {names[to]}"
         return self.explain_pseudo_illegal(frm, to)
+
+    def _blocker(self, code: int, frm: int, to: int) -> int | None:
+        """The first occupied cell on the way to ``to`` along one of the piece's rays, if any."""
+        for prefix, ray, _mode, _flags in self.variant.tables[code][frm]:
+            path = prefix + ray
+            if to in path:
+                for c in path[: path.index(to)]:
+                    if self.board[c]:
+                        return c
+        return None
 
     def explain_pseudo_illegal(self, frm: int, to: int) -> str:
         """The reason for a move the piece could make but the rules forbid; games override."""

@@ -167,3 +167,10 @@ def test_a_move_that_does_not_match_the_dice_is_named() -> None:
         pos.parse_move("e3e4")
     with pytest.raises(IllegalMove, match="not a legal way"):
         pos.push_play("3:a1a3", roll=(3, 5))
+
+
+def test_a_blocked_way_is_named_in_the_refusal(duere) -> None:
+    with pytest.raises(IllegalMove, match="the way from a1 to a3 is blocked on a2"):
+        duere.start_position().parse_move("a1a3")
+    with pytest.raises(IllegalMove, match="a knight cannot move from a2 to a4"):
+        duere.start_position().parse_move("a2a4")
