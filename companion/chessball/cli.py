@@ -4,6 +4,7 @@
     companion chessball path --piece knight --from 8,8 --to 12,10 [--blockers 10,9 9,9]
     companion chessball substitution --out rook --in queen
     companion chessball replay JOURNAL.jsonl [--json]
+    companion chessball simulate --seed 7 [--counting] > JOURNAL.jsonl
 """
 
 from __future__ import annotations
@@ -55,6 +56,11 @@ def register(subparsers: Any) -> None:
     replay.add_argument("--counting", action="store_true", help="counting mode (no lattice)")
     replay.add_argument("--json", action="store_true", help="print the final state as JSON")
     replay.set_defaults(func=_cmd_replay)
+
+    sim = sub.add_parser("simulate", help="play a whole legal match with seeded dice; print its journal")
+    sim.add_argument("--seed", type=_int("--seed"), default=1, help="dice seed (default 1)")
+    sim.add_argument("--counting", action="store_true", help="counting mode (no lattice)")
+    sim.set_defaults(func=_cmd_simulate)
 
 
 def _int(option: str) -> Any:
@@ -234,4 +240,17 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(json.dumps(match.state.to_dict()))
     else:
         print(match.state.describe())
+    return 0
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from companion.chessball.simulate import simulate_match
+    from companion.chessball.state import Mode
+    from companion.core.dice import Dice
+
+    mode = Mode.COUNTING if args.counting else Mode.POSITIONAL
+    journal, _ = simulate_match(Dice.seeded(args.seed), mode)
+    print(json.dumps({"kind": "setup", "mode": mode.value}))
+    for event in journal:
+        print(json.dumps(event))
     return 0

@@ -218,8 +218,9 @@ def dribble(s: MatchState, event: Mapping[str, Any], side: Side) -> tuple[dict[s
             if not isinstance(raw, list) or not all(isinstance(t, list) and len(t) == 2 for t in raw):
                 raise PositionError("ticks must be a list of [[piece x, y], [ball x, y]] pairs")
             ticks = [
-                (ev.point({"kind": "dribble", "p": t[0]}, "p"), ev.point({"kind": "dribble", "b": t[1]}, "b"))
-                for t in raw
+                (ev.point({"kind": "dribble", f"ticks[{i}] piece": t[0]}, f"ticks[{i}] piece"),
+                 ev.point({"kind": "dribble", f"ticks[{i}] ball": t[1]}, f"ticks[{i}] ball"))
+                for i, t in enumerate(raw)
             ]
             dr = validate_dribble(piece.kind, side, start, s.ball, ticks, blocked, knight_jumps=jumps)
             if dr.piece_end != goal or (ball_goal is not None and dr.ball_end != ball_goal):

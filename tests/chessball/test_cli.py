@@ -123,3 +123,13 @@ def test_shot_parry_gives_the_rebound_offset_at_each_goal(capsys):
     _, out, _ = run(capsys, "shot", "--distance", "4", "--keeper-roll", "11", "--direction-roll", "1", "--json")
     offsets = json.loads(out)["rebound_offset"]
     assert offsets == {"white_goal": [-3, 3], "black_goal": [3, -3]}
+
+
+def test_simulate_prints_a_journal_that_replay_reads_back(capsys, tmp_path):
+    code, out, _ = run(capsys, "simulate", "--seed", "4", "--counting")
+    assert code == 0 and json.loads(out.splitlines()[0]) == {"kind": "setup", "mode": "counting"}
+    journal = tmp_path / "match.jsonl"
+    journal.write_text(out)
+    code, out, _ = run(capsys, "replay", str(journal), "--json")
+    state = json.loads(out)
+    assert code == 0 and state["phase"] == "full_time" and state["mode"] == "counting"
