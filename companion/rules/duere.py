@@ -212,9 +212,6 @@ class DueRePosition(Position):
             return single
         return [()]
 
-    def _count_plays(self, roll: tuple[int, int]) -> int:
-        return len(self._plays(roll))
-
     def _play(self, keys: tuple[InternalMove, ...]) -> None:
         us, fullmove = self.side, self.fullmove
         for key in keys:
@@ -255,7 +252,7 @@ class DueRePosition(Position):
         lost: tuple[int, ...] = ()
         if usable == 0:
             lost = pair
-        elif usable == 1 and not any(len(p.steps) == 2 for p in plays):
+        elif usable == 1:
             firsts = {p.dice_used[0] for p in plays}
             if len(firsts) == 1:  # only this die can be used: the other is lost
                 rest = list(pair)
@@ -279,21 +276,13 @@ class DueRePosition(Position):
         if roll is not None and play not in self.roll_plays(roll):
             raise IllegalMove(f"{play} is not a legal way to play {tuple(roll)}")
         self._play(tuple(m.key for _, m in play.steps))
-        self._moves.append(_PlayMarker(play))
+        self._moves.append(TurnMove("", "", play=play))
 
-    def push(self, move: Move | str) -> None:
-        super().push(move)
-        self._turns.append(("ply",))
-
-    def pop(self) -> Move:  # type: ignore[override]
-        if not self._moves:
-            raise IndexError("no move to take back")
-        last = self._moves[-1]
-        if isinstance(last, _PlayMarker):
-            self._moves.pop()
+    def pop(self) -> Move:
+        """Take back the last ply, or the last whole turn (returned as a :class:`TurnMove`)."""
+        if self._moves and isinstance(self._moves[-1], TurnMove):
             self._unplay()
-            return last  # type: ignore[return-value]
-        self._turns.pop()
+            return self._moves.pop()
         return super().pop()
 
     def explain_die(self, text: str, face: int) -> str | None:
@@ -306,19 +295,14 @@ class DueRePosition(Position):
         return None
 
 
-class _PlayMarker(Move):
-    """A whole Due Re turn on the move stack (its ``play`` is the :class:`RollPlay`)."""
+@dataclass(frozen=True)
+class TurnMove(Move):
+    """A whole Due Re turn on the move stack; ``play`` is the :class:`RollPlay` it played."""
 
-    def __init__(self, play: RollPlay) -> None:
-        object.__setattr__(self, "origin", "")
-        object.__setattr__(self, "target", "")
-        object.__setattr__(self, "promotion", "")
-        object.__setattr__(self, "path", ())
-        object.__setattr__(self, "key", (-1, -1, 0, 0))
-        object.__setattr__(self, "play", play)
+    play: RollPlay = RollPlay(())
 
     def __str__(self) -> str:
-        return str(self.play)  # type: ignore[attr-defined]
+        return str(self.play)
 
 
 def _check_roll(roll: tuple[int, int] | list[int]) -> tuple[int, int]:

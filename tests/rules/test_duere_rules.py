@@ -68,7 +68,7 @@ def test_both_dice_lost_when_neither_can_move_passes_the_turn() -> None:
     assert [str(p) for p in plays] == ["pass"]
     pos.push_play(plays[0])
     assert pos.turn == Color.BLACK
-    pos.pop()
+    assert pos.pop().play == plays[0]
     assert pos.fen() == get_variant("duere").start_fen
 
 
