@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["__init__", "lattice", "pieces", "paths", "dribble", "options", "shot", "substitution", "events", "match", "simulate"]
+MODULES = ["__init__", "lattice", "pieces", "paths", "dribble", "query", "options", "shot", "substitution", "events", "match", "simulate"]
 
 
 @pytest.mark.parametrize("name", MODULES)
