@@ -6,12 +6,17 @@ Modules
 -------
 - ``lattice``   the 17×17 half-square lattice, goals, end lines, point parsing.
 - ``pieces``    sides, piece kinds, how each kind steps, lineups and halves.
-- ``paths``     cheapest legal paths (piece alone, ball alone, piece with the ball) and the
-                step-by-step checks of a proposed path.
+- ``paths``     cheapest legal paths of a piece alone and of the ball alone (passes, throws,
+                shots with spin), and the step-by-step checks of a proposed path.
+- ``dribble``   a piece with the ball: the cheapest dribble and its tick-by-tick check.
+- ``query``     "what does it cost from A to B?" asked of a match position (for a screen).
 - ``shot``      power on arrival (18 − steps), the keeper's 3d6, parry direction and rebound.
 - ``substitution``  the MP table.
 - ``options``   :class:`RuleOptions`, the rulings a club may decide differently.
 - ``state``     :class:`MatchState`, a plain value (export with ``to_dict``, ``describe``).
+- ``events``    reading event fields; :class:`IllegalEvent`.
+- ``turns``     the turn structure: first mover, end of move, turn, half and match.
+- ``positional`` the reducer's lattice half: kick-off placement, moves, ball, possession.
 - ``match``     the reducer ``apply(state, event) -> state``, ``replay(events)`` and
                 :class:`Match` (``check`` then ``apply``; journal the normalised event).
 - ``simulate``  a legal, dice-driven match player for tests, benchmarks and demos.
