@@ -35,14 +35,14 @@ class Phase(str, Enum):
     FULL_TIME = "full_time"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Piece:
     uid: int
     side: Side
     kind: PieceKind
 
 
-@dataclass
+@dataclass(frozen=True)
 class PendingShot:
     shooter: Side
     defender: Side  # whose goal the ball reached
