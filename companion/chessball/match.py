@@ -17,7 +17,7 @@ Events (``side`` is always the side doing it):
 - ``{"kind": "substitution", "side", "out": "rook", "in": "queen"}`` (+ ``"at"`` positional).
 - ``{"kind": "tackle", "side", "throws": [{"white": [..], "black": [..]}, ...]}`` — every throw
   but the last a tie; positional mode may name ``"piece"`` and ``"against"`` points.
-- counting mode: ``spend`` (``"mp": N``, within the move), ``end_move``, ``shot`` (``"distance":
+- counting mode: ``spend`` (``"mp": N``, within the move), ``end_move`` (alias ``next_move``), ``shot`` (``"distance":
   N``, ``"keeper_on_point": true``), ``goal`` (``"side"`` = who scored).
 - positional mode: ``move`` (``from``, ``to``, ``path``?), ``dribble`` (``from``, ``to``,
   ``ball_to``?, ``ticks``?), ``kick`` (``to``, ``path``?): a pass, throw or shot.
@@ -415,6 +415,7 @@ _HANDLERS: dict[str, Handler] = {
     "pass_move": _pass_move,
     "spend": _spend,
     "end_move": _end_move,
+    "next_move": _end_move,  # the tracker's button name; journaled as end_move
     "goal": _goal,
     "shot": _shot,
     "keeper_roll": _keeper_roll,

@@ -8,7 +8,7 @@ from companion.chessball.simulate import simulate_match
 from companion.chessball.state import Mode
 from companion.core.dice import Dice
 
-KINDS = ["setup", "kickoff", "roll", "pass_move", "spend", "end_move", "goal", "shot", "keeper_roll",
+KINDS = ["setup", "kickoff", "roll", "pass_move", "spend", "end_move", "next_move", "goal", "shot", "keeper_roll",
          "direction_roll", "substitution", "tackle", "move", "dribble", "kick", "bogus"]
 FIELDS = ["side", "faces", "face", "mp", "distance", "keeper_on_point", "out", "in", "at", "from", "to",
           "path", "ball_to", "ticks", "throws", "piece", "against", "pieces", "ball", "mode", "options"]

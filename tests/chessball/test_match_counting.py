@@ -326,3 +326,9 @@ def test_setup_refuses_unknown_options_by_name():
         Match().apply({"kind": "setup", "options": {"parry": "square"}})
     with pytest.raises(IllegalEvent, match="first_mover: expected one of by-half, alternate"):
         Match().apply({"kind": "setup", "options": {"first_mover": "black"}})
+
+
+def test_next_move_is_journaled_as_end_move(counting):
+    counting.apply({"kind": "spend", "side": "white", "mp": 2})
+    assert counting.apply({"kind": "next_move", "side": "white"}) == {"kind": "end_move", "side": "white"}
+    assert counting.state.side_to_move is B
