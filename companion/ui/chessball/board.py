@@ -1,0 +1,161 @@
+"""The lattice board view: 17×17 points on 8×8 squares, pieces, ball, goals, a path preview.
+
+Geometry only and drawing; what a touch *means* is the tracker's business. Points are 25 px
+apart, so a finger is snapped to the nearest point (forgiving: up to ~18 px away).
+
+White's goal is at the bottom (y = 0), as White sees the board.
+
+>>> view = BoardView(pygame.Rect(0, 56, 424, 424))
+>>> view.to_pixel((0, 16)), view.to_pixel((8, 8))
+((12, 68), (212, 268))
+>>> view.snap((215, 262)), view.snap((2, 2))
+((8, 8), None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from companion.chessball.lattice import GOAL_X_MAX, GOAL_X_MIN, LAST, Point
+from companion.chessball.pieces import PieceKind, Side
+from companion.ui import theme
+from companion.ui.widgets import draw_text
+
+SPACING = 25
+MARGIN = 12
+SNAP_RADIUS = 18  # a touch further than this from every point is not on the board
+
+LIGHT_SQUARE = (92, 138, 84)
+DARK_SQUARE = (70, 114, 64)
+LINE = (190, 214, 186)
+DOT = (40, 64, 40)
+BALL = (250, 140, 30)
+BALL_EDGE = (60, 30, 0)
+PATH = theme.ACCENT
+REFUSED = theme.DANGER
+
+# Filled glyphs on a disc of the side's colour: the disc says the side, the glyph the piece.
+GLYPHS: dict[PieceKind, str] = {
+    PieceKind.KING: "♚", PieceKind.QUEEN: "♛", PieceKind.ROOK: "♜",
+    PieceKind.BISHOP: "♝", PieceKind.KNIGHT: "♞", PieceKind.PAWN: "♟",
+}
+
+
+@dataclass
+class Marks:
+    """What to highlight on top of the position."""
+
+    selected: Point | None = None
+    path: Sequence[Point] = ()
+    ball_path: Sequence[Point] = ()
+    target: Point | None = None
+    refused: bool = False
+    cost: int | None = None
+    ghost: tuple[Side, PieceKind, Point] | None = None
+    hints: Iterable[Point] = field(default_factory=tuple)
+
+
+class BoardView:
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+
+    # -- geometry -----------------------------------------------------------------------------
+    def to_pixel(self, p: Point) -> tuple[int, int]:
+        return (self.rect.x + MARGIN + SPACING * p[0], self.rect.y + MARGIN + SPACING * (LAST - p[1]))
+
+    def snap(self, pos: tuple[int, int]) -> Point | None:
+        """The lattice point nearest to a touch, or None if the touch is off the board."""
+        fx = (pos[0] - self.rect.x - MARGIN) / SPACING
+        fy = (pos[1] - self.rect.y - MARGIN) / SPACING
+        x, y = round(fx), round(fy)
+        if not (0 <= x <= LAST and 0 <= y <= LAST):
+            return None
+        px, py = self.to_pixel((x, LAST - y))
+        if (px - pos[0]) ** 2 + (py - pos[1]) ** 2 > SNAP_RADIUS ** 2 * 2:
+            return None
+        return (x, LAST - y)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, pieces: Iterable[tuple[Point, Side, PieceKind]],
+             ball: Point | None, marks: Marks | None = None) -> None:
+        marks = marks or Marks()
+        pygame.draw.rect(surface, (30, 52, 34), self.rect)
+        for fx in range(8):
+            for fy in range(8):
+                x0, y0 = self.to_pixel((2 * fx, 2 * fy + 2))
+                colour = DARK_SQUARE if (fx + fy) % 2 == 0 else LIGHT_SQUARE
+                pygame.draw.rect(surface, colour, (x0, y0, 2 * SPACING, 2 * SPACING))
+        left, top = self.to_pixel((0, LAST))
+        right, bottom = self.to_pixel((LAST, 0))
+        pygame.draw.rect(surface, LINE, (left, top, right - left + 1, bottom - top + 1), width=2)
+        mid = self.to_pixel((0, 8))[1]
+        pygame.draw.line(surface, LINE, (left, mid), (right, mid), 2)
+        pygame.draw.circle(surface, LINE, self.to_pixel((8, 8)), 2 * SPACING, width=1)
+        for side, y in ((Side.WHITE, 0), (Side.BLACK, LAST)):
+            gx0, gy = self.to_pixel((GOAL_X_MIN, y))
+            gx1, _ = self.to_pixel((GOAL_X_MAX, y))
+            colour = theme.WHITE_SIDE if side is Side.WHITE else (20, 20, 24)
+            off = 3 if side is Side.WHITE else -9
+            pygame.draw.rect(surface, colour, (gx0 - 2, gy + off, gx1 - gx0 + 4, 6), border_radius=2)
+            pygame.draw.line(surface, theme.ACCENT_DARK, (gx0, gy), (gx1, gy), 3)
+        for x in range(LAST + 1):
+            for y in range(LAST + 1):
+                pygame.draw.circle(surface, DOT, self.to_pixel((x, y)), 2)
+        for p in marks.hints:
+            pygame.draw.circle(surface, theme.ACCENT, self.to_pixel(p), 4)
+        self._draw_line(surface, marks.path, REFUSED if marks.refused else PATH)
+        self._draw_line(surface, marks.ball_path, REFUSED if marks.refused else BALL)
+        for p, side, kind in pieces:
+            self.draw_piece(surface, p, side, kind)
+        if ball is not None:
+            bx, by = self.to_pixel(ball)
+            occupied = any(p == ball for p, _, _ in pieces)
+            if occupied:
+                bx, by = bx + 8, by - 8
+            pygame.draw.circle(surface, BALL_EDGE, (bx, by), 8)
+            pygame.draw.circle(surface, BALL, (bx, by), 6)
+        if marks.ghost is not None:
+            side, kind, p = marks.ghost
+            self.draw_piece(surface, p, side, kind, alpha=140)
+        if marks.selected is not None:
+            pygame.draw.circle(surface, theme.ACCENT, self.to_pixel(marks.selected), 15, width=3)
+        if marks.target is not None:
+            colour = REFUSED if marks.refused else theme.ACCENT
+            tx, ty = self.to_pixel(marks.target)
+            pygame.draw.circle(surface, colour, (tx, ty), 13, width=3)
+            if marks.refused:
+                pygame.draw.line(surface, colour, (tx - 7, ty - 7), (tx + 7, ty + 7), 3)
+                pygame.draw.line(surface, colour, (tx - 7, ty + 7), (tx + 7, ty - 7), 3)
+            elif marks.cost is not None:
+                self._cost_tag(surface, (tx, ty), marks.cost)
+
+    def _draw_line(self, surface: pygame.Surface, points: Sequence[Point], colour: tuple[int, int, int]) -> None:
+        if len(points) >= 2:
+            pixels = [self.to_pixel(p) for p in points]
+            pygame.draw.lines(surface, colour, False, pixels, 4)
+            for px in pixels[1:-1]:
+                pygame.draw.circle(surface, colour, px, 4)
+
+    def _cost_tag(self, surface: pygame.Surface, at: tuple[int, int], cost: int) -> None:
+        text = str(cost)
+        w = 14 + 11 * len(text)
+        x = min(at[0] + 12, self.rect.right - w - 2)
+        y = max(at[1] - 30, self.rect.top + 2)
+        tag = pygame.Rect(x, y, w, 22)
+        pygame.draw.rect(surface, theme.ACCENT, tag, border_radius=8)
+        draw_text(surface, text, tag.center, 17, theme.BG, "center", bold=True)
+
+    def draw_piece(self, surface: pygame.Surface, p: Point, side: Side, kind: PieceKind, alpha: int = 255) -> None:
+        cx, cy = self.to_pixel(p)
+        disc, glyph = (theme.WHITE_SIDE, (30, 30, 34)) if side is Side.WHITE else ((34, 34, 40), (236, 232, 220))
+        edge = (20, 20, 24) if side is Side.WHITE else (210, 206, 196)
+        layer = pygame.Surface((26, 26), pygame.SRCALPHA)
+        pygame.draw.circle(layer, (*edge, alpha), (13, 13), 12)
+        pygame.draw.circle(layer, (*disc, alpha), (13, 13), 11)
+        image = theme.font(18).render(GLYPHS[kind], True, glyph)
+        image.set_alpha(alpha)
+        layer.blit(image, image.get_rect(center=(13, 14)))
+        surface.blit(layer, (cx - 13, cy - 13))

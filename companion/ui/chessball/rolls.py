@@ -1,0 +1,204 @@
+"""Dice screens: a side's 3d6 for its MP (rolled by the app or typed in), and the tackle roller."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.chessball.pieces import Side
+from companion.chessball.state import Phase
+from companion.ui import theme
+from companion.ui.chessball.common import SIDE_COLOURS, ChessBallScreen, FacePicker
+from companion.ui.chessball.session import Session
+from companion.ui.input import Action, Kind
+from companion.ui.screen import HEADER_H
+from companion.ui.screens.dice import draw_die
+from companion.ui.widgets import Button, draw_text
+
+
+class MovementRollScreen(ChessBallScreen):
+    """One side's 3d6 for its MP this turn: the app rolls, or the faces are typed in."""
+
+    name = "chessball-roll"
+
+    def __init__(self, app: Any, session: Session, side: Side) -> None:
+        super().__init__(app, session)
+        self.roll_side = side
+        self.picker = FacePicker(3, (30, HEADER_H + 96))
+
+    def layout(self) -> None:
+        self.buttons = [self.back_button()]
+        self.buttons += self.picker.buttons(self._changed)
+        total = self.picker.total if self.picker.complete else None
+        self.buttons.append(Button(pygame.Rect(30, 400, 342, 66),
+                                   self.t("cb.roll.confirm", n=total) if total else self.t("cb.roll.pick_faces"),
+                                   self.confirm, enabled=self.picker.complete, primary=True, size=24))
+        self.buttons.append(Button(pygame.Rect(452, HEADER_H + 96, 318, 150), "⚄  " + self.t("cb.roll.app"),
+                                   self.roll_with_app, primary=True, size=30))
+
+    def _changed(self) -> None:
+        self.layout()
+        self.dirty = True
+
+    def roll_with_app(self) -> None:
+        faces = self.app.dice.roll(3).faces
+        self.app.play("roll")
+        self._submit(list(faces))
+
+    def confirm(self) -> None:
+        if self.picker.complete:
+            self._submit([f for f in self.picker.faces if f is not None])
+
+    def _submit(self, faces: list[int]) -> None:
+        if self.submit({"kind": "roll", "side": self.roll_side.value, "faces": faces}):
+            self.app.pop()
+            self.app.top.message = self.t("cb.roll.done", side=self.side(self.roll_side), n=sum(faces),
+                                          faces="+".join(map(str, faces)))
+            self.app.top.message_is_error = False
+
+    def handle(self, action: Action) -> bool:
+        if action.kind is Kind.COMMAND and action.name == "roll":
+            self.roll_with_app()
+            return True
+        return super().handle(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        self.draw_header(surface, self.t("cb.roll.title", side=self.side(self.roll_side)))
+        pygame.draw.rect(surface, SIDE_COLOURS[self.roll_side], (0, HEADER_H, 800, 6))
+        draw_text(surface, self.t("cb.roll.typed_in"), (30, HEADER_H + 20), 20, theme.TEXT, bold=True)
+        draw_text(surface, self.t("cb.roll.typed_in_hint"), (30, HEADER_H + 50), 17, theme.MUTED, max_width=400)
+        draw_text(surface, self.t("cb.roll.or"), (412, HEADER_H + 170), 20, theme.MUTED, "center")
+        for i in range(3):
+            row = self.picker.row_rect(i)
+            draw_text(surface, self.t("cb.roll.die", n=i + 1), (row.x, row.y - 2), 13, theme.MUTED, "bottomleft")
+        self.draw_message(surface, pygame.Rect(452, HEADER_H + 270, 318, 100))
+        for b in self.buttons:
+            b.draw(surface)
+
+
+class TackleScreen(ChessBallScreen):
+    """A tackle: both players roll 3d6, the higher wins the ball; a tie is rolled again.
+
+    Every throw is kept and journaled with the tackle (the core checks that all but the last
+    are ties). Rolled by the app, or typed in from the real dice.
+    """
+
+    name = "chessball-tackle"
+
+    def __init__(self, app: Any, session: Session, event_extra: dict[str, Any] | None = None) -> None:
+        super().__init__(app, session)
+        self.tackler = session.state.side_to_move or Side.WHITE
+        self.extra = dict(event_extra or {})
+        self.throws: list[dict[str, list[int]]] = []
+        self.pickers = {Side.WHITE: FacePicker(3, (20, 236), size=50, gap=6),
+                        Side.BLACK: FacePicker(3, (430, 236), size=50, gap=6)}
+
+    @property
+    def decided(self) -> bool:
+        return bool(self.throws) and sum(self.throws[-1]["white"]) != sum(self.throws[-1]["black"])
+
+    def winner(self) -> Side | None:
+        if not self.decided:
+            return None
+        last = self.throws[-1]
+        return Side.WHITE if sum(last["white"]) > sum(last["black"]) else Side.BLACK
+
+    def layout(self) -> None:
+        self.buttons = [self.back_button()]
+        if not self.decided:
+            for picker in self.pickers.values():
+                self.buttons += picker.buttons(self._changed)
+            both = all(p.complete for p in self.pickers.values())
+            self.buttons.append(Button(pygame.Rect(20, 412, 360, 60), self.t("cb.tackle.enter_throw"),
+                                       self.enter_throw, enabled=both, size=22))
+            self.buttons.append(Button(pygame.Rect(430, 412, 350, 60), "⚄  " + self.t("cb.tackle.roll"),
+                                       self.roll_with_app, primary=True, size=24))
+        else:
+            self.buttons.append(Button(pygame.Rect(430, 412, 350, 60), self.t("cb.tackle.confirm"),
+                                       self.confirm, primary=True, size=24))
+            self.buttons.append(Button(pygame.Rect(20, 412, 360, 60), self.t("cb.tackle.again"),
+                                       self.restart, size=22))
+
+    def _changed(self) -> None:
+        self.layout()
+        self.dirty = True
+
+    def _add(self, white: list[int], black: list[int]) -> None:
+        self.throws.append({"white": white, "black": black})
+        for p in self.pickers.values():
+            p.clear()
+        if not self.decided:
+            self.message, self.message_is_error = self.t("cb.tackle.tie", n=sum(white)), False
+        else:
+            winner = self.winner()
+            assert winner is not None
+            self.message, self.message_is_error = self.t("cb.tackle.won", side=self.side(winner)), False
+        self.layout()
+        self.dirty = True
+
+    def roll_with_app(self) -> None:
+        if self.decided:
+            return
+        self.app.play("roll")
+        self._add(list(self.app.dice.roll(3).faces), list(self.app.dice.roll(3).faces))
+
+    def enter_throw(self) -> None:
+        w, b = self.pickers[Side.WHITE], self.pickers[Side.BLACK]
+        if w.complete and b.complete and not self.decided:
+            self._add([f for f in w.faces if f], [f for f in b.faces if f])
+
+    def restart(self) -> None:
+        self.throws = []
+        self.message = ""
+        self.layout()
+        self.dirty = True
+
+    def confirm(self) -> None:
+        event = {"kind": "tackle", "side": self.tackler.value, "throws": self.throws, **self.extra}
+        if self.submit(event):
+            winner = self.winner()
+            self.app.pop()
+            if winner is not None:
+                self.app.top.message = self.t("cb.tackle.won", side=self.side(winner))
+                self.app.top.message_is_error = False
+
+    def handle(self, action: Action) -> bool:
+        if action.kind is Kind.COMMAND and action.name in ("roll", "ok"):
+            if self.decided and action.name == "ok":
+                self.confirm()
+            else:
+                self.roll_with_app()
+            return True
+        return super().handle(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        self.draw_header(surface, self.t("cb.tackle.title"), self.t("cb.tackle.by", side=self.side(self.tackler)))
+        for side, x in ((Side.WHITE, 20), (Side.BLACK, 430)):
+            pygame.draw.rect(surface, SIDE_COLOURS[side], (x, HEADER_H + 10, 350, 8), border_radius=4)
+            draw_text(surface, self.side(side), (x, HEADER_H + 26), 24, theme.TEXT, bold=True)
+            last = self.throws[-1][side.value] if self.throws else None
+            if last:
+                for i, face in enumerate(last):
+                    draw_die(surface, pygame.Rect(x + 150 + i * 64, HEADER_H + 24, 52, 52), face)
+                draw_text(surface, f"= {sum(last)}", (x + 350, HEADER_H + 50), 30,
+                          theme.ACCENT if self.winner() is side else theme.TEXT, "midright", bold=True)
+        if len(self.throws) > 1:
+            ties = ", ".join(f"{sum(t['white'])}–{sum(t['black'])}" for t in self.throws[:-1])
+            draw_text(surface, self.t("cb.tackle.earlier", throws=ties), (20, HEADER_H + 96), 16, theme.MUTED)
+        if not self.decided:
+            draw_text(surface, self.t("cb.tackle.typed_in"), (20, 204), 17, theme.MUTED, max_width=760)
+        else:
+            self.message_is_error = False
+        self.draw_message(surface, pygame.Rect(20, HEADER_H + 124, 760, 50), size=24)
+        for b in self.buttons:
+            b.draw(surface)
+
+
+def roll_pending(state) -> list[Side]:
+    """Sides still to roll their MP this turn."""
+    if state.phase is not Phase.ROLLS:
+        return []
+    return [s for s in Side if state.rolls[s] is None]
