@@ -105,8 +105,8 @@ def point_from_json(value: object, what: str) -> Point:
 
 
 def square_name(p: Point) -> str:
-    """A readable name: ``e4`` for a square centre, ``e4/f4`` style is not needed, so
-    edges and corners are given as lattice coordinates.
+    """A readable name: ``e4`` for a square centre; edge midpoints and corners keep their
+    lattice coordinates.
 
     >>> square_name((9, 7)), square_name((8, 8))
     ('e4', '(8,8)')
