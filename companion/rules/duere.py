@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.rules.errors import IllegalMove, OptionError, PositionError
+from companion.rules.fen import field_starts
 from companion.rules.moves import InternalMove, Move, Outcome, Termination
 from companion.rules.pieces import BISHOP, KING, KNIGHT, QUEEN, ROOK, Color
 from companion.rules.position import Position
@@ -142,18 +143,16 @@ class DueRePosition(Position):
         if len(fields) not in (2, 3):
             raise PositionError(f"a Due Re position is '<board> <w|b> [<move number>]', got"
                                 f" {len(fields)} fields")
-        starts = [text.index(fields[0])]
-        starts.append(text.index(fields[1], starts[0] + len(fields[0])))
+        starts = field_starts(text)
         pos.parse_board_field(fields[0], starts[0])
         if fields[1] not in ("w", "b"):
             raise PositionError(f"side to move is 'w' (red) or 'b' (blue), not {fields[1]!r}",
                                 field=2, column=starts[1])
         pos.side = 0 if fields[1] == "w" else 1
         if len(fields) == 3:
-            col = text.index(fields[2], starts[1] + 1)
             if not fields[2].isdigit() or int(fields[2]) < 1:
                 raise PositionError(f"the move number must be a whole number >= 1, not"
-                                    f" {fields[2]!r}", field=3, column=col)
+                                    f" {fields[2]!r}", field=3, column=starts[2])
             pos.fullmove = int(fields[2])
         for color in Color:
             if len(pos.royals[color]) > 2:

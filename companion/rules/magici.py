@@ -25,6 +25,7 @@ from typing import Any
 
 from companion.rules.check import CheckPosition
 from companion.rules.errors import OptionError, PositionError
+from companion.rules.fen import field_starts
 from companion.rules.pieces import (
     BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Color, PieceType, pawn_atoms,
 )
@@ -128,7 +129,7 @@ class MagiciPosition(CheckPosition):
         assert isinstance(variant, MagiciVariant)
         pos = cls(variant)
         fields = text.split()
-        starts = _field_starts(text)
+        starts = field_starts(text)
         if len(fields) not in (4, 6, 7, 8):
             raise PositionError(
                 f"a Magici position has 6 fields (board, side, castling, en passant, halfmove,"
@@ -278,13 +279,3 @@ class MagiciPosition(CheckPosition):
         return ",".join(marks) or "-"
 
 MagiciVariant.position_class = MagiciPosition
-
-
-def _field_starts(text: str) -> list[int]:
-    starts: list[int] = []
-    prev_space = True
-    for i, ch in enumerate(text):
-        if not ch.isspace() and prev_space:
-            starts.append(i)
-        prev_space = ch.isspace()
-    return starts

@@ -18,7 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Self
 
 from companion.rules.atoms import SETS_EN_PASSANT, Mode
-from companion.rules.errors import IllegalMove, PositionError
+from companion.rules.errors import IllegalMove
+from companion.rules.fen import format_board_field, parse_board_field
 from companion.rules.moves import Flag, InternalMove, Move, Outcome
 from companion.rules.pieces import Color, Piece
 
@@ -70,75 +71,12 @@ class Position:
             self.royals[color].add(cell)
 
     def parse_board_field(self, text: str, offset: int, field: int = 1) -> None:
-        """Read a FEN board field: ranks from the top, ``/`` between them, digits for empty
-        runs (several digits make one number, for boards wider than 9)."""
-        g = self.geometry
-        rows = text.split("/")
-        if len(rows) != g.ranks:
-            raise PositionError(
-                f"the board has {g.ranks} ranks but the board field has {len(rows)}",
-                field=field, column=offset,
-            )
-        col = offset
-        for i, row in enumerate(rows):
-            rank = g.ranks - 1 - i
-            file = 0
-            j = 0
-            while j < len(row):
-                ch = row[j]
-                if ch.isdigit():
-                    k = j
-                    while k < len(row) and row[k].isdigit():
-                        k += 1
-                    run = int(row[j:k])
-                    if run == 0:
-                        raise PositionError("an empty run of 0 cells", field=field, column=col + j)
-                    file += run
-                    j = k
-                    continue
-                code = self.variant.code_by_letter.get(ch)
-                if code is None:
-                    known = "".join(sorted(self.variant.code_by_letter))
-                    raise PositionError(
-                        f"unknown piece letter {ch!r} in rank {rank + 1} (known: {known})",
-                        field=field, column=col + j,
-                    )
-                cell = g.at(file, rank)
-                if cell is None:
-                    raise PositionError(
-                        f"rank {rank + 1} has more than {g.files} cells", field=field, column=col + j
-                    )
-                self.put(cell, code)
-                file += 1
-                j += 1
-            if file != g.files:
-                raise PositionError(
-                    f"rank {rank + 1} describes {file} cells, not {g.files}", field=field, column=col
-                )
-            col += len(row) + 1
+        """Read a FEN-style board field onto this (empty) position; see :mod:`.fen`."""
+        for cell, code in parse_board_field(self.variant, text, offset, field):
+            self.put(cell, code)
 
     def board_field(self) -> str:
-        g = self.geometry
-        pieces = self.variant.pieces
-        rows: list[str] = []
-        for rank in range(g.ranks - 1, -1, -1):
-            row = ""
-            empty = 0
-            for file in range(g.files):
-                code = self.board[rank * g.files + file]
-                if code:
-                    if empty:
-                        row += str(empty)
-                        empty = 0
-                    piece = pieces[code]
-                    assert piece is not None
-                    row += piece.symbol
-                else:
-                    empty += 1
-            if empty:
-                row += str(empty)
-            rows.append(row)
-        return "/".join(rows)
+        return format_board_field(self.variant, self.board)
 
     def fen(self) -> str:
         raise NotImplementedError

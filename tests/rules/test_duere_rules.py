@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import Color, IllegalMove, OptionError, Termination, get_variant, perft
+from companion.rules import (
+    Color, IllegalMove, OptionError, PositionError, Termination, get_variant, perft,
+)
 
 
 def pos_of(fen: str, **options):
@@ -174,3 +176,15 @@ def test_a_blocked_way_is_named_in_the_refusal(duere) -> None:
         duere.start_position().parse_move("a1a3")
     with pytest.raises(IllegalMove, match="a knight cannot move from a2 to a4"):
         duere.start_position().parse_move("a2a4")
+
+
+@pytest.mark.parametrize("fen,words", [
+    ("rrqkkqrr/nnbbbbnn/8/8/8/8/NNBBBBNN/RRQKKQRR w 0", "field 3, character 47"),
+    ("rrqkkqrr/nnbbbbnn/8/8/8/8/NNBBBBNN/RRQKKQRR r 1", "'w' \\(red\\) or 'b' \\(blue\\)"),
+    ("rrqkkqrr/nnbbbbnn/8/8/8/8/NNPBBBNN/RRQKKQRR w 1", "unknown piece letter 'P' in rank 2"),
+    ("kkk5/8/8/8/8/8/8/K7 w 1", "black has 3 Kings; at most 2"),
+    ("8/8/8/8/8/8/8/8", "<board> <w|b>"),
+])
+def test_a_bad_due_re_position_string_says_what_and_where(fen, words) -> None:
+    with pytest.raises(PositionError, match=words):
+        get_variant("duere").from_fen(fen)
