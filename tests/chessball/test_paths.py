@@ -194,14 +194,15 @@ def test_step_piece_path_cost_is_never_less_than_chebyshev_and_each_step_is_lega
         return
     assert path.cost >= chebyshev(start, goal)
     assert path.points[0] == start and path.points[-1] == goal
-    assert validate_piece_path(kind, W, list(path.points), blockers).cost == path.cost if path.cost else True
+    if path.cost:
+        assert validate_piece_path(kind, W, list(path.points), blockers).cost == path.cost
     for a, b in zip(path.points, path.points[1:]):
         assert is_step(kind, W, a, b) and b not in blockers
 
 
 @settings(max_examples=150, deadline=None)
-@given(start=points, goal=points, blockers=st.sets(points, max_size=30))
-def test_queen_on_open_board_pays_exactly_chebyshev(start, goal, blockers):
+@given(start=points, goal=points)
+def test_queen_on_open_board_pays_exactly_chebyshev(start, goal):
     if not (can_stand(K.QUEEN, W, start) and can_stand(K.QUEEN, W, goal)):
         return
     path = piece_path(K.QUEEN, W, start, goal, set())
