@@ -192,6 +192,10 @@ class MatchState:
         lines.append(f"half {self.half}, turn {self.turn_in_half} of {self.options.turns_per_half}")
         mp = self.movement_points
         lines.append(f"MP: white {mp[Side.WHITE]}, black {mp[Side.BLACK]}")
+        if self.mode is Mode.POSITIONAL and self.ball is not None:
+            held = self.piece_of(self.holder) if self.holder is not None else None
+            who = f", held by {held[1].side.value}'s {held[1].kind.value} on {held[0][0]},{held[0][1]}" if held else ""
+            lines.append(f"ball on {self.ball[0]},{self.ball[1]}{who}")
         waiting = {
             Phase.KICKOFF: f"{self.kickoff_side.value} to kick off",
             Phase.ROLLS: "both players roll 3d6 for their MP",
