@@ -122,6 +122,22 @@ class RollAnalysis:
     lost: tuple[int, ...]
     pieces_per_die: dict[int, tuple[str, ...]]  # die -> cells of pieces it moves in some play
 
+    def continuations(self, die: int, move: Move | str) -> list[tuple[int, Move]]:
+        """After playing ``move`` with ``die`` first, the legal second steps (empty when the
+        turn is over); ``ValueError`` if no legal play starts that way.
+
+        >>> from companion.rules import get_variant
+        >>> a = get_variant("duere").start_position().analyse_roll((5, 3))
+        >>> [f"{d}:{m}" for d, m in a.continuations(5, "a2b4")]  # the Rook a1 is free
+        ['3:a1a2', '3:a1a3', '3:a1a4', '3:a1a5', '3:a1a6', '3:a1a7']
+        """
+        text = str(move)
+        matching = [p for p in self.plays if p.steps and p.steps[0][0] == die
+                    and str(p.steps[0][1]) == text]
+        if not matching:
+            raise ValueError(f"no legal play of {self.roll} starts with {die}:{text}")
+        return [p.steps[1] for p in matching if len(p.steps) > 1]
+
 
 class DueRePosition(Position):
     """A Due Re position: pseudo-legal chess moves, no check, Kings can be taken."""

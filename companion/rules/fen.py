@@ -2,7 +2,10 @@
 
 Ranks from the top, files from a, ``/`` between ranks, a number for a run of empty cells
 (several digits make one number, for boards wider than 9 files), White's letters upper case.
-Errors name the field and the character where the string goes wrong.
+A board with extra cells (Camerlano's citadels) ends the field with their contents in
+brackets, one letter or ``-`` per extra cell in the geometry's order: ``...[K-]``; the bracket
+group may be left out when every extra cell is empty. Errors name the field and the character
+where the string goes wrong.
 
 >>> from companion.rules import get_variant
 >>> v = get_variant("magici")
@@ -36,11 +39,15 @@ def parse_board_field(variant: "Variant", text: str, offset: int,
                       field: int = 1) -> list[tuple[int, int]]:
     """The ``(cell, code)`` pairs of a board field that starts at ``offset`` in the string."""
     g = variant.geometry
+    placed: list[tuple[int, int]] = []
+    if g.extra and text.endswith("]") and "[" in text:
+        cut = text.index("[")
+        placed.extend(_parse_extras(variant, text[cut + 1:-1], offset + cut + 1, field))
+        text = text[:cut]
     rows = text.split("/")
     if len(rows) != g.ranks:
         raise PositionError(f"the board has {g.ranks} ranks but the board field has {len(rows)}",
                             field=field, column=offset)
-    placed: list[tuple[int, int]] = []
     col = offset
     for i, row in enumerate(rows):
         rank = g.ranks - 1 - i
@@ -77,6 +84,26 @@ def parse_board_field(variant: "Variant", text: str, offset: int,
     return placed
 
 
+def _parse_extras(variant: "Variant", text: str, offset: int,
+                  field: int) -> list[tuple[int, int]]:
+    g = variant.geometry
+    first = g.files * g.ranks
+    if len(text) != len(g.extra):
+        names = ", ".join(name for name, _, _ in g.extra)
+        raise PositionError(f"the extra cells ({names}) need {len(g.extra)} letters or '-',"
+                            f" not {len(text)}", field=field, column=offset)
+    placed: list[tuple[int, int]] = []
+    for i, ch in enumerate(text):
+        if ch == "-":
+            continue
+        code = variant.code_by_letter.get(ch)
+        if code is None:
+            raise PositionError(f"unknown piece letter {ch!r} on {g.extra[i][0]}", field=field,
+                                column=offset + i)
+        placed.append((first + i, code))
+    return placed
+
+
 def format_board_field(variant: "Variant", board: list[int]) -> str:
     """The board field of a board (a list of codes indexed by cell)."""
     g = variant.geometry
@@ -99,4 +126,12 @@ def format_board_field(variant: "Variant", board: list[int]) -> str:
         if empty:
             row += str(empty)
         rows.append(row)
-    return "/".join(rows)
+    text = "/".join(rows)
+    if g.extra:
+        first = g.files * g.ranks
+        extras = "".join(
+            pieces[board[first + i]].symbol if board[first + i] else "-"  # type: ignore[union-attr]
+            for i in range(len(g.extra)))
+        if extras.strip("-"):
+            text += f"[{extras}]"
+    return text

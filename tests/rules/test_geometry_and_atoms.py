@@ -96,3 +96,20 @@ def test_a_new_game_on_eleven_by_ten_uses_the_core_without_special_cases() -> No
     pos2 = Position(game)
     pos2.put(g.index("k2"), game.code("king", 0))
     assert {g.name(m[1]) for m in pos2._pseudo(0)} == {"j1", "j2", "j3", "k1", "k3", "z2"}
+
+
+def test_extra_cells_are_carried_in_the_board_field() -> None:
+    from companion.rules.fen import format_board_field, parse_board_field
+
+    game = _GiraffeGame()
+    g = game.geometry
+    rows = "/".join(["11"] * 10)
+    placed = parse_board_field(game, rows + "[Kk]", 0)
+    assert sorted((g.name(c), game.pieces[code].symbol) for c, code in placed) == [
+        ("z2", "K"), ("z9", "k")]
+    board = [0] * len(g)
+    for cell, code in placed:
+        board[cell] = code
+    assert format_board_field(game, board) == rows + "[Kk]"
+    assert format_board_field(game, [0] * len(g)) == rows  # empty extras are left out
+    assert parse_board_field(game, rows, 0) == []
