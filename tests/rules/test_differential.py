@@ -101,3 +101,26 @@ def test_duere_playouts_match_chess_pseudo_legal_moves() -> None:
             text = rng.choice(ours)
             pos.push(text)
             board.push(chess.Move.from_uci(text))
+
+
+def test_magici_position_strings_follow_chess_fen_move_by_move() -> None:
+    """Castling rights, en passant cell and both clocks after each move, as chess writes
+    them (until a Pawn reaches the far rank, where the games part)."""
+    variant = get_variant("magici")
+    rng = random.Random(5)
+    compared = 0
+    for _ in range(60):
+        start = rng.choice(SEEDS_FENS)
+        pos, board = variant.from_fen(start), chess.Board(start)
+        for _ in range(60):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            move = rng.choice(moves)
+            if move.target[1] in "18" and pos.piece_at(move.origin).kind == "pawn":
+                break
+            pos.push(move)
+            board.push(chess.Move.from_uci(str(move)))
+            assert pos.fen() == board.fen(en_passant="fen"), board.fen()
+            compared += 1
+    assert compared > 1000
