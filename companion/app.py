@@ -145,17 +145,39 @@ class App:
         self.banners = [b for b in self.banners if b.text != text] + [Banner(text, until, level)]
         self.dirty = True
 
+    def device_changed(self, device: str, state: str) -> None:
+        """A device failed (banner until it comes back) or came back (banner cleared)."""
+        text = self.t("banner.device_failed", device=device)
+        if state == "found":
+            self.banners = [b for b in self.banners if b.text != text]
+            self.dirty = True
+        else:
+            self.show_banner(text, ms=None)
+
     # -- events ---------------------------------------------------------------------------------
     def feed(self, event: Any) -> None:
         """A pygame event into the app: the input layer, then the top screen."""
+        from companion.ui.input import FAULT_EVENT
+
+        if event.type == FAULT_EVENT:
+            self.device_changed(event.device, event.state)
+            return
         for action in self.input.translate(event):
             self.dispatch(action)
 
     def dispatch(self, action: Any) -> None:
+        import pygame
+
         from companion.ui.input import Kind
 
         if action.kind is Kind.QUIT:
             self.running = False
+            return
+        if action.kind is Kind.COMMAND and action.name == "fullscreen":
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error:
+                pass  # not supported by this video driver
             return
         if action.kind is Kind.TAP and self.banners and action.pos and action.pos[1] >= 480 - 44:
             self.banners.pop()  # a tap on the banner strip dismisses it
@@ -313,7 +335,7 @@ def run_app(args: argparse.Namespace) -> int:
 
     from companion.hardware.facade import Hardware
     from companion.hardware.sdnotify import Notifier
-    from companion.ui.input import post_hardware
+    from companion.ui.input import post_fault, post_hardware
     from companion.ui.screens.home import HomeScreen
     from companion.ui.sound import SoundBank
 
@@ -330,11 +352,9 @@ def run_app(args: argparse.Namespace) -> int:
         return 1
     sound = SoundBank(config.sound.enabled, config.sound.volume)
     notifier = Notifier()
-    app: App | None = None
 
-    def on_fault(report: Any) -> None:
-        if app is not None:
-            app.show_banner(app.t("banner.device_failed", device=report.name), ms=None)
+    def on_fault(report: Any) -> None:  # runs in a hardware thread: only post to the loop
+        post_fault(report.name, report.state.value, report.message)
 
     hardware = Hardware.from_config(config, post_hardware, on_fault=on_fault)
     app = App(config, journal=journal, physical_size=size, hardware=hardware, sound=sound, notifier=notifier)

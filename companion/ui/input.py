@@ -21,6 +21,7 @@ import pygame
 from companion.ui.display import Viewport
 
 HW_EVENT = pygame.event.custom_type()
+FAULT_EVENT = pygame.event.custom_type()  # a device failed or came back (posted from any thread)
 TAP_SLOP = 14  # logical pixels a finger may wander and still tap
 
 # Keyboard: the stand-ins for the GPIO buttons, and the usual keys.
@@ -75,6 +76,14 @@ def post_hardware(name: str) -> None:
         pygame.event.post(pygame.event.Event(HW_EVENT, name=name))
     except pygame.error:
         pass  # the loop is gone (shutting down): nothing to deliver to
+
+
+def post_fault(device: str, state: str, message: str = "") -> None:
+    """Called from any thread when a device fails or comes back; the loop shows a banner."""
+    try:
+        pygame.event.post(pygame.event.Event(FAULT_EVENT, device=device, state=state, message=message))
+    except pygame.error:
+        pass
 
 
 class InputLayer:
