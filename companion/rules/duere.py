@@ -300,6 +300,21 @@ class DueRePosition(Position):
             return self._moves.pop()
         return super().pop()
 
+    def parse_die_move(self, text: str, face: int) -> Move:
+        """The move ``text`` played with die ``face`` as a first step: :class:`IllegalMove`
+        with the reason when the move is illegal or does not match the die.
+
+        >>> from companion.rules import get_variant
+        >>> get_variant("duere").start_position().parse_die_move("a2b4", 4)
+        Traceback (most recent call last):
+        ...
+        companion.rules.errors.IllegalMove: that piece does not match the dice (a 4 moves a bishop)
+        """
+        reason = self.explain_die(text, face)
+        if reason is not None:
+            raise IllegalMove(reason)
+        return self.parse_move(text)
+
     def explain_die(self, text: str, face: int) -> str | None:
         """Why moving ``text`` with die ``face`` is refused, or ``None`` if it fits the die."""
         move = self.parse_move(text)
