@@ -280,6 +280,11 @@ class BoardSession:
         else:
             self._finish_if_over()
 
+    def abandon(self) -> None:
+        """Close an unfinished game without a result (a new game replaces it)."""
+        if not self.is_over():
+            self._finish({"result": "*", "winner": None, "termination": "abandoned"})
+
     def _finish(self, result: dict[str, Any]) -> None:
         self.match.finish(result)
         self.result = result

@@ -1,0 +1,213 @@
+"""The Due Re board: roll 2d6 on screen (or tap the faces of real dice), see which pieces may
+move for each die and which dice are lost, then move one piece per die by touch.
+
+Only the steps that begin one of the engine's legal plays of the roll are offered, so the
+compulsory-move rule ("use as many dice as possible") is enforced as the player goes; a refused
+piece or square says why ("that piece does not match the dice", "compulsory move...").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.rules import Color
+from companion.ui import theme
+from companion.ui.board import strings as board_strings
+from companion.ui.board.duere_session import DueReSession
+from companion.ui.board.screen import GameScreen
+from companion.ui.board.session import Option, Refused
+from companion.ui.board.view import BLUE_FILL, RED_FILL, Marks
+from companion.ui.input import Action, Kind
+from companion.ui.registry import GameEntry, register_game, register_screen
+from companion.ui.screens.dice import draw_die
+from companion.ui.widgets import Button, draw_text
+
+if TYPE_CHECKING:
+    from companion.app import App
+
+DICE_BLOCK_H = 112
+FACE_BUTTON = 44
+
+
+class DueReScreen(GameScreen):
+    """Due Re on the touch board; ``session`` is a :class:`DueReSession`."""
+
+    name = "duere-board"
+    side_keys = ("duere.side.white", "duere.side.black")
+    session: DueReSession
+
+    def __init__(self, app: "App", session: DueReSession) -> None:
+        self.typed: list[int] = []
+        super().__init__(app, session)
+
+    @classmethod
+    def open_game(cls, app: "App") -> "DueReScreen":
+        """The unfinished Due Re game if there is one, else a new one."""
+        match = app.journal.latest_unfinished("duere")
+        session = DueReSession.open(match) if match is not None else DueReSession.new(app.journal, "duere")
+        return cls(app, session)
+
+    def new_session(self) -> DueReSession:
+        return DueReSession.new(self.app.journal, "duere")
+
+    def palette(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        return (RED_FILL, BLUE_FILL)
+
+    def panel_top(self) -> int:
+        return DICE_BLOCK_H
+
+    def side_to_move(self) -> Color:
+        return self.session.mover
+
+    def board_position(self):  # type: ignore[no-untyped-def]
+        return self.session.board()
+
+    # -- buttons ------------------------------------------------------------------------------
+    def extra_buttons(self) -> list[Button]:
+        if self.session.roll is not None or self.session.is_over():
+            return []
+        p = self.panel
+        buttons = [Button(pygame.Rect(p.x, p.y, p.width, 50), "⚄ " + self.t("duere.roll"), self.roll,
+                          primary=True, size=22)]
+        x0 = p.right - 6 * FACE_BUTTON - 5 * 4
+        for face in range(1, 7):
+            rect = pygame.Rect(x0 + (face - 1) * (FACE_BUTTON + 4), p.y + 60, FACE_BUTTON, FACE_BUTTON)
+            buttons.append(Button(rect, str(face), self._typer(face), size=22, selected=face in self.typed))
+        return buttons
+
+    def _typer(self, face: int):
+        def type_face() -> None:
+            self.type_face(face)
+        return type_face
+
+    def type_face(self, face: int) -> None:
+        """A face of the real dice, tapped or typed; the second one records the roll."""
+        self.typed.append(face)
+        if len(self.typed) == 2:
+            faces, self.typed = tuple(self.typed), []
+            self.record_roll(faces, "typed")
+        self.layout()
+        self.dirty = True
+
+    def roll(self) -> None:
+        if self.session.roll is not None or self.session.is_over():
+            return
+        self.typed = []
+        self.record_roll(self.app.dice.roll(2).faces, "app")
+        self.app.play("roll")
+
+    def record_roll(self, faces: tuple[int, ...], source: str) -> None:
+        try:
+            self.session.roll_dice(faces, source)
+        except Refused as exc:
+            self.refuse(exc.reason)
+            return
+        faces_text = "-".join(map(str, faces))
+        if self.session.lost_last:
+            self.app.show_banner(self.t("duere.dice_lost", faces=faces_text))
+            self.after_change()
+        elif self.session.lost_dice():
+            lost = ", ".join(map(str, self.session.lost_dice()))
+            self.say(self.t("duere.die_lost_banner", faces=lost), "warn")
+        else:
+            self.message = ""
+        self.layout()
+        self.dirty = True
+
+    def handle(self, action: Action) -> bool:
+        if not self.overlay_buttons:
+            if action.kind is Kind.COMMAND and action.name == "roll":
+                self.roll()
+                return True
+            if action.kind is Kind.TEXT and action.name in "123456" and len(action.name) == 1 \
+                    and self.session.roll is None:
+                self.type_face(int(action.name))
+                return True
+        return super().handle(action)
+
+    def choice_label(self, option: Option) -> str:
+        die = option.payload[0]
+        family = self.session.variant.options["dice_table"][die]
+        return self.t("duere.use_die", die=die, piece=board_strings.piece_name(self.t, family))
+
+    # -- drawing ------------------------------------------------------------------------------
+    def marks(self) -> Marks:
+        marks = super().marks()
+        if not self.entered and self.session.roll is not None:
+            marks.movers = frozenset(o.cells[0] for o in self.session.options())
+        return marks
+
+    def draw_panel_top(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        s = self.session
+        if s.roll is None:
+            if not s.is_over():
+                draw_text(surface, self.t("duere.typed"), (rect.x, rect.y + 60 + FACE_BUTTON // 2), 17,
+                          theme.MUTED, "midleft")
+            return
+        movers = s.movers()
+        lost = s.lost_dice()
+        table = s.variant.options["dice_table"]
+        used = [d for d, _ in s.steps]
+        for i, die in enumerate(s.roll):
+            y = rect.y + i * 54
+            draw_die(surface, pygame.Rect(rect.x + 2, y + 2, 44, 44), die)
+            piece = board_strings.piece_name(self.t, table[die])
+            draw_text(surface, self.t("duere.die_moves", die=die, piece=piece), (rect.x + 56, y + 2), 19,
+                      theme.TEXT, bold=True, max_width=rect.width - 58)
+            if die in used:
+                used.remove(die)
+                note, colour = self.t("duere.die_used"), theme.MUTED
+            elif die in lost:
+                note, colour = self.t("duere.die_lost"), theme.DANGER
+            else:
+                cells = movers.get(die, ())
+                note, colour = (" ".join(cells) if cells else self.t("duere.die_lost")), theme.OK
+            draw_text(surface, note, (rect.x + 56, y + 26), 16, colour, max_width=rect.width - 58)
+
+    def status_line(self) -> tuple[str, tuple[int, int, int]]:
+        text, colour = super().status_line()
+        if self.session.roll is None and not self.session.is_over() and not self.message:
+            self.message = self.t("duere.roll_hint")
+            self.message_level = "info"
+        return text, colour
+
+    def history_lines(self) -> list[str]:
+        """One line per turn: ``3. 3: Ra1-a3  5: Nb2-c4``."""
+        lines: list[str] = []
+        key: tuple[int, int] | None = None
+        for h in self.session.history:
+            text = f"{h.notation} {self.t('board.history.pass')}" if h.text == "pass" else h.notation
+            if h.text in ("draw_agreed", "resign"):
+                text = self.t(f"board.history.{h.text}")
+            turn = (h.number, int(h.color))
+            if turn != key:
+                lines.append(f"{h.number}{'.' if h.color == Color.WHITE else '…'} {text}")
+                key = turn
+            else:
+                lines[-1] += f"  {text}"
+        return lines
+
+
+def _resume(app: "App", match) -> DueReScreen:  # type: ignore[no-untyped-def]
+    return DueReScreen(app, DueReSession.open(match))
+
+
+def _demo(app: "App") -> DueReScreen:
+    """A game in progress: three turns played, a roll waiting to be used."""
+    session = DueReSession.new(app.journal, "duere")
+    for faces, steps in (((5, 3), ("5:b2c4", "3:b1b3")), ((5, 4), ("5:b7c5", "4:c7d6")),
+                         ((2, 6), ("2:c1b2", "6:h2g4"))):
+        session.roll_dice(faces)
+        for step in steps:
+            session.play_text(step)
+    session.roll_dice((4, 5))
+    screen = DueReScreen(app, session)
+    screen.layout()
+    screen.select("g7")
+    return screen
+
+
+register_game(GameEntry(key="duere", order=1, open=DueReScreen.open_game, resume=_resume))
+register_screen("duere-board", _demo)

@@ -1,0 +1,527 @@
+"""The game screen every grid game shares: the board on the left, turn, history and buttons on
+the right. Everything it knows about the game comes from the session (and so the engine):
+
+- the player touches a piece (the legal targets appear) and then a target, or drags the piece;
+- a move made of several squares (a man's jump chain ``c3e5g3``) is entered square by square;
+  when a chain may stop here or go on, a "Stop here" button appears beside the next targets;
+- when several legal moves share the squares entered (promotion pieces, Due Re's dice), a
+  choice is offered;
+- a refused input shows the reason (the engine's, in the app's language).
+
+Subclasses add their panel (Due Re's dice) by overriding :meth:`panel_top` and
+:meth:`draw_panel_top`, and their buttons in :meth:`extra_buttons`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from companion.rules import Color
+from companion.ui import theme
+from companion.ui.board import strings as board_strings
+from companion.ui.board.export import export_record
+from companion.ui.board.session import BoardSession, Option, Reason, Refused
+from companion.ui.board.view import BoardView, Marks
+from companion.ui.input import TAP_SLOP, Action, Kind
+from companion.ui.screen import HEADER_H, Screen
+from companion.ui.widgets import Button, draw_text, wrap_text
+
+if TYPE_CHECKING:
+    from companion.app import App
+
+PANEL_MIN_W = 236
+BUTTON_H = 50
+HISTORY_LINE_H = 24
+
+
+@dataclass
+class Drag:
+    origin: str
+    start: tuple[int, int]
+    pos: tuple[int, int]
+    was_selected: bool
+    moved: bool = False
+
+
+class GameScreen(Screen):
+    """A board game screen over a :class:`~companion.ui.board.session.BoardSession`."""
+
+    name = "board"
+    side_keys: tuple[str, str] = ("board.side.white", "board.side.black")
+
+    def __init__(self, app: "App", session: BoardSession) -> None:
+        super().__init__(app)
+        self.session = session
+        self.flipped = False
+        self.entered: list[str] = []
+        self.choices: list[Option] | None = None
+        self.message: str = ""
+        self.message_level = "info"
+        self.drag: Drag | None = None
+        self._pending_target: str | None = None
+        self.overlay_buttons: list[Button] = []
+        self.picker: Callable[[str], None] | None = None  # a referee action picking cells
+        self.picked: list[str] = []
+        self.view = self._make_view()
+        if session.replay_error:
+            self.say(self.t("board.replay_error", error=session.replay_error), "warn")
+
+    # -- geometry -----------------------------------------------------------------------------
+    def _make_view(self) -> BoardView:
+        area = pygame.Rect(4, HEADER_H + 2, 800 - 4 - 10 - PANEL_MIN_W, 480 - HEADER_H - 4)
+        return BoardView(self.session.variant.geometry, area, self.flipped, self.palette())
+
+    def palette(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        from companion.ui.board.view import BLACK_FILL, WHITE_FILL
+
+        return (WHITE_FILL, BLACK_FILL)
+
+    @property
+    def panel(self) -> pygame.Rect:
+        x = self.view.outer.right + 10
+        return pygame.Rect(x, HEADER_H + 6, 800 - x - 8, 480 - HEADER_H - 12)
+
+    def panel_top(self) -> int:
+        """Height of a subclass's own block at the top of the panel (Due Re's dice)."""
+        return 0
+
+    # -- layout -------------------------------------------------------------------------------
+    def layout(self) -> None:
+        p = self.panel
+        self.buttons = [self.back_button()]
+        gap = 6
+        third = (p.width - 2 * gap) // 3
+        y2 = p.bottom - BUTTON_H
+        y1 = y2 - BUTTON_H - gap
+        self.buttons += [
+            Button(pygame.Rect(p.x, y1, third, BUTTON_H), "↶ " + self.t("board.undo"), self.undo, size=18,
+                   enabled=self.session.can_undo()),
+            Button(pygame.Rect(p.x + third + gap, y1, third, BUTTON_H), "↷ " + self.t("board.redo"), self.redo,
+                   size=18, enabled=self.session.can_redo()),
+            Button(pygame.Rect(p.x + 2 * (third + gap), y1, third, BUTTON_H), self.t("board.export"), self.export,
+                   size=18),
+            Button(pygame.Rect(p.x, y2, third * 2 + gap, BUTTON_H),
+                   self.t("board.new_game") if self.session.is_over() else self.t("board.referee"),
+                   self.new_game if self.session.is_over() else self.open_referee, size=18,
+                   primary=self.session.is_over()),
+            Button(pygame.Rect(p.x + 2 * (third + gap), y2, third, BUTTON_H), "⇅ " + self.t("board.flip"),
+                   self.flip, size=18),
+        ]
+        if self.can_stop_here():
+            self.buttons.append(Button(pygame.Rect(p.x, y1 - BUTTON_H - gap, p.width, BUTTON_H),
+                                       self.t("board.stop_here"), self.stop_here, primary=True, size=20))
+        self.buttons += self.extra_buttons()
+        self._layout_overlay()
+
+    def extra_buttons(self) -> list[Button]:
+        return []
+
+    def history_rect(self) -> pygame.Rect:
+        p = self.panel
+        top = p.y + self.panel_top() + 84
+        bottom = p.bottom - 2 * BUTTON_H - 6 - 8 - (BUTTON_H + 6 if self.can_stop_here() else 0)
+        return pygame.Rect(p.x, top, p.width, max(0, bottom - top))
+
+    # -- the overlay (a choice, the referee menu) ------------------------------------------------
+    def _layout_overlay(self) -> None:
+        self.overlay_buttons = []
+        if self.choices:
+            labels = [(self.choice_label(o), self._chooser(o)) for o in self.choices]
+            self._overlay(self.t("board.choose"), labels)
+
+    def _overlay(self, title: str, items: list[tuple[str, Any]]) -> None:
+        self.overlay_title = title
+        box = self.overlay_rect(len(items))
+        step = min(54, (box.height - 58) // (len(items) + 1))
+        y = box.y + 50
+        for label, action in [*items, (self.t("board.cancel"), self.close_overlay)]:
+            self.overlay_buttons.append(Button(pygame.Rect(box.x + 12, y, box.width - 24, step - 6), label, action,
+                                               size=19))
+            y += step
+
+    def overlay_rect(self, n: int) -> pygame.Rect:
+        h = min(50 + (n + 1) * 54 + 8, 480 - HEADER_H - 8)
+        return pygame.Rect(200, HEADER_H + (480 - HEADER_H - h) // 2, 400, h)
+
+    def ask(self, title: str, items: list[tuple[str, Callable[[], None]]]) -> None:
+        """A modal question: one button per item, and Cancel."""
+        self.overlay_buttons = []
+        self._overlay(title, items)
+        self.dirty = True
+
+    def close_overlay(self) -> None:
+        self.choices = None
+        self.overlay_buttons = []
+        self.dirty = True
+
+    def _chooser(self, option: Option):
+        def choose() -> None:
+            self.close_overlay()
+            self.play(option)
+        return choose
+
+    def choice_label(self, option: Option) -> str:
+        """How a choice between moves on the same squares is offered."""
+        if option.choice:
+            kind = self._kind_of_letter(option.choice)
+            piece = board_strings.piece_name(self.t, kind) if kind else option.choice
+            return self.t("board.choose_promotion", piece=piece)
+        return self.t("board.no_promotion") if any(o.choice for o in self.choices or []) else str(option.payload)
+
+    def _kind_of_letter(self, letter: str) -> str | None:
+        for ptype in self.session.variant.piece_types:
+            if ptype.letter.upper() == letter.upper():
+                return ptype.name
+        return None
+
+    # -- referee ------------------------------------------------------------------------------
+    def open_referee(self) -> None:
+        from companion.ui.board.referee import referee_items
+
+        self.ask(self.t("board.ref.title"), referee_items(self))
+
+    # -- input --------------------------------------------------------------------------------
+    def handle(self, action: Action) -> bool:
+        if self.overlay_buttons:
+            for button in reversed(self.overlay_buttons):
+                if button.handle(action):
+                    self.dirty = True
+                    return True
+            if action.kind is Kind.COMMAND and action.name == "back":
+                self.close_overlay()
+                return True
+            return action.pos is not None  # modal: taps elsewhere do nothing
+        if action.kind is Kind.COMMAND and action.name == "undo":
+            self.undo()
+            return True
+        if action.pos is not None and self.view.board_rect.collidepoint(action.pos) or self.drag is not None:
+            if action.kind in (Kind.PRESS, Kind.MOVE, Kind.RELEASE, Kind.TAP):
+                return self._board_action(action)
+        return super().handle(action)
+
+    def _board_action(self, action: Action) -> bool:
+        pos = action.pos
+        assert pos is not None
+        cell = self.view.cell_at(pos)
+        if action.kind is Kind.PRESS:
+            self._pending_target = None
+            if cell is None:
+                return True
+            if self.picker is not None:
+                self.picker(cell)
+                self.dirty = True
+                return True
+            if self.entered and cell in self.targets():
+                self._pending_target = cell
+            elif self._movable(cell) and len(self.entered) <= 1:
+                was = self.entered == [cell]
+                self.select(cell)
+                self.drag = Drag(cell, pos, pos, was)
+            else:
+                self.touch(cell)
+            self.dirty = True
+            return True
+        if action.kind is Kind.MOVE:
+            if self.drag is not None:
+                self.drag.pos = pos
+                dx, dy = pos[0] - self.drag.start[0], pos[1] - self.drag.start[1]
+                if dx * dx + dy * dy > TAP_SLOP * TAP_SLOP:
+                    self.drag.moved = True
+                self.dirty = True
+            return True
+        if action.kind is Kind.RELEASE:
+            drag, self.drag = self.drag, None
+            if drag is not None:
+                if drag.moved and cell is not None and cell != drag.origin:
+                    self.touch(cell)
+                elif not drag.moved and drag.was_selected:
+                    self.clear_selection()
+            elif self._pending_target is not None and cell == self._pending_target:
+                self.touch(cell)
+            self._pending_target = None
+            self.dirty = True
+            return True
+        return True  # a TAP on the board was already handled by its PRESS and RELEASE
+
+    # -- selection logic ----------------------------------------------------------------------
+    def options(self) -> list[Option]:
+        return self.session.options()
+
+    def _prefix_options(self) -> list[Option]:
+        n = len(self.entered)
+        done = tuple(self.entered)
+        return [o for o in self.options() if o.cells[:n] == done]
+
+    def targets(self) -> frozenset[str]:
+        if not self.entered:
+            return frozenset()
+        n = len(self.entered)
+        return frozenset(o.cells[n] for o in self._prefix_options() if len(o.cells) > n)
+
+    def can_stop_here(self) -> bool:
+        if len(self.entered) < 2:
+            return False
+        complete = [o for o in self._prefix_options() if o.cells == tuple(self.entered)]
+        return bool(complete) and bool(self.targets())
+
+    def _movable(self, cell: str) -> bool:
+        return any(o.cells[0] == cell for o in self.options())
+
+    def select(self, cell: str) -> None:
+        self.entered = [cell]
+        self.message = ""
+        self.layout()
+
+    def clear_selection(self) -> None:
+        self.entered = []
+        self.layout()
+        self.dirty = True
+
+    def touch(self, cell: str) -> None:
+        """A square touched (tapped, or where a drag ended): select, extend, play or refuse."""
+        if not self.entered:
+            if self._movable(cell):
+                self.select(cell)
+            else:
+                self.refuse(self.session.explain([cell]))
+            return
+        if cell in self.targets():
+            self.entered.append(cell)
+            complete = [o for o in self._prefix_options() if o.cells == tuple(self.entered)]
+            if complete and not self.targets():
+                if len(complete) == 1:
+                    self.play(complete[0])
+                else:
+                    self.choices = complete
+                    self._layout_overlay()
+            else:
+                self.message = self.t("board.chain_hint")
+                self.message_level = "info"
+                self.layout()
+            return
+        if len(self.entered) == 1 and self._movable(cell):
+            self.select(cell)
+            return
+        reason = self.session.explain([*self.entered, cell])
+        self.clear_selection()
+        self.refuse(reason)
+
+    def stop_here(self) -> None:
+        complete = [o for o in self._prefix_options() if o.cells == tuple(self.entered)]
+        if len(complete) == 1:
+            self.play(complete[0])
+        elif complete:
+            self.choices = complete
+            self._layout_overlay()
+
+    def refuse(self, reason: Reason) -> None:
+        self.say(board_strings.translate_reason(self.t, reason.key, reason.values), "warn")
+        self.app.play("error")
+
+    def say(self, text: str, level: str = "info") -> None:
+        self.message = text
+        self.message_level = level
+        self.dirty = True
+
+    # -- acting -------------------------------------------------------------------------------
+    def play(self, option: Option) -> None:
+        try:
+            self.session.play(option)
+        except Refused as exc:
+            self.refuse(exc.reason)
+        else:
+            self.app.play("tap")
+            self.after_change()
+        self.entered = []
+        self.layout()
+        self.dirty = True
+
+    def after_change(self) -> None:
+        """After a move, an undo or a redo: tell the hardware and any observer."""
+        self.message = ""
+        if self.session.is_over():
+            self.app.play("long_beep")
+        hw = self.app.hardware
+        if hw is not None and getattr(hw, "leds", None) is not None:
+            side = None if self.session.is_over() else ("white" if self.side_to_move() == Color.WHITE else "black")
+            try:
+                hw.leds.show_side_to_move(side)
+            except Exception:  # a failing LED must never stop the game
+                pass
+
+    def side_to_move(self) -> Color:
+        return self.session.position.turn
+
+    def undo(self) -> None:
+        if not self.session.undo():
+            self.say(self.t("board.nothing_to_undo"))
+            return
+        self.entered = []
+        self.after_change()
+        self.layout()
+
+    def redo(self) -> None:
+        if not self.session.redo():
+            self.say(self.t("board.nothing_to_redo"))
+            return
+        self.entered = []
+        self.after_change()
+        self.layout()
+
+    def new_session(self) -> BoardSession:
+        """A fresh game of the same variant from the same start (subclasses may differ)."""
+        return BoardSession.new(self.app.journal, self.session.game, self.session.start_fen,
+                                journal_game=self.session.match.info.game)
+
+    def new_game(self) -> None:
+        """Start a new game; an unfinished one is closed as abandoned (it stays in the journal)."""
+        self.close_overlay()
+        if not self.session.is_over():
+            self.session.abandon()
+        self.session = self.new_session()
+        self.entered, self.picked, self.picker = [], [], None
+        self.message = ""
+        self.view = self._make_view()
+        self.after_change()
+        self.layout()
+        self.dirty = True
+
+    def flip(self) -> None:
+        self.flipped = not self.flipped
+        self.view = self._make_view()
+        self.dirty = True
+
+    def export(self) -> None:
+        try:
+            paths = export_record(self.session, self.app.config.data_dir / "exports")
+        except OSError as exc:
+            self.app.show_banner(self.t("board.export_failed", error=exc))
+            return
+        self.app.show_banner(self.t("board.exported", path=", ".join(str(p) for p in paths)), level="info")
+
+    # -- drawing ------------------------------------------------------------------------------
+    def board_position(self) -> Any:
+        return self.session.position
+
+    def marks(self) -> Marks:
+        last = self.session.last_move
+        marks = Marks(last=(last.origin, *last.path, last.target) if last is not None else ())
+        if self.entered:
+            marks.selected = self.entered[0]
+            marks.path = tuple(self.entered[1:])
+            marks.targets = self.targets()
+        for cell in self.picked:
+            marks.extra[cell] = theme.ACCENT
+        if self.drag is not None and self.drag.moved:
+            marks.hidden = self.drag.origin
+            marks.drag = (self.drag.origin, self.drag.pos)
+        return marks
+
+    def side_name(self, color: Color) -> str:
+        return self.t(self.side_keys[int(color)])
+
+    def title(self) -> str:
+        return self.t(f"game.{self.session.game}")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        pos = self.session.position
+        self.draw_header(surface, self.title(), self.t("board.move_number", n=pos.fullmove))
+        self.view.draw(surface, self.board_position(), self.marks())
+        p = self.panel
+        self.draw_panel_top(surface, pygame.Rect(p.x, p.y, p.width, self.panel_top()))
+        self._draw_status(surface, pygame.Rect(p.x, p.y + self.panel_top(), p.width, 80))
+        self._draw_history(surface, self.history_rect())
+        for b in self.buttons:
+            b.draw(surface)
+        if self.overlay_buttons:
+            self._draw_overlay(surface)
+
+    def draw_panel_top(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pass
+
+    def status_line(self) -> tuple[str, tuple[int, int, int]]:
+        result = self.session.result or self.session.outcome_result()
+        if result is not None:
+            return outcome_text(self, result), theme.ACCENT
+        return self.t("board.to_move", side=self.side_name(self.side_to_move())), theme.TEXT
+
+    def _draw_status(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        text, colour = self.status_line()
+        side = self.side_to_move()
+        swatch = pygame.Rect(rect.x, rect.y + 4, 26, 26)
+        pygame.draw.rect(surface, self.palette()[int(side)], swatch, border_radius=6)
+        pygame.draw.rect(surface, theme.MUTED, swatch, width=2, border_radius=6)
+        draw_text(surface, text, (rect.x + 34, rect.y + 17), 22, colour, "midleft", bold=True,
+                  max_width=rect.width - 36)
+        check = getattr(self.board_position(), "is_check", None)
+        message = self.message
+        if not message and check is not None and not self.session.is_over() and self.board_position().royals[
+                self.board_position().side] and check():
+            message = self.t("board.check")
+        if not message and not self.entered and not self.session.history:
+            message = self.t("board.hint")
+        if message:
+            colour = theme.WARN if self.message_level == "warn" else theme.MUTED
+            for i, line in enumerate(wrap_text(message, 16, rect.width)[:2]):
+                draw_text(surface, line, (rect.x, rect.y + 38 + i * 19), 16, colour)
+
+    def history_lines(self) -> list[str]:
+        lines: list[str] = []
+        for h in self.session.history:
+            text = self.t(f"board.history.{h.text}") if h.text in HISTORY_NOTES else h.notation
+            if h.color == Color.WHITE or not lines:
+                prefix = f"{h.number}." if h.color == Color.WHITE else f"{h.number}…"
+                lines.append(f"{prefix} {text}")
+            else:
+                lines[-1] += f"  {text}"
+        return lines
+
+    def _draw_history(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        if rect.height < 40:
+            return
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=8)
+        draw_text(surface, self.t("board.history"), (rect.x + 10, rect.y + 6), 16, theme.MUTED, bold=True)
+        lines = self.history_lines()
+        room = max(1, (rect.height - 30) // HISTORY_LINE_H)
+        if not lines:
+            draw_text(surface, self.t("board.no_moves_yet"), (rect.x + 10, rect.y + 30), 17, theme.MUTED)
+            return
+        for i, line in enumerate(lines[-room:]):
+            last = i == len(lines[-room:]) - 1
+            draw_text(surface, line, (rect.x + 10, rect.y + 28 + i * HISTORY_LINE_H), 18,
+                      theme.TEXT if last else theme.MUTED, bold=last, max_width=rect.width - 20)
+
+    def _draw_overlay(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface((800, 480 - HEADER_H), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, HEADER_H))
+        n = len(self.overlay_buttons) - 1
+        box = self.overlay_rect(n)
+        pygame.draw.rect(surface, theme.PANEL_HI, box, border_radius=12)
+        draw_text(surface, self.overlay_title, (box.centerx, box.y + 24), 22, theme.TEXT, "center", bold=True,
+                  max_width=box.width - 20)
+        for b in self.overlay_buttons:
+            b.draw(surface)
+
+
+HISTORY_NOTES = frozenset({"draw_agreed", "resign", "queen_replacement", "pass"})
+
+
+def outcome_text(screen: GameScreen, result: dict[str, Any]) -> str:
+    """The end of the game in words."""
+    termination = str(result.get("termination", ""))
+    winner = result.get("winner")
+    side = screen.side_name(Color.WHITE if winner == "w" else Color.BLACK) if winner else ""
+    key = {
+        "checkmate": "board.over.checkmate", "stalemate": "board.over.stalemate",
+        "kings captured": "board.over.kings_captured", "agreement": "board.over.agreement",
+        "resignation": "board.over.resignation", "abandoned": "board.over.abandoned",
+    }.get(termination)
+    if key is None:
+        return screen.t("board.over.other", result=f"{result.get('result', '')} ({termination})")
+    return screen.t(key, side=side)

@@ -1,0 +1,182 @@
+"""The touch boards' strings, Italian first, and the engine's reasons in both languages.
+
+The rules engine explains a refused move in English (``"a rook cannot move from a1 to b3"``);
+:func:`translate_reason` turns the reasons it knows into the app's language and leaves any
+other text as the engine wrote it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from companion.i18n import register
+
+register(
+    {
+        "board.side.white": ("Bianco", "White"),
+        "board.side.black": ("Nero", "Black"),
+        "board.to_move": ("Muove il {side}", "{side} to move"),
+        "board.move_number": ("Mossa {n}", "Move {n}"),
+        "board.history": ("Mosse", "Moves"),
+        "board.no_moves_yet": ("Nessuna mossa", "No moves yet"),
+        "board.undo": ("Annulla", "Undo"),
+        "board.redo": ("Ripeti", "Redo"),
+        "board.export": ("Esporta", "Export"),
+        "board.referee": ("Arbitro", "Referee"),
+        "board.flip": ("Gira", "Flip"),
+        "board.new_game": ("Nuova partita", "New game"),
+        "board.over.abandoned": ("Partita interrotta", "Game abandoned"),
+        "board.cancel": ("Annulla", "Cancel"),
+        "board.stop_here": ("Fermati qui", "Stop here"),
+        "board.choose": ("Scegli la mossa", "Choose the move"),
+        "board.choose_promotion": ("Promuovi a {piece}", "Promote to {piece}"),
+        "board.no_promotion": ("Nessuna promozione", "No promotion"),
+        "board.chain_hint": ("Salto: tocca la casa successiva o «Fermati qui»",
+                             "Jump: tap the next square or \u201cStop here\u201d"),
+        "board.hint": ("Tocca un pezzo, poi la casa di arrivo (o trascinalo)",
+                       "Tap a piece, then its target square (or drag it)"),
+        "board.exported": ("Partita esportata in {path}", "Game exported to {path}"),
+        "board.export_failed": ("Esportazione non riuscita: {error}", "Export failed: {error}"),
+        "board.nothing_to_undo": ("Niente da annullare qui", "Nothing to undo here"),
+        "board.nothing_to_redo": ("Niente da ripetere", "Nothing to redo"),
+        "board.undo_at_station": ("L'ultima azione è della stazione: annullala là",
+                                  "The last action belongs to the station: undo it there"),
+        "board.replay_error": ("Partita non ricostruibile: {error}", "Game cannot be rebuilt: {error}"),
+        "board.over.checkmate": ("Scacco matto: vince il {side}", "Checkmate: {side} wins"),
+        "board.over.stalemate": ("Stallo: patta", "Stalemate: draw"),
+        "board.over.kings_captured": ("Entrambi i Re catturati: vince il {side}",
+                                      "Both Kings captured: {side} wins"),
+        "board.over.agreement": ("Patta per accordo", "Draw by agreement"),
+        "board.over.resignation": ("Abbandono: vince il {side}", "Resignation: {side} wins"),
+        "board.over.other": ("Partita finita: {result}", "Game over: {result}"),
+        "board.check": ("Scacco!", "Check!"),
+        "board.ref.title": ("Decisioni dell'arbitro", "Referee decisions"),
+        "board.ref.draw": ("Patta per accordo", "Agreed draw"),
+        "board.ref.resign": ("Abbandona il {side}", "{side} resigns"),
+        "board.ref.queen": ("Sostituisci 3 pedine con una Donna", "Replace 3 men with a Queen"),
+        "board.ref.queen_hint": ("Tocca 3 pedine dello stesso colore ({n}/3)",
+                                 "Tap 3 men of one side ({n}/3)"),
+        "board.ref.queen_where": ("Dove va la Donna?", "Where does the Queen stand?"),
+        "board.ref.queen_on": ("Donna in {cell}", "Queen on {cell}"),
+        "board.ref.queen_not_allowed": (
+            "Sostituzione non ammessa: solo Re (ed eventualmente Alfieri) e più di 4 pedine per parte",
+            "Replacement not allowed: only Kings (and maybe Bishops) and more than 4 men a side"),
+        "board.ref.queen_not_man": ("{cell}: serve una pedina dello stesso colore",
+                                    "{cell}: pick a man of the same side"),
+        "board.history.draw_agreed": ("patta", "draw"),
+        "board.history.resign": ("abbandono", "resigns"),
+        "board.history.queen_replacement": ("3 pedine → Donna", "3 men → Queen"),
+        "board.history.pass": ("dadi persi", "dice lost"),
+        # reasons for a refused input
+        "board.reason.over": ("La partita è finita", "The game is over"),
+        "board.reason.empty": ("Nessun pezzo in {cell}", "No piece on {cell}"),
+        "board.reason.not_yours": ("Il pezzo in {cell} non è tuo: tocca all'avversario",
+                                   "The piece on {cell} is not yours: it is the other side's turn"),
+        "board.reason.no_moves": ("Il pezzo in {cell} non ha mosse legali", "The piece on {cell} has no legal move"),
+        "board.reason.not_a_move": ("{move} non è una mossa legale", "{move} is not a legal move"),
+        "board.reason.own_piece": ("{cell} è occupata da un tuo pezzo", "{cell} is occupied by your own piece"),
+        "board.reason.cannot_move": ("{kind}: non può andare da {origin} a {target}",
+                                     "A {kind} cannot move from {origin} to {target}"),
+        "board.reason.king_check": ("Il tuo Re sarebbe sotto scacco", "Your king would be in check"),
+        "board.reason.in_check": ("Il tuo Re è sotto scacco e questa mossa non lo salva",
+                                  "Your king is in check and this move does not get it out"),
+        "board.reason.pinned": ("Il tuo Re sarebbe sotto scacco (il pezzo è inchiodato)",
+                                "Your king would be in check (the piece is pinned)"),
+        "board.reason.castle_lost": ("Non puoi più arroccare da quel lato", "You may no longer castle on that side"),
+        "board.reason.castle_blocked": ("Per arroccare le case tra Re e Torre devono essere vuote",
+                                        "Castling needs the cells between King and Rook empty"),
+        "board.reason.castle_check": ("Non puoi arroccare sotto scacco", "You cannot castle out of check"),
+        "board.reason.castle_attacked": ("Il Re passerebbe o finirebbe su una casa attaccata",
+                                         "The King would pass through or land on an attacked cell"),
+        "board.reason.king_step": ("Il Re muove di una casa (due solo arroccando)",
+                                   "A King moves one cell (two only when castling)"),
+        # piece names
+        "piece.king": ("Re", "King"),
+        "piece.queen": ("Donna", "Queen"),
+        "piece.rook": ("Torre", "Rook"),
+        "piece.bishop": ("Alfiere", "Bishop"),
+        "piece.knight": ("Cavallo", "Knight"),
+        "piece.pawn": ("Pedone", "Pawn"),
+        "piece.man": ("Pedina", "Man"),
+        "piece.shah": ("Scià", "Shah"),
+        "piece.prince": ("Principe", "Prince"),
+        "piece.vizier": ("Visir", "Vizier"),
+        "piece.general": ("Generale", "General"),
+        "piece.giraffe": ("Giraffa", "Giraffe"),
+        "piece.elephant": ("Elefante", "Elephant"),
+        "piece.camel": ("Cammello", "Camel"),
+        "piece.war_engine": ("Macchina da guerra", "War engine"),
+        "piece.soldier": ("Soldato", "Soldier"),
+        "piece.any": ("qualsiasi pezzo", "any piece"),
+        # Due Re
+        "duere.side.white": ("Rosso", "Red"),
+        "duere.side.black": ("Blu", "Blue"),
+        "duere.roll": ("Lancia i dadi", "Roll the dice"),
+        "duere.typed": ("Dadi reali:", "Real dice:"),
+        "duere.roll_hint": ("Lancia i dadi o tocca i valori dei dadi reali",
+                            "Roll, or tap the faces of the real dice"),
+        "duere.die_moves": ("{die} = {piece}", "{die} = {piece}"),
+        "duere.die_lost": ("perso", "lost"),
+        "duere.die_used": ("usato", "used"),
+        "duere.dice_lost": ("Dadi {faces}: nessuna mossa possibile, il turno passa",
+                            "Dice {faces}: no move possible, the turn passes"),
+        "duere.die_lost_banner": ("Il dado {faces} è perso: nessun pezzo può usarlo",
+                                  "Die {faces} is lost: no piece can use it"),
+        "duere.use_die": ("Usa il {die} ({piece})", "Use the {die} ({piece})"),
+        "duere.compulsory_note": ("Mossa obbligatoria: usa più dadi possibile",
+                                  "Compulsory: use as many dice as you can"),
+        "duere.reason.roll_first": ("Prima lancia i dadi", "Roll the dice first"),
+        "duere.reason.already_rolled": ("Dadi già lanciati per questo turno", "The dice are already rolled this turn"),
+        "duere.reason.bad_roll": ("Lancio non valido: {faces}", "Not a valid roll: {faces}"),
+        "duere.reason.no_die": ("Quel pezzo non corrisponde ai dadi ({dice})",
+                                "That piece does not match the dice ({dice})"),
+        "duere.reason.compulsory": (
+            "Mossa obbligatoria: così un dado resterebbe inutilizzato, ma si possono usare entrambi",
+            "Compulsory move: this would leave a die unused, but both dice can be used"),
+        "game.magici-board": ("Scacchiera Magici", "Magici board"),
+    }
+)
+
+_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^the game is over"), "board.reason.over"),
+    (re.compile(r"^no piece on (?P<cell>\w+)$"), "board.reason.empty"),
+    (re.compile(r"^the piece on (?P<cell>\w+) is not yours"), "board.reason.not_yours"),
+    (re.compile(r"^(?P<cell>\w+) is occupied by your own piece$"), "board.reason.own_piece"),
+    (re.compile(r"^an? (?P<kind>[\w ]+?) cannot move from (?P<origin>\w+) to (?P<target>\w+)$"),
+     "board.reason.cannot_move"),
+    (re.compile(r"^your king would be in check \(the piece is pinned\)$"), "board.reason.pinned"),
+    (re.compile(r"^your king would be in check$"), "board.reason.king_check"),
+    (re.compile(r"^your king is in check and this move"), "board.reason.in_check"),
+    (re.compile(r"^you may no longer castle"), "board.reason.castle_lost"),
+    (re.compile(r"^castling needs the cells"), "board.reason.castle_blocked"),
+    (re.compile(r"^you cannot castle out of check"), "board.reason.castle_check"),
+    (re.compile(r"^the King would pass through"), "board.reason.castle_attacked"),
+    (re.compile(r"^a King moves one cell"), "board.reason.king_step"),
+]
+
+
+def piece_name(t: Callable[..., str], kind: str) -> str:
+    """The translated name of a piece kind (the kind itself if the table lacks it)."""
+    key = f"piece.{kind.replace(' ', '_')}"
+    text = t(key)
+    return kind if text == key else text
+
+
+def translate_reason(t: Callable[..., str], key: str, values: dict[str, object]) -> str:
+    """A refusal in the app's language: ``key`` is a table key, or ``engine`` with the
+    engine's ``text`` (translated when one of the known patterns matches)."""
+    if key != "engine":
+        shown = dict(values)
+        if "kind" in shown:
+            shown["kind"] = piece_name(t, str(shown["kind"]))
+        return t(key, **shown)
+    text = str(values.get("text", ""))
+    for pattern, table_key in _PATTERNS:
+        m = pattern.search(text)
+        if m:
+            found = m.groupdict()
+            if "kind" in found:
+                found["kind"] = piece_name(t, found["kind"])
+            return t(table_key, **found)
+    return text
