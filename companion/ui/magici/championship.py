@@ -1,0 +1,231 @@
+"""The championship screen: the four Houses (names editable), the six games in three rounds of
+two boards with their results, and the way to play, enter, correct or clear each game.
+
+The championship is its own journal match (game ``magici-championship``); its state is a
+replay of it (:mod:`companion.magici.championship`), so it survives a power cut and every
+change can be undone.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.magici.championship import SCHEDULE, Championship, Fixture
+from companion.magici.model import DEFAULT_HOUSES
+from companion.ui import theme
+from companion.ui.magici import strings  # noqa: F401  (registers the strings)
+from companion.ui.magici.common import CHAMPIONSHIP_GAME, ChampionshipLink, house_rgb, result_key
+from companion.ui.screen import HEADER_H, Screen
+from companion.ui.widgets import Button, draw_text
+
+if TYPE_CHECKING:
+    from companion.app import App
+
+HOUSE_Y = HEADER_H + 40
+GRID_X, GRID_Y, CELL_W, CELL_H = 224, HEADER_H + 40, 278, 96
+
+
+def current_championship(app: "App", create: bool = True) -> Championship | None:
+    """The championship in progress (the latest unfinished one), made with the seed's Houses
+    if there is none and ``create``."""
+    log = app.journal.latest_unfinished(CHAMPIONSHIP_GAME)
+    if log is None:
+        if not create:
+            return None
+        log = app.journal.new_match(CHAMPIONSHIP_GAME, title=app.t("magici.champ.title"))
+        return Championship.new(log, DEFAULT_HOUSES)
+    return Championship(log)
+
+
+def championship_by_id(app: "App", match_id: int) -> Championship | None:
+    try:
+        return Championship(app.journal.match(match_id))
+    except Exception:  # deleted or damaged: the game result stays in its own match
+        return None
+
+
+class ChampionshipScreen(Screen):
+    name = "magici-championship"
+    title_key = "magici.champ.title"
+
+    def __init__(self, app: "App", championship: Championship | None = None) -> None:
+        super().__init__(app)
+        self.championship = championship or current_championship(app)
+        self.confirm_new = False
+
+    @property
+    def state(self):
+        return self.championship.state
+
+    def enter(self) -> None:
+        # back from a game or a form: the championship may have changed in the journal
+        self.championship = Championship(self.championship.log)
+        super().enter()
+
+    def layout(self) -> None:
+        self.championship = Championship(self.championship.log)
+        state = self.state
+        self.buttons = [self.back_button()]
+        for i, house in enumerate(state.houses):
+            rect = pygame.Rect(12, HOUSE_Y + i * 72, 200, 64)
+            self.buttons.append(Button(rect, house.name, self._rename(i), size=21, color=house_rgb(house.colour),
+                                       sublabel=self.t("magici.champ.rename")))
+        for f in SCHEDULE:
+            rect = self.cell(f)
+            game = state.games.get(f.key)
+            label = f"{state.houses[f.home].name} – {state.houses[f.away].name}"
+            sub = self._result_text(f) if game else self.t("magici.champ.to_play")
+            self.buttons.append(Button(rect, label, self._open_fixture(f), size=18, sublabel=sub,
+                                       selected=game is not None))
+        y = 404
+        self.buttons.append(Button(pygame.Rect(12, y, 200, 64), self.t("magici.champ.standings"), self.standings,
+                                   primary=True, size=22))
+        self.buttons.append(Button(pygame.Rect(224, y, 180, 64), self.t("magici.champ.undo"), self.undo, size=20,
+                                   enabled=len(self.championship.log.effective()) > 1))
+        self.buttons.append(Button(pygame.Rect(416, y, 180, 64), self.t("magici.champ.export"), self.export, size=20))
+        label = self.t("magici.champ.confirm_new") if self.confirm_new else self.t("magici.champ.new")
+        self.buttons.append(Button(pygame.Rect(608, y, 180, 64), label, self.new_championship, size=18,
+                                   color=theme.DANGER if self.confirm_new else None))
+
+    def cell(self, f: Fixture) -> pygame.Rect:
+        return pygame.Rect(GRID_X + (f.board - 1) * (CELL_W + 8), GRID_Y + (f.round - 1) * (CELL_H + 14) + 22,
+                           CELL_W, CELL_H - 22)
+
+    def _result_text(self, f: Fixture) -> str:
+        state = self.state
+        game = state.games[f.key]
+        how = self.t(result_key(game.result))
+        if game.winner is None:
+            return how
+        return f"{how}: {state.houses[game.winner].name}"
+
+    # -- actions --------------------------------------------------------------------------------
+    def _rename(self, index: int):
+        def rename() -> None:
+            from companion.ui.magici.keyboard import KeyboardScreen
+
+            def done(name: str) -> None:
+                try:
+                    self.championship.rename(index, name=name)
+                except ValueError as exc:
+                    self.app.show_banner(self.t("magici.champ.rename_refused", error=str(exc)))
+                self.layout()
+
+            self.app.push(KeyboardScreen(self.app, self.t("magici.champ.rename_title", n=index + 1),
+                                         self.state.houses[index].name, done))
+        return rename
+
+    def _open_fixture(self, f: Fixture):
+        def open_fixture() -> None:
+            self.app.push(FixtureScreen(self.app, self.championship, f))
+        return open_fixture
+
+    def standings(self) -> None:
+        from companion.ui.magici.standings import StandingsScreen
+
+        self.app.push(StandingsScreen(self.app, self.championship))
+
+    def export(self) -> None:
+        from companion.ui.magici.standings import export_championship
+
+        export_championship(self.app, self.championship)
+
+    def undo(self) -> None:
+        self.championship.undo()
+        self.layout()
+
+    def new_championship(self) -> None:
+        if not self.confirm_new:
+            self.confirm_new = True
+            self.layout()
+            return
+        from companion.magici.files import to_json
+
+        self.championship.log.finish({"standings": to_json(self.state)["standings"]})
+        self.championship = current_championship(self.app)
+        self.confirm_new = False
+        self.layout()
+
+    def handle(self, action) -> bool:
+        from companion.ui.input import Kind
+
+        if self.confirm_new and action.kind is Kind.TAP:
+            new_button = self.buttons[-1]
+            if not (action.pos and new_button.rect.collidepoint(action.pos)):
+                self.confirm_new = False  # any other tap cancels the confirmation
+                self.layout()
+        return super().handle(action)
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        draw_text(surface, self.t("magici.champ.houses"), (12, HEADER_H + 12), 19, theme.MUTED, bold=True)
+        for board in (1, 2):
+            draw_text(surface, self.t("magici.champ.board", n=board),
+                      (GRID_X + (board - 1) * (CELL_W + 8) + CELL_W // 2, HEADER_H + 12), 19, theme.MUTED, "midtop",
+                      bold=True)
+        for r in (1, 2, 3):
+            y = GRID_Y + (r - 1) * (CELL_H + 14)
+            draw_text(surface, self.t("magici.champ.round", n=r), (GRID_X, y + 2), 16, theme.MUTED)
+        played = len(self.state.games)
+        draw_text(surface, self.t("magici.hub.games_played", n=played, total=len(SCHEDULE)),
+                  (784, HEADER_H // 2), 18, theme.MUTED, "midright")
+
+
+class FixtureScreen(Screen):
+    """One championship game: play it on the timer, enter (or correct) its result, or clear it."""
+
+    name = "magici-fixture"
+    title_key = "magici.champ.game_title"
+
+    def __init__(self, app: "App", championship: Championship, fixture: Fixture) -> None:
+        super().__init__(app)
+        self.championship = championship
+        self.fixture = fixture
+
+    def layout(self) -> None:
+        played = self.fixture.key in self.championship.state.games
+        self.buttons = [self.back_button()]
+        self.buttons.append(Button(pygame.Rect(150, 210, 500, 70), self.t("magici.champ.play"), self.play,
+                                   primary=not played, size=26, sublabel=self.t("magici.champ.play_hint")))
+        self.buttons.append(Button(pygame.Rect(150, 292, 500, 64),
+                                   self.t("magici.champ.correct" if played else "magici.champ.enter"), self.enter_result,
+                                   primary=played, size=24))
+        if played:
+            self.buttons.append(Button(pygame.Rect(150, 368, 500, 56), self.t("magici.champ.clear"), self.clear,
+                                       size=20))
+
+    def play(self) -> None:
+        from companion.ui.magici.newgame import NewGameScreen
+
+        state = self.championship.state
+        link = ChampionshipLink(self.championship.log.id, self.fixture.round, self.fixture.board)
+        self.app.replace(NewGameScreen(self.app, state.houses, self.fixture.home, self.fixture.away, link=link))
+
+    def enter_result(self) -> None:
+        from companion.ui.magici.result import ResultScreen
+
+        self.app.replace(ResultScreen.for_fixture(self.app, self.championship, self.fixture))
+
+    def clear(self) -> None:
+        self.championship.clear_result(self.fixture.round, self.fixture.board)
+        self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        state, f = self.championship.state, self.fixture
+        home, away = state.houses[f.home], state.houses[f.away]
+        draw_text(surface, self.t("magici.champ.fixture", round=f.round, board=f.board), (400, HEADER_H + 16), 22,
+                  theme.MUTED, "midtop")
+        pygame.draw.circle(surface, house_rgb(home.colour), (120, HEADER_H + 86), 18)
+        pygame.draw.circle(surface, house_rgb(away.colour), (680, HEADER_H + 86), 18)
+        draw_text(surface, f"{home.name} – {away.name}", (400, HEADER_H + 86), 40, theme.TEXT, "center", bold=True,
+                  max_width=520)
+        game = state.games.get(f.key)
+        if game is not None:
+            text = self.t(result_key(game.result))
+            if game.winner is not None:
+                text += f": {state.houses[game.winner].name}"
+            draw_text(surface, text, (400, HEADER_H + 124), 22, theme.ACCENT, "midtop", max_width=760)

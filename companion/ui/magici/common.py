@@ -1,0 +1,100 @@
+"""Small helpers shared by the Scacchi Magici screens: colours, clock text, labels, links.
+
+>>> house_rgb("#ae0001")
+(174, 0, 1)
+>>> seconds_text(27_001), clock_text(1_181_000), clock_text(0)
+('28', '19:41', '0:00')
+>>> next_digit_change_ms(27_400), next_digit_change_ms(27_000)
+(400, 1000)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from companion.magici.model import ResultKind, Side
+
+if TYPE_CHECKING:
+    from companion.app import App
+
+GAME = "magici"  # the journal's game name for one game
+CHAMPIONSHIP_GAME = "magici-championship"
+
+
+def house_rgb(colour: str) -> tuple[int, int, int]:
+    """``"#RRGGBB"`` to an RGB triple (grey for anything unreadable)."""
+    try:
+        return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+    except (ValueError, IndexError, TypeError):
+        return (128, 128, 128)
+
+
+def readable_on(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Black or white text, whichever reads better on ``rgb``."""
+    r, g, b = rgb
+    return (20, 20, 24) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (245, 245, 245)
+
+
+def dim(rgb: tuple[int, int, int], factor: float = 0.45) -> tuple[int, int, int]:
+    r, g, b = rgb
+    return int(r * factor), int(g * factor), int(b * factor)
+
+
+def seconds_text(ms: int) -> str:
+    """The move countdown as whole seconds, rounded up (``0`` only at zero)."""
+    return str(max(0, -(-int(ms) // 1000)))
+
+
+def clock_text(ms: int) -> str:
+    """The game countdown as ``M:SS``, rounded up to the second."""
+    seconds = max(0, -(-int(ms) // 1000))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def next_digit_change_ms(remaining_ms: int) -> int:
+    """Milliseconds until a running countdown's rounded-up seconds change."""
+    rest = int(remaining_ms) % 1000
+    return rest if rest else 1000
+
+
+def side_key(side: Side) -> str:
+    return f"magici.side.{side.value}"
+
+
+def result_key(kind: ResultKind) -> str:
+    return f"magici.result.{kind.value}"
+
+
+@dataclass(frozen=True)
+class ChampionshipLink:
+    """Which championship game a timer game is: stored in the game's match ``meta``."""
+
+    match_id: int
+    round: int
+    board: int
+
+    def to_meta(self) -> dict[str, int]:
+        return {"match": self.match_id, "round": self.round, "board": self.board}
+
+    @classmethod
+    def from_meta(cls, meta: dict[str, Any] | None) -> "ChampionshipLink | None":
+        data = (meta or {}).get("championship")
+        if not isinstance(data, dict):
+            return None
+        try:
+            return cls(int(data["match"]), int(data["round"]), int(data["board"]))
+        except (KeyError, TypeError, ValueError):
+            return None
+
+
+def hardware_call(app: "App", part: str, method: str, *args: Any) -> None:
+    """Drive an output (LEDs, buzzer) if there is one; a failing device never stops a game."""
+    hw = getattr(app, "hardware", None)
+    device = getattr(hw, part, None) if hw is not None else None
+    if device is None:
+        return
+    try:
+        getattr(device, method)(*args)
+    except Exception:  # the device layer reports its own faults (banner, doctor)
+        pass

@@ -1,0 +1,97 @@
+"""Correct either clock: add or take away time, then apply (one journal event per clock)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.magici.timing import ClockKind
+from companion.ui import theme
+from companion.ui.magici import strings  # noqa: F401  (registers the strings)
+from companion.ui.magici.common import clock_text, seconds_text
+from companion.ui.magici.overlay import StationOverlay
+from companion.ui.screen import HEADER_H
+from companion.ui.widgets import Button, draw_text
+
+if TYPE_CHECKING:
+    from companion.app import App
+    from companion.ui.magici.timer import TimerScreen
+
+STEPS: dict[ClockKind, tuple[int, ...]] = {
+    ClockKind.MOVE: (-10_000, -5_000, -1_000, 1_000, 5_000, 10_000),
+    ClockKind.GAME: (-60_000, -10_000, -1_000, 1_000, 10_000, 60_000),
+}
+ROW_Y = {ClockKind.MOVE: HEADER_H + 30, ClockKind.GAME: HEADER_H + 190}
+
+
+class CorrectionScreen(StationOverlay):
+    name = "magici-correct"
+    title_key = "magici.correct.title"
+
+    def __init__(self, app: "App", timer: "TimerScreen") -> None:
+        super().__init__(app, timer)
+        self.delta: dict[ClockKind, int] = {ClockKind.MOVE: 0, ClockKind.GAME: 0}
+
+    def layout(self) -> None:
+        self.buttons = [self.back_button()]
+        for kind, steps in STEPS.items():
+            for i, step in enumerate(steps):
+                rect = pygame.Rect(200 + i * 98, ROW_Y[kind] + 62, 90, 60)
+                label = f"{'+' if step > 0 else '−'}{_step_text(abs(step))}"
+                self.buttons.append(Button(rect, label, self._add(kind, step), size=22))
+        any_change = any(self.delta.values())
+        self.buttons.append(Button(pygame.Rect(440, 398, 340, 70), self.t("magici.correct.apply"), self.apply,
+                                   primary=True, enabled=any_change, size=26))
+        self.buttons.append(Button(pygame.Rect(20, 398, 240, 70), self.t("magici.correct.clear"), self.clear,
+                                   enabled=any_change, size=22))
+
+    def _add(self, kind: ClockKind, step: int):
+        def add() -> None:
+            self.delta[kind] += step
+            self.layout()
+        return add
+
+    def clear(self) -> None:
+        self.delta = {k: 0 for k in self.delta}
+        self.layout()
+
+    def apply(self) -> None:
+        refused = ""
+        for kind, delta in self.delta.items():
+            if delta:
+                outcome = self.station.adjust(kind, delta)
+                if not outcome:
+                    refused = self.t(f"magici.refused.{outcome.refused.value}") if outcome.refused else ""
+        assert self.timer is not None
+        self.timer._say(refused or self.t("magici.correct.done"), warn=bool(refused))
+        self.timer.layout()
+        self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        view = self.station.view()
+        for kind, label_key, now_ms, fmt in (
+            (ClockKind.MOVE, "magici.timer.move_label", view.move_remaining_ms, seconds_text),
+            (ClockKind.GAME, "magici.timer.game_label", view.game_remaining_ms, clock_text),
+        ):
+            y = ROW_Y[kind]
+            draw_text(surface, self.t(label_key), (20, y + 8), 24, theme.MUTED, bold=True, max_width=170)
+            draw_text(surface, fmt(now_ms), (20, y + 40), 44, theme.TEXT, bold=True)
+            delta = self.delta[kind]
+            if delta:
+                after = fmt(max(0, now_ms + delta))
+                sign = "+" if delta > 0 else "−"
+                text = f"{sign}{_step_text(abs(delta))}  →  {after}"
+                draw_text(surface, text, (200, y + 20), 28, theme.ACCENT, "midleft", bold=True)
+        draw_text(surface, self.t("magici.correct.hint"), (400, 374), 17, theme.MUTED, "center", max_width=760)
+
+
+def _step_text(ms: int) -> str:
+    """``5 s``, ``1:00``... as a step on a button.
+
+    >>> _step_text(5_000), _step_text(60_000), _step_text(75_000)
+    ('5 s', '1:00', '1:15')
+    """
+    seconds = ms // 1000
+    return f"{seconds} s" if seconds < 60 else f"{seconds // 60}:{seconds % 60:02d}"

@@ -1,0 +1,236 @@
+"""Every Scacchi Magici screen in a representative state, for ``companion screenshot``.
+
+The demo app's journal is a throw-away one; its wall clock is replaced by a fake one here so
+the clocks show a fixed, meaningful time (a game in progress, a championship half played).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.core.clock import FakeClock
+from companion.magici.championship import SCHEDULE, Championship, fixture
+from companion.magici.model import DEFAULT_HOUSES, Piece, PieceKind, ResultKind, Side, SideStats
+from companion.magici.spells import Announcement, Spell, SpellCall
+from companion.magici.station import RefereeStation
+from companion.magici.timing import ClockKind
+from companion.ui.magici.common import CHAMPIONSHIP_GAME, GAME, ChampionshipLink
+from companion.ui.registry import register_screen
+
+if TYPE_CHECKING:
+    from companion.app import App
+    from companion.ui.screen import Screen
+
+DEMO_START_MS = 1_795_000_000_000
+
+# A whole championship: Grifondoro first, Serpeverde and Tassorosso level in every respect
+# (sharing 2nd and 3rd: 25 house points each, as in the seed's example), Corvonero last.
+DEMO_RESULTS: tuple[tuple[int, int, ResultKind, int | None, SideStats, SideStats], ...] = (
+    (1, 1, ResultKind.CHECKMATE, 0, SideStats(1, 5, 7), SideStats(2, 3, 4)),
+    (1, 2, ResultKind.CHECKMATE, 2, SideStats(1, 4, 6), SideStats(1, 2, 3)),
+    (2, 1, ResultKind.ENCHANTED, 0, SideStats(2, 4, 6), SideStats(1, 2, 3)),
+    (2, 2, ResultKind.CHECKMATE, 1, SideStats(0, 1, 2), SideStats(1, 4, 6)),
+    (3, 1, ResultKind.DRAW_TIME, None, SideStats(1, 2, 5), SideStats(0, 2, 5)),
+    (3, 2, ResultKind.DRAW_AGREEMENT, None, SideStats(1, 3, 5), SideStats(2, 4, 6)),
+)
+
+
+def demo_clock(app: "App") -> FakeClock:
+    """Give the demo journal a fake wall clock (it is a throw-away journal)."""
+    clock = FakeClock(DEMO_START_MS)
+    app.journal.wall_ms = clock.now_ms
+    return clock
+
+
+def demo_championship(app: "App", games: int = 6) -> Championship:
+    log = app.journal.new_match(CHAMPIONSHIP_GAME, title=app.t("magici.champ.title"))
+    champ = Championship.new(log, DEFAULT_HOUSES)
+    for round_, board, kind, winner, home, away in DEMO_RESULTS[:games]:
+        champ.enter_result(round_, board, kind, winner, home, away)
+    return champ
+
+
+def demo_station(app: "App", clock: FakeClock, link: ChampionshipLink | None = None,
+                 moves: int = 6, into_move_ms: int = 7_400) -> RefereeStation:
+    """A game in progress: a few moves, a spell from each side, a referee's correction."""
+    white, black = DEFAULT_HOUSES[0], DEFAULT_HOUSES[1]
+    meta = {"championship": link.to_meta()} if link else {}
+    log = app.journal.new_match(GAME, title=f"{white.name} – {black.name}", meta=meta)
+    station = RefereeStation.new(log, white, black, first=Side.WHITE,
+                                 army={Side.WHITE: "KQRRBP", Side.BLACK: "KBBNPPP"}, now_ms=clock.now_ms)
+    clock.advance(60_000)
+    station.begin()
+    steps = (12_300, 21_800, 9_400, 17_100, 25_600, 14_200, 19_900, 8_800)
+    for i in range(moves):
+        clock.advance(steps[i % len(steps)])
+        if i == 1:  # white on move: Serpeverde's Tactical spell
+            station.cast_spell(SpellCall(Spell.TACTICAL, Side.BLACK, Piece.parse("Nf6"), target=Piece.parse("Qd1")))
+            clock.advance(3_000)
+        if i == 4:  # white on move again: Serpeverde's Defensive spell
+            station.cast_spell(SpellCall(Spell.DEFENSIVE, Side.BLACK, Piece.parse("Bc5"),
+                                         announced=Announcement(Piece.parse("Rc1"), Piece.parse("Bc5"))))
+            clock.advance(2_000)
+        station.end_move()
+    clock.advance(into_move_ms)
+    station.poll()
+    return station
+
+
+def _timer(app: "App") -> "Screen":
+    from companion.ui.magici.timer import TimerScreen
+
+    clock = demo_clock(app)
+    station = demo_station(app, clock)
+    screen = TimerScreen(app, station.log)
+    screen._say(app.t("magici.timer.on_move", house=station.state.house_on_move.name))
+    return screen
+
+
+def _timer_warning(app: "App") -> "Screen":
+    from companion.ui.magici.timer import TimerScreen
+
+    clock = demo_clock(app)
+    station = demo_station(app, clock, moves=7, into_move_ms=26_300)
+    screen = TimerScreen(app, station.log)
+    screen._say(app.t("magici.refused.not_on_move"), warn=True)
+    return screen
+
+
+def _timer_over(app: "App") -> "Screen":
+    from companion.ui.magici.timer import TimerScreen
+
+    clock = demo_clock(app)
+    station = demo_station(app, clock, moves=8)
+    station.correct(ClockKind.GAME, 3_000)
+    clock.advance(3_500)
+    station.poll()
+    screen = TimerScreen(app, station.log)
+    screen._say(app.t("magici.timer.time_up"), warn=True)
+    return screen
+
+
+def _hub(app: "App") -> "Screen":
+    from companion.ui.magici.hub import MagiciHubScreen
+
+    clock = demo_clock(app)
+    demo_championship(app, games=4)
+    demo_station(app, clock)
+    return MagiciHubScreen(app)
+
+
+def _new(app: "App") -> "Screen":
+    from companion.ui.magici.newgame import NewGameScreen
+
+    demo_clock(app)
+    screen = NewGameScreen(app, DEFAULT_HOUSES, white=2, black=3)
+    screen.layout()
+    screen.toss()
+    return screen
+
+
+def _spells(app: "App") -> "Screen":
+    from companion.ui.magici.ledger import SpellLedgerScreen
+    from companion.ui.magici.timer import TimerScreen
+
+    clock = demo_clock(app)
+    timer = TimerScreen(app, demo_station(app, clock, moves=5).log)
+    return SpellLedgerScreen(app, timer)
+
+
+def _cast(app: "App") -> "Screen":
+    from companion.ui.magici.ledger import SpellCastScreen
+    from companion.ui.magici.timer import TimerScreen
+
+    clock = demo_clock(app)
+    timer = TimerScreen(app, demo_station(app, clock, moves=6).log)
+    screen = SpellCastScreen(app, timer, Side.WHITE, Spell.HOSTILE)
+    screen.layout()
+    for square, kind in (("d4", PieceKind.KNIGHT), ("e5", PieceKind.PAWN), ("c3", PieceKind.BISHOP)):
+        screen.kind = kind
+        screen.pick(square)
+    screen.kind = PieceKind.KING
+    screen.pick("e5")  # the King as the forced capturer: refused, with the reason shown
+    screen.cast()
+    return screen
+
+
+def _army(app: "App") -> "Screen":
+    from companion.ui.magici.army import ArmyBuilderScreen
+
+    screen = ArmyBuilderScreen(app, DEFAULT_HOUSES[0], DEFAULT_HOUSES[1])
+    screen.layout()
+    for side, placement in ((Side.WHITE, {"d1": PieceKind.QUEEN, "a1": PieceKind.ROOK, "h1": PieceKind.ROOK,
+                                          "d2": PieceKind.PAWN, "e2": PieceKind.PAWN, "f2": PieceKind.PAWN}),
+                            (Side.BLACK, {"c8": PieceKind.BISHOP, "f8": PieceKind.BISHOP, "b8": PieceKind.KNIGHT,
+                                          "e7": PieceKind.PAWN})):
+        screen.side = side
+        for square, kind in placement.items():
+            screen.kind = kind
+            screen.tap_square(square)
+    screen.kind = PieceKind.QUEEN
+    screen.tap_square("d8")  # 8 + 4 = 12: fine
+    screen.kind = PieceKind.PAWN
+    screen.tap_square("d7")  # 13 points: refused with the engine's reason
+    screen.layout()
+    return screen
+
+
+def _result(app: "App") -> "Screen":
+    from companion.ui.magici.result import ResultScreen
+    from companion.ui.magici.timer import TimerScreen
+
+    clock = demo_clock(app)
+    timer = TimerScreen(app, demo_station(app, clock).log)
+    screen = ResultScreen.for_station(app, timer, None)
+    screen.winner = 1
+    screen.parties[0].stats.update(captured=2)
+    screen.parties[1].stats.update(captured=4)
+    return screen
+
+
+def _championship(app: "App") -> "Screen":
+    from companion.ui.magici.championship import ChampionshipScreen
+
+    demo_clock(app)
+    return ChampionshipScreen(app, demo_championship(app, games=4))
+
+
+def _fixture(app: "App") -> "Screen":
+    from companion.ui.magici.championship import FixtureScreen
+
+    demo_clock(app)
+    return FixtureScreen(app, demo_championship(app, games=4), fixture(2, 1))
+
+
+def _standings(app: "App") -> "Screen":
+    from companion.ui.magici.standings import StandingsScreen
+
+    demo_clock(app)
+    return StandingsScreen(app, demo_championship(app, games=len(SCHEDULE)))
+
+
+def _correct(app: "App") -> "Screen":
+    from companion.ui.magici.correction import CorrectionScreen
+    from companion.ui.magici.timer import TimerScreen
+
+    clock = demo_clock(app)
+    timer = TimerScreen(app, demo_station(app, clock).log)
+    screen = CorrectionScreen(app, timer)
+    screen.delta[ClockKind.MOVE] = 5_000
+    screen.delta[ClockKind.GAME] = -60_000
+    return screen
+
+
+def _keyboard(app: "App") -> "Screen":
+    from companion.ui.magici.keyboard import KeyboardScreen
+
+    return KeyboardScreen(app, app.t("magici.champ.rename_title", n=4), "Corvoner", lambda name: None)
+
+
+for _name, _factory in (
+    ("magici-hub", _hub), ("magici-new", _new), ("magici-timer", _timer), ("magici-timer-warning", _timer_warning),
+    ("magici-timer-over", _timer_over), ("magici-spells", _spells), ("magici-cast", _cast), ("magici-army", _army),
+    ("magici-result", _result), ("magici-championship", _championship), ("magici-fixture", _fixture),
+    ("magici-standings", _standings), ("magici-correct", _correct), ("magici-keyboard", _keyboard),
+):
+    register_screen(_name, _factory)

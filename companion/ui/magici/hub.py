@@ -1,0 +1,94 @@
+"""The Scacchi Magici hub: new game, resume, championship, standings; the home tile."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.ui import theme
+from companion.ui.magici import strings  # noqa: F401  (registers the strings)
+from companion.ui.magici.common import CHAMPIONSHIP_GAME, GAME
+from companion.ui.registry import GameEntry, register_game
+from companion.ui.screen import HEADER_H, Screen
+from companion.ui.widgets import Button, draw_text
+
+if TYPE_CHECKING:
+    from companion.app import App
+    from companion.core.journal import MatchLog
+
+
+class MagiciHubScreen(Screen):
+    name = "magici-hub"
+    title_key = "magici.hub.title"
+
+    def layout(self) -> None:
+        unfinished = self.app.journal.latest_unfinished(GAME)
+        champ = self.app.journal.latest_unfinished(CHAMPIONSHIP_GAME)
+        w, h = 372, 130
+        cells = [
+            (self.t("magici.hub.new_game"), self.t("magici.hub.new_game_hint"), self.new_game, True, True),
+            (self.t("magici.hub.resume"), self._resume_hint(unfinished), self.resume, unfinished is not None, False),
+            (self.t("magici.hub.championship"), self._champ_hint(champ), self.championship, True, False),
+            (self.t("magici.hub.standings"), self.t("magici.hub.standings_hint"), self.standings, champ is not None,
+             False),
+        ]
+        self.buttons = [self.back_button()]
+        for i, (label, hint, action, enabled, primary) in enumerate(cells):
+            rect = pygame.Rect(20 + (i % 2) * (w + 16), HEADER_H + 40 + (i // 2) * (h + 20), w, h)
+            self.buttons.append(Button(rect, label, action, enabled=enabled, primary=primary and enabled, size=30,
+                                       sublabel=hint))
+
+    def _resume_hint(self, log: "MatchLog | None") -> str:
+        if log is None:
+            return self.t("magici.hub.nothing_to_resume")
+        return log.info.title or self.t("magici.hub.resume")
+
+    def _champ_hint(self, log: "MatchLog | None") -> str:
+        if log is None:
+            return self.t("magici.hub.no_championship")
+        from companion.magici.championship import SCHEDULE, Championship
+
+        try:
+            played = len(Championship(log).state.games)
+        except ValueError:
+            return self.t("magici.hub.no_championship")
+        return self.t("magici.hub.games_played", n=played, total=len(SCHEDULE))
+
+    def new_game(self) -> None:
+        from companion.ui.magici.newgame import NewGameScreen
+
+        self.app.push(NewGameScreen(self.app))
+
+    def resume(self) -> None:
+        log = self.app.journal.latest_unfinished(GAME)
+        if log is not None:
+            self.app.push(open_game(self.app, log))
+
+    def championship(self) -> None:
+        from companion.ui.magici.championship import ChampionshipScreen
+
+        self.app.push(ChampionshipScreen(self.app))
+
+    def standings(self) -> None:
+        from companion.ui.magici.championship import current_championship
+        from companion.ui.magici.standings import StandingsScreen
+
+        champ = current_championship(self.app, create=False)
+        if champ is not None:
+            self.app.push(StandingsScreen(self.app, champ))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        draw_text(surface, self.t("magici.hub.subtitle"), (400, HEADER_H + 10), 20, theme.MUTED, "midtop",
+                  max_width=760)
+
+
+def open_game(app: "App", log: "MatchLog") -> Screen:
+    """The timer screen for a game in the journal (resumed with the time that really passed)."""
+    from companion.ui.magici.timer import TimerScreen
+
+    return TimerScreen(app, log)
+
+
+register_game(GameEntry(key=GAME, order=2, open=MagiciHubScreen, resume=open_game))

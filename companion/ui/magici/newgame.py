@@ -1,0 +1,151 @@
+"""A new game: the two Houses, the coin toss for the first move, the armies (optional), start."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.magici.model import DEFAULT_HOUSES, House, Side
+from companion.magici.station import RefereeStation
+from companion.ui import theme
+from companion.ui.magici import strings  # noqa: F401  (registers the strings)
+from companion.ui.magici.common import GAME, ChampionshipLink, house_rgb, side_key
+from companion.ui.screen import HEADER_H, Screen
+from companion.ui.widgets import Button, draw_text
+
+if TYPE_CHECKING:
+    from companion.app import App
+
+ROWS = (HEADER_H + 22, HEADER_H + 98, HEADER_H + 184, HEADER_H + 262)
+
+
+class NewGameScreen(Screen):
+    """Choose the Houses (fixed for a championship game), who moves first, and the armies."""
+
+    name = "magici-new"
+    title_key = "magici.new.title"
+
+    def __init__(self, app: "App", houses: tuple[House, ...] | None = None, white: int = 0, black: int = 1,
+                 link: ChampionshipLink | None = None) -> None:
+        super().__init__(app)
+        if houses is None:
+            from companion.ui.magici.championship import current_championship
+
+            champ = current_championship(app, create=False)
+            houses = champ.state.houses if champ is not None else DEFAULT_HOUSES
+        self.houses = houses
+        self.white, self.black = white, black
+        self.link = link
+        self.first: Side | None = None
+        self.coin: str = ""
+        self.army: dict[Side, str] | None = None
+        self.start_fen: str | None = None
+
+    def layout(self) -> None:
+        self.buttons = [self.back_button()]
+        if self.link is None:
+            for row, side in ((0, Side.WHITE), (1, Side.BLACK)):
+                chosen = self.white if side is Side.WHITE else self.black
+                for i, house in enumerate(self.houses):
+                    rect = pygame.Rect(176 + i * 154, ROWS[row], 146, 60)
+                    self.buttons.append(Button(rect, house.name, self._chooser(side, i), selected=(i == chosen),
+                                               size=20, enabled=(i != (self.black if side is Side.WHITE else self.white))))
+        for i, side in enumerate(Side):
+            rect = pygame.Rect(176 + i * 154, ROWS[2], 146, 60)
+            self.buttons.append(Button(rect, self.house(side).name, self._first(side), selected=(self.first is side),
+                                       size=20, sublabel=self.t(side_key(side))))
+        self.buttons.append(Button(pygame.Rect(176 + 2 * 154, ROWS[2], 300, 60), "◐ " + self.t("magici.new.toss"),
+                                   self.toss, size=22))
+        self.buttons.append(Button(pygame.Rect(176, ROWS[3], 300, 60), self.t("magici.new.army"), self.open_army,
+                                   size=22))
+        self.buttons.append(Button(pygame.Rect(250, 396, 300, 72), self.t("magici.new.start"), self.start,
+                                   primary=True, enabled=self.first is not None, size=30))
+
+    def house(self, side: Side) -> House:
+        return self.houses[self.white if side is Side.WHITE else self.black]
+
+    def _chooser(self, side: Side, index: int):
+        def choose() -> None:
+            if side is Side.WHITE:
+                self.white = index
+            else:
+                self.black = index
+            self.army, self.start_fen = None, None  # armies belong to the Houses chosen
+            self.layout()
+        return choose
+
+    def _first(self, side: Side):
+        def choose() -> None:
+            self.first = side
+            self.coin = ""
+            self.layout()
+        return choose
+
+    def toss(self) -> None:
+        """A coin toss from the app's dice (injected, so tests know the answer): odd = white."""
+        face = self.app.dice.roll(1).faces[0]
+        self.first = Side.WHITE if face % 2 else Side.BLACK
+        self.coin = self.t("magici.new.toss_result", house=self.house(self.first).name)
+        self.app.play("roll")
+        if self.army is not None and self.start_fen is not None:
+            self.start_fen = _with_first(self.start_fen, self.first)
+        self.layout()
+
+    def open_army(self) -> None:
+        from companion.ui.magici.army import ArmyBuilderScreen
+
+        self.app.push(ArmyBuilderScreen(self.app, self.house(Side.WHITE), self.house(Side.BLACK),
+                                        first=self.first or Side.WHITE, on_done=self.armies_done))
+
+    def armies_done(self, army: dict[Side, str], start_fen: str) -> None:
+        self.army = army
+        self.start_fen = _with_first(start_fen, self.first) if self.first else start_fen
+        self.layout()
+
+    def start(self) -> None:
+        if self.first is None:
+            return
+        white, black = self.house(Side.WHITE), self.house(Side.BLACK)
+        meta: dict[str, object] = {}
+        if self.link is not None:
+            meta["championship"] = self.link.to_meta()
+        if self.start_fen is not None:
+            meta["start_fen"] = _with_first(self.start_fen, self.first)
+        log = self.app.journal.new_match(GAME, title=f"{white.name} – {black.name}", meta=meta)
+        RefereeStation.new(log, white, black, first=self.first, army=self.army, now_ms=self.app.journal.wall_ms)
+        from companion.ui.magici.timer import TimerScreen
+
+        self.app.replace(TimerScreen(self.app, log))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        labels = (self.t("magici.side.white"), self.t("magici.side.black"), self.t("magici.new.first"),
+                  self.t("magici.new.armies"))
+        for y, label in zip(ROWS, labels):
+            draw_text(surface, label, (20, y + 30), 22, theme.MUTED, "midleft", max_width=150)
+        if self.link is not None:
+            for row, side in ((0, Side.WHITE), (1, Side.BLACK)):
+                house = self.house(side)
+                pygame.draw.circle(surface, house_rgb(house.colour), (196, ROWS[row] + 30), 14)
+                draw_text(surface, house.name, (222, ROWS[row] + 30), 30, theme.TEXT, "midleft", bold=True)
+            draw_text(surface, self.t("magici.new.championship_game", round=self.link.round, board=self.link.board),
+                      (780, ROWS[1] + 30), 18, theme.MUTED, "midright")
+        status = self.t("magici.new.army_done") if self.army else self.t("magici.new.army_none")
+        draw_text(surface, status, (490, ROWS[3] + 30), 18, theme.OK if self.army else theme.MUTED, "midleft",
+                  max_width=300)
+        if self.coin:
+            draw_text(surface, self.coin, (400, ROWS[3] + 80), 22, theme.ACCENT, "midtop", max_width=760)
+        elif self.first is None:
+            draw_text(surface, self.t("magici.new.first_hint"), (400, ROWS[3] + 80), 18, theme.MUTED, "midtop",
+                      max_width=760)
+
+
+def _with_first(fen: str, first: Side | None) -> str:
+    """The start position with the side that won the toss to move."""
+    if first is None:
+        return fen
+    fields = fen.split(" ")
+    if len(fields) > 1:
+        fields[1] = "w" if first is Side.WHITE else "b"
+    return " ".join(fields)

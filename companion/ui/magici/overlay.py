@@ -1,0 +1,44 @@
+"""Screens shown on top of a running game keep its clocks alive.
+
+The timer screen is not on top while the referee corrects a clock, records a spell or enters a
+result, yet the 30 s must still run out, beep and pass the turn. An overlay forwards
+``update`` and ``wake_in_ms`` to the timer screen underneath, which polls the station and
+sounds the cues as usual.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.ui.screen import Screen
+
+if TYPE_CHECKING:
+    from companion.app import App
+    from companion.ui.magici.timer import TimerScreen
+
+
+class StationOverlay(Screen):
+    def __init__(self, app: "App", timer: "TimerScreen | None") -> None:
+        super().__init__(app)
+        self.timer = timer
+
+    @property
+    def station(self):
+        assert self.timer is not None
+        return self.timer.station
+
+    def update(self, dt_ms: int) -> None:
+        if self.timer is None:
+            return
+        before = self.timer.station.state
+        self.timer.update(dt_ms)
+        if self.timer.dirty or self.timer.station.state is not before:
+            self.station_changed()
+            self.dirty = True
+
+    def station_changed(self) -> None:
+        """The station acted by itself (a turn passed on time, time up): refresh."""
+        self.layout()
+
+    def wake_in_ms(self) -> int | None:
+        return None if self.timer is None else self.timer.wake_in_ms()
