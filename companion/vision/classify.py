@@ -17,14 +17,20 @@ from dataclasses import dataclass
 
 import warnings
 
+import cv2
 import numpy as np
 
 from companion.vision.geometry import CellState
 from companion.vision.view import BoardView
 
 DIFF_THRESHOLD = 0.2  # log-colour distance of a pixel that is "not the square"
-OCCUPIED_FRACTION = 0.2  # share of such pixels in the sample that makes a piece
+OCCUPIED_FRACTION = 0.25  # share of such pixels in the sample that makes a piece
 WHITE_LOG_RATIO = -0.9
+RING_RADII = (0.26, 0.3, 0.34, 0.38, 0.42)  # cells: where a base's edge may be
+RING_ANGLES = 48
+TEXTURE_WEIGHT = 0.5
+RING_WEAK = 0.025  # below: no base edge unless the colour is plainly a piece's
+RING_EDGE = 0.04  # median radial log-brightness gradient (per pixel) on the ring that makes a piece
 LUM_WEIGHT = 0.35  # brightness counts less than colour: shadows change brightness  # piece brightness against the light square (log) splitting w / b
 
 
@@ -33,6 +39,7 @@ class CellEvidence:
     """What the classifier saw on one cell (kept for diagnostics and the follower)."""
 
     state: CellState
+    edge: float  # the step across the ring where a piece's base meets the square
     occupancy: float  # share of the sample unlike the empty square (0..1)
     brightness: float  # the piece's log brightness against the light square (NaN if empty)
 
@@ -65,11 +72,28 @@ class CellSampler:
         self.disc_x = np.clip(np.round(pts[..., 0]).astype(np.intp), 0, w - 1)
         self.disc_y = np.clip(np.round(pts[..., 1]).astype(np.intp), 0, h - 1)
         patch = _disc(0.07, S)
+        ctop = view.plane_to_top(centres)
         offsets = np.array([[-0.38, -0.38], [0.38, -0.38], [0.38, 0.38], [-0.38, 0.38]]) * S
         ctop = view.plane_to_top(centres)
         cp = ctop[:, None, None, :] + offsets[None, :, None, :] + patch[None, None]
         self.corner_x = np.clip(np.round(cp[..., 0]).astype(np.intp), 0, w - 1)
         self.corner_y = np.clip(np.round(cp[..., 1]).astype(np.intp), 0, h - 1)
+        # the ring where a piece's round base meets the square, on both sides across the lean
+        # (the side towards the camera may show the piece in front leaning over, the far
+        # side this cell's own piece rising): inner and outer points of short radial steps
+        ang = np.linspace(0, 2 * np.pi, RING_ANGLES, endpoint=False)
+        dirs = np.stack([np.cos(ang), np.sin(ang)], axis=1)
+        lean = view.lean(centres)
+        lean_top = np.stack([lean[:, 0], -lean[:, 1]], axis=1)
+        norm = np.linalg.norm(lean_top, axis=1, keepdims=True)
+        across = np.abs(dirs @ (lean_top / np.maximum(norm, 1e-9)).T).T < 0.7  # (n, A)
+        self.ring_keep = np.where(norm > 0.05, across, True)
+        radii = np.array(RING_RADII)
+        ring = ctop[:, None, None, :] + radii[None, :, None, None] * S * dirs[None, None]
+        self.ring_x = np.clip(np.round(ring[..., 0]).astype(np.intp), 0, w - 1)
+        self.ring_y = np.clip(np.round(ring[..., 1]).astype(np.intp), 0, h - 1)
+        self.ring_dx = np.broadcast_to(dirs[None, None, :, 0], ring.shape[:3])
+        self.ring_dy = np.broadcast_to(dirs[None, None, :, 1], ring.shape[:3])
         index = {g.file_rank(c): i for i, c in enumerate(self.cells)}
         n = len(self.cells)
         self.same = np.full((n, 5), -1, np.intp)  # itself and its diagonal neighbours
@@ -88,6 +112,25 @@ def _gather_median(values: np.ndarray, idx: np.ndarray) -> np.ndarray:
     picked = values[np.clip(idx, 0, None)]
     picked = np.where((idx >= 0)[..., None], picked, np.nan)
     return np.nanmedian(picked, axis=1)
+
+
+def ring_edge(sampler: CellSampler, lum: np.ndarray) -> np.ndarray:
+    """Per cell, the largest (over radii) median (over angles) radial gradient on a ring."""
+    gx = cv2.Sobel(lum, cv2.CV_32F, 1, 0, ksize=3) / 8
+    gy = cv2.Sobel(lum, cv2.CV_32F, 0, 1, ksize=3) / 8
+    y, x = sampler.ring_y, sampler.ring_x
+    gxs, gys = gx[y, x], gy[y, x]
+    radial = np.abs(gxs * sampler.ring_dx + gys * sampler.ring_dy)  # (n, R, A)
+    # texture (wood grain, noise) and straight shadow edges cross the ring at every angle:
+    # their tangential part is as strong as the radial one; a round base's edge is not
+    tangential = np.abs(gys * sampler.ring_dx - gxs * sampler.ring_dy)
+    keep = sampler.ring_keep[:, None, :]
+    radial = np.where(keep, radial, np.nan)
+    tangential = np.where(keep, tangential, np.nan)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return (np.nanmedian(radial, axis=2)
+                - TEXTURE_WEIGHT * np.nanmedian(tangential, axis=2)).max(axis=1)
 
 
 def _split(log: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -149,16 +192,24 @@ def classify(sampler: CellSampler, top: np.ndarray) -> dict[str, CellEvidence]:
     white_votes = (piece & (d_white <= d_black)).sum(axis=1)
     black_votes = (piece & (d_black < d_white)).sum(axis=1)
     occupancy = piece.mean(axis=1)
+    ring = ring_edge(sampler, log.mean(axis=2))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         brightness = np.nanmedian(np.where(piece, rel, np.nan), axis=1)
     out: dict[str, CellEvidence] = {}
     for i, cell in enumerate(sampler.cells):
-        if occupancy[i] < OCCUPIED_FRACTION:
+        if ring[i] > RING_EDGE:
+            occupied = True
+        elif ring[i] > RING_WEAK:  # a faint edge: the sample's colour decides
+            occupied = occupancy[i] > OCCUPIED_FRACTION
+        else:
+            occupied = occupancy[i] > 0.9 and ring[i] > RING_WEAK / 2
+        if not occupied:
             state = CellState.EMPTY
         elif white_votes[i] >= black_votes[i]:
             state = CellState.WHITE
         else:
             state = CellState.BLACK
-        out[cell] = CellEvidence(state, float(occupancy[i]), float(brightness[i]))
+        out[cell] = CellEvidence(state, float(ring[i]), float(occupancy[i]),
+                                 float(brightness[i]))
     return out

@@ -75,6 +75,7 @@ def _board_texture(scene: Scene, pieces: dict[str, str]) -> tuple[np.ndarray, np
                         scene.piece_scale, scene.base_radius, scene.light_dir, mask)
     mask = cv2.GaussianBlur(mask, (0, 0), T * 0.12)
     tex *= (1 - 0.35 * mask)[..., None]
+    tex *= 0.35 + 0.75 * max(0.0, float(scene.light_dir[2]))  # lit like a piece's flat top
     return tex, to_tex
 
 
