@@ -178,11 +178,17 @@ class BoardView:
             outline_glyph, solid_glyph = CHESS_GLYPHS[piece.kind]
             size = int(rect.height * 0.86)
             solid = self._glyph(solid_glyph, size, fill)
-            line = (20, 20, 24) if sum(fill) > 380 else (210, 210, 216)
-            outline = self._glyph(outline_glyph, size, line)
             box = solid.get_rect(center=(rect.centerx, rect.centery + rect.height // 40))
-            surface.blit(solid, box)
-            surface.blit(outline, outline.get_rect(center=box.center))
+            if sum(fill) < 200:  # a dark piece: a light halo round the solid glyph
+                halo = self._glyph(solid_glyph, size, (200, 200, 206))
+                for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
+                    surface.blit(halo, box.move(dx, dy))
+                surface.blit(solid, box)
+            else:
+                line = (20, 20, 24) if sum(fill) > 380 else (210, 210, 216)
+                outline = self._glyph(outline_glyph, size, line)
+                surface.blit(solid, box)
+                surface.blit(outline, outline.get_rect(center=box.center))
             if piece.state:
                 self._draw_facing(surface, piece, rect)
             return
@@ -202,7 +208,7 @@ class BoardView:
         forward_up = piece.color == Color.WHITE
         if piece.state == "turned":
             forward_up = not forward_up
-        s = max(6, rect.height // 6)
+        s = max(8, rect.height // 4)
         x, y = rect.right - s - 3, rect.y + 3
         if forward_up:
             points = [(x + s / 2, y), (x, y + s), (x + s, y + s)]

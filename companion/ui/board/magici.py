@@ -1,0 +1,167 @@
+"""The Scacchi Magici board: the position entered by touch, beside the referee station's panel.
+
+The Magici home tile and hub belong to the referee station (``companion.ui.magici``), which
+opens this screen from its own screens; this module registers no home tile, only the
+screenshot and the resumption of a board kept in its own match (``game="magici-board"``).
+
+Opening it (see :class:`MagiciBoardScreen`)::
+
+    # a new game from the army builder's start position, with the station beside the board
+    screen = MagiciBoardScreen(app, start_fen=army_position.fen(), station=panel)
+    # the same board kept in the station's own match (one journal match for the whole game)
+    screen = MagiciBoardScreen(app, match=station_match, start_fen=fen, station=panel)
+    # resume: the match holds the start position, so no start_fen is needed
+    screen = MagiciBoardScreen(app, match=app.journal.match(match_id), station=panel)
+    app.push(screen)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pygame
+
+from companion.core.journal import MatchLog
+from companion.rules import Color
+from companion.ui.board.screen import GameScreen
+from companion.ui.board.session import BoardSession
+from companion.ui.input import Action
+from companion.ui.registry import GameEntry, register_game, register_screen
+
+if TYPE_CHECKING:
+    from companion.app import App
+
+BOARD_GAME = "magici-board"  # the journal's game name for a board match of its own
+STATION_PANEL_H = 170
+
+
+class StationPanel(Protocol):
+    """What the board asks of the referee station (only ``draw_panel`` and ``on_move`` are
+    required; the others are looked up with ``getattr`` and may be left out)."""
+
+    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None: ...
+    def on_move(self, move_text: str, fen: str) -> None: ...
+    # optional: handle_panel(action) -> bool, on_undo(fen) -> None, update(dt_ms) -> None,
+    # wake_in_ms() -> int | None, side_names() -> tuple[str, str]
+
+
+class MagiciBoardScreen(GameScreen):
+    """A Scacchi Magici board with an optional referee-station panel beside it.
+
+    - ``match=None``: a new game in a match of its own (``game="magici-board"``) from
+      ``start_fen`` (the army builder's position; the chess start if ``None``).
+    - ``match=<MatchLog>``: the board is kept in that match. If the match already holds a
+      board start (its meta, or a ``board_start`` event) the game is resumed from it and
+      ``start_fen`` is ignored; otherwise a ``board_start`` event with ``start_fen`` is
+      appended (so the station may share its own match: the board only replays its own event
+      kinds, and its undo refuses to take back a station event).
+    - ``station``: the station's panel (:class:`StationPanel`). Its ``draw_panel(surface,
+      rect)`` is called on every frame with :attr:`station_rect` (the top of the right-hand
+      column, 170 px high); taps inside that rect go to ``handle_panel(action)``; after each
+      move ``on_move(move_text, fen_after)`` is called (``"e2e4"``, the engine's text), after
+      an undo or redo ``on_undo(fen)``; ``update(dt_ms)`` and ``wake_in_ms()`` are passed
+      through so the station's clocks keep running while the board is shown;
+      ``side_names()`` may return the two Houses' names for the turn line.
+    """
+
+    name = "magici-board"
+
+    def __init__(self, app: "App", match: MatchLog | None = None, start_fen: str | None = None,
+                 station: Any = None) -> None:
+        if match is None:
+            session = BoardSession.new(app.journal, "magici", start_fen, journal_game=BOARD_GAME)
+        else:
+            session = BoardSession.open(match, game="magici", start_fen=start_fen)
+        self.station = station
+        super().__init__(app, session)
+
+    # -- the station's panel ------------------------------------------------------------------
+    def panel_top(self) -> int:
+        return STATION_PANEL_H if self.station is not None else 0
+
+    @property
+    def station_rect(self) -> pygame.Rect:
+        p = self.panel
+        return pygame.Rect(p.x, p.y, p.width, STATION_PANEL_H - 6)
+
+    def draw_panel_top(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        if self.station is not None:
+            self.station.draw_panel(surface, self.station_rect)
+
+    def handle(self, action: Action) -> bool:
+        handler = getattr(self.station, "handle_panel", None)
+        if handler is not None and not self.overlay_buttons and action.pos is not None \
+                and self.station_rect.collidepoint(action.pos) and handler(action):
+            self.dirty = True
+            return True
+        return super().handle(action)
+
+    def update(self, dt_ms: int) -> None:
+        update = getattr(self.station, "update", None)
+        if update is not None:
+            update(dt_ms)
+            self.dirty = True
+
+    def wake_in_ms(self) -> int | None:
+        wake = getattr(self.station, "wake_in_ms", None)
+        return wake() if wake is not None else None
+
+    def side_name(self, color: Color) -> str:
+        names = getattr(self.station, "side_names", None)
+        if names is not None:
+            return str(names()[int(color)])
+        return super().side_name(color)
+
+    # -- telling the station ------------------------------------------------------------------
+    def play(self, option) -> None:  # type: ignore[no-untyped-def]
+        before = len(self.session.history)
+        super().play(option)
+        if self.station is not None and len(self.session.history) > before:
+            self.station.on_move(self.session.history[-1].text, self.session.position.fen())
+
+    def undo(self) -> None:
+        last = self.session.last_board_event()
+        if last is not None and not self.session.can_undo():
+            self.say(self.t("board.undo_at_station"), "warn")
+            return
+        super().undo()
+        self._told_undo()
+
+    def redo(self) -> None:
+        super().redo()
+        self._told_undo()
+
+    def _told_undo(self) -> None:
+        on_undo = getattr(self.station, "on_undo", None)
+        if on_undo is not None:
+            on_undo(self.session.position.fen())
+
+    def new_session(self) -> BoardSession:
+        return BoardSession.new(self.app.journal, "magici", self.session.start_fen, journal_game=BOARD_GAME)
+
+    @property
+    def position(self):  # type: ignore[no-untyped-def]
+        """The current position (the station's spell queries read it; do not push to it)."""
+        return self.session.position
+
+
+def _resume(app: "App", match: MatchLog) -> MagiciBoardScreen:
+    return MagiciBoardScreen(app, match=match)
+
+
+def _demo(app: "App") -> MagiciBoardScreen:
+    """An army-builder start (12 points a side) and a few moves, a Pawn already turned."""
+    from companion.rules.magici_army import build_army
+
+    start = build_army({"d1": "Q", "a1": "R", "h1": "R", "e2": "P", "d2": "P", "f2": "P", "g2": "P"},
+                       {"d8": "queen", "c8": "bishop", "f8": "bishop", "e7": "pawn", "d7": "pawn"}).fen()
+    screen = MagiciBoardScreen(app, start_fen=start)
+    for move in ("e2e4", "d7d5", "e4d5", "c8g4", "d5d6", "g4f5", "d6e7", "f5e4", "e7f8"):
+        screen.session.play_text(move)
+    screen.layout()
+    screen.select("d8")
+    return screen
+
+
+register_game(GameEntry(key=BOARD_GAME, order=99, open=None, resume=_resume))
+register_screen("magici-board", _demo)
