@@ -24,8 +24,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.check import CheckPosition
-from companion.rules.errors import OptionError, PositionError
+from companion.rules.errors import IllegalMove, OptionError, PositionError
 from companion.rules.fen import field_starts
+from companion.rules.moves import Move
 from companion.rules.pieces import (
     BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Color, PieceType, pawn_atoms,
 )
@@ -119,9 +120,40 @@ class MagiciPosition(CheckPosition):
     def __init__(self, variant: MagiciVariant) -> None:
         super().__init__(variant)
         self.spells_used: set[str] = set()  # "H" white hostile, "d" black defensive...
+        self._passes: list[tuple[int, int, int]] = []  # (ep, ep_victim, halfmove) per pass
 
     def _copy_extra(self, new: "MagiciPosition") -> None:  # type: ignore[override]
         new.spells_used = set(self.spells_used)
+        new._passes = self._passes[:]
+
+    # -- the turn passing without a move -------------------------------------------------
+    def push_pass(self) -> None:
+        """The turn passes without a move: the 30 seconds ran out and the team did not move.
+
+        Ruling (the text is silent): a team in check cannot let the turn pass, since the
+        other team would then take its King; the referee must have it get out of check.
+        On the move stack a pass is a :class:`PassMove` (written ``0000``, the UCI null move).
+        """
+        outcome = self.outcome()
+        if outcome is not None:
+            raise IllegalMove(f"the game is over ({outcome.termination.value})")
+        if self.is_check():
+            raise IllegalMove("a team in check cannot let the turn pass: it must get out of check")
+        self._passes.append((self.ep, self.ep_victim, self.halfmove))
+        self.ep = self.ep_victim = -1
+        self.halfmove += 1
+        self.fullmove += self.side
+        self.side ^= 1
+        self._moves.append(PassMove("", ""))
+
+    def pop(self) -> Move:
+        """Take back the last move or pass."""
+        if self._moves and isinstance(self._moves[-1], PassMove):
+            self.side ^= 1
+            self.fullmove -= self.side
+            self.ep, self.ep_victim, self.halfmove = self._passes.pop()
+            return self._moves.pop()
+        return super().pop()
 
     # -- the position string ------------------------------------------------------------
     @classmethod
@@ -277,5 +309,12 @@ class MagiciPosition(CheckPosition):
             if piece.state in _FACING_MARK:
                 marks.append(f"{self.geometry.name(cell)}:{_FACING_MARK[piece.state]}")
         return ",".join(marks) or "-"
+
+class PassMove(Move):
+    """The turn passing without a move, on the move stack; written ``0000``."""
+
+    def __str__(self) -> str:
+        return "0000"
+
 
 MagiciVariant.position_class = MagiciPosition

@@ -154,3 +154,15 @@ def test_en_passant_by_a_turned_pawn_is_a_rule_option() -> None:
     pos = variant.from_fen("4k3/3Pp3/8/8/8/8/8/4K3 b - - 0 1 d7:b")
     pos.push("e7e5")
     assert "d7e6" not in moves(pos)
+
+
+def test_when_the_time_runs_out_the_turn_passes_without_a_move() -> None:
+    pos = pos_of("4k3/8/8/8/4Pp2/8/8/4K3 b - e3 0 7")
+    pos.push_pass()
+    assert pos.fen() == "4k3/8/8/8/4Pp2/8/8/4K3 w - - 1 8"  # the en passant chance is gone
+    assert str(pos.pop()) == "0000" and pos.fen() == "4k3/8/8/8/4Pp2/8/8/4K3 b - e3 0 7"
+
+
+def test_a_team_in_check_cannot_let_the_turn_pass() -> None:
+    with pytest.raises(IllegalMove, match="in check cannot let the turn pass"):
+        pos_of("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1").push_pass()
