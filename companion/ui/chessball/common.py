@@ -128,11 +128,13 @@ class FacePicker:
     (False, None, [3, 5, 6])
     """
 
-    def __init__(self, count: int, origin: tuple[int, int], size: int = 52, gap: int = 6) -> None:
+    def __init__(self, count: int, origin: tuple[int, int], size: int = 52, gap: int = 6,
+                 row_gap: int | None = None) -> None:
         self.count = count
         self.origin = origin
         self.size = size
         self.gap = gap
+        self.row_gap = gap if row_gap is None else row_gap
         self.faces: list[int | None] = [None] * count
 
     def set(self, die: int, face: int) -> None:
@@ -151,14 +153,14 @@ class FacePicker:
 
     def row_rect(self, die: int) -> pygame.Rect:
         x, y = self.origin
-        return pygame.Rect(x, y + die * (self.size + self.gap), 6 * self.size + 5 * self.gap, self.size)
+        return pygame.Rect(x, y + die * (self.size + self.row_gap), 6 * self.size + 5 * self.gap, self.size)
 
     def buttons(self, changed: Callable[[], None]) -> list[Button]:
         out = []
         x0, y0 = self.origin
         for die in range(self.count):
             for face in range(1, 7):
-                rect = pygame.Rect(x0 + (face - 1) * (self.size + self.gap), y0 + die * (self.size + self.gap),
+                rect = pygame.Rect(x0 + (face - 1) * (self.size + self.gap), y0 + die * (self.size + self.row_gap),
                                    self.size, self.size)
                 out.append(Button(rect, str(face), self._setter(die, face, changed),
                                   selected=self.faces[die] == face, size=24))

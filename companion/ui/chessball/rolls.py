@@ -25,7 +25,7 @@ class MovementRollScreen(ChessBallScreen):
     def __init__(self, app: Any, session: Session, side: Side) -> None:
         super().__init__(app, session)
         self.roll_side = side
-        self.picker = FacePicker(3, (30, HEADER_H + 96))
+        self.picker = FacePicker(3, (30, HEADER_H + 100), row_gap=22)
 
     def layout(self) -> None:
         self.buttons = [self.back_button()]
@@ -34,7 +34,7 @@ class MovementRollScreen(ChessBallScreen):
         self.buttons.append(Button(pygame.Rect(30, 400, 342, 66),
                                    self.t("cb.roll.confirm", n=total) if total else self.t("cb.roll.pick_faces"),
                                    self.confirm, enabled=self.picker.complete, primary=True, size=24))
-        self.buttons.append(Button(pygame.Rect(452, HEADER_H + 96, 318, 150), "⚄  " + self.t("cb.roll.app"),
+        self.buttons.append(Button(pygame.Rect(470, HEADER_H + 100, 300, 150), "⚄  " + self.t("cb.roll.app"),
                                    self.roll_with_app, primary=True, size=30))
 
     def _changed(self) -> None:
@@ -68,12 +68,12 @@ class MovementRollScreen(ChessBallScreen):
         self.draw_header(surface, self.t("cb.roll.title", side=self.side(self.roll_side)))
         pygame.draw.rect(surface, SIDE_COLOURS[self.roll_side], (0, HEADER_H, 800, 6))
         draw_text(surface, self.t("cb.roll.typed_in"), (30, HEADER_H + 20), 20, theme.TEXT, bold=True)
-        draw_text(surface, self.t("cb.roll.typed_in_hint"), (30, HEADER_H + 50), 17, theme.MUTED, max_width=400)
-        draw_text(surface, self.t("cb.roll.or"), (412, HEADER_H + 170), 20, theme.MUTED, "center")
+        draw_text(surface, self.t("cb.roll.typed_in_hint"), (30, HEADER_H + 48), 17, theme.MUTED, max_width=400)
+        draw_text(surface, self.t("cb.roll.or"), (421, HEADER_H + 175), 20, theme.MUTED, "center")
         for i in range(3):
             row = self.picker.row_rect(i)
-            draw_text(surface, self.t("cb.roll.die", n=i + 1), (row.x, row.y - 2), 13, theme.MUTED, "bottomleft")
-        self.draw_message(surface, pygame.Rect(452, HEADER_H + 270, 318, 100))
+            draw_text(surface, self.t("cb.roll.die", n=i + 1), (row.x, row.y - 2), 14, theme.MUTED, "bottomleft")
+        self.draw_message(surface, pygame.Rect(470, HEADER_H + 270, 300, 100))
         for b in self.buttons:
             b.draw(surface)
 
@@ -182,7 +182,7 @@ class TackleScreen(ChessBallScreen):
             last = self.throws[-1][side.value] if self.throws else None
             if last:
                 for i, face in enumerate(last):
-                    draw_die(surface, pygame.Rect(x + 150 + i * 64, HEADER_H + 24, 52, 52), face)
+                    draw_die(surface, pygame.Rect(x + 120 + i * 54, HEADER_H + 28, 44, 44), face)
                 draw_text(surface, f"= {sum(last)}", (x + 350, HEADER_H + 50), 30,
                           theme.ACCENT if self.winner() is side else theme.TEXT, "midright", bold=True)
         if len(self.throws) > 1:

@@ -19,7 +19,7 @@ from companion.ui.chessball.common import ChessBallScreen, FacePicker
 from companion.ui.chessball.session import Session
 from companion.ui.input import Action, Kind
 from companion.ui.screen import HEADER_H
-from companion.ui.widgets import Button, draw_text
+from companion.ui.widgets import Button, draw_text, wrap_text
 
 MAX_DISTANCE = 40
 
@@ -201,8 +201,9 @@ class ShotScreen(ChessBallScreen):
             self._power_box(surface, pending.distance, pending.power)
             draw_text(surface, self.t("cb.shot.keeper_rolls", side=self.side(pending.defender)),
                       (20, HEADER_H + 20), 22, theme.TEXT, bold=True, max_width=380)
-        draw_text(surface, self.t("cb.shot.keeper_hint"), (20, HEADER_H + 58), 17, theme.MUTED, max_width=380)
-        draw_text(surface, self.t("cb.shot.scale"), (20, HEADER_H + 90), 16, theme.MUTED, max_width=380)
+        lines = wrap_text(self.t("cb.shot.keeper_hint"), 16, 380) + wrap_text(self.t("cb.shot.scale"), 16, 380)
+        for i, line in enumerate(lines[:4]):
+            draw_text(surface, line, (20, HEADER_H + 54 + i * 20), 16, theme.MUTED)
         draw_text(surface, self.t("cb.roll.typed_in"), (20, HEADER_H + 140), 17, theme.MUTED)
 
     def _outcome_lines(self) -> tuple[str, tuple[int, int, int], list[str]]:
@@ -235,7 +236,8 @@ class ShotScreen(ChessBallScreen):
         if pending is not None:
             self._power_box(surface, pending.distance, pending.power)
         self._draw_outcome(surface, HEADER_H + 10)
-        draw_text(surface, self.t("cb.shot.direction_hint"), (20, HEADER_H + 170), 17, theme.MUTED, max_width=390)
+        for i, line in enumerate(wrap_text(self.t("cb.shot.direction_hint"), 16, 380)[:2]):
+            draw_text(surface, line, (20, HEADER_H + 150 + i * 20), 16, theme.MUTED)
 
     def _draw_result(self, surface: pygame.Surface) -> None:
         o = self.outcome or {}

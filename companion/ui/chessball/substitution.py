@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from companion.chessball.events import IllegalEvent
-from companion.chessball.lattice import Point
+from companion.chessball.lattice import Point, square_name
 from companion.chessball.pieces import CHESS_SET, PieceKind, Side
 from companion.chessball.state import Mode
 from companion.chessball.substitution import SUBSTITUTION_MP
@@ -80,7 +80,7 @@ class SubstitutionScreen(ChessBallScreen):
         self.buttons = [self.back_button()]
         for i, (kind, at) in enumerate(self.leaving):
             rect = pygame.Rect(20, HEADER_H + 56 + i * 72, 230, 64)
-            where = f"({at[0]},{at[1]})" if at is not None else f"× {self.state.lineup[self.sub_side][kind]}"
+            where = square_name(at) if at is not None else f"× {self.state.lineup[self.sub_side][kind]}"
             self.buttons.append(Button(rect, piece_name(self.t, kind), self._out(i), selected=i == self.out_index,
                                        sublabel=where, size=22))
         bench = CHESS_SET - self.state.lineup[self.sub_side]
@@ -131,7 +131,7 @@ class SubstitutionScreen(ChessBallScreen):
         pygame.draw.rect(surface, SIDE_COLOURS[self.sub_side], (0, HEADER_H, 800, 6))
         draw_text(surface, self.t("cb.sub.leaving"), (20, HEADER_H + 22), 20, theme.MUTED, bold=True)
         draw_text(surface, self.t("cb.sub.entering"), (280, HEADER_H + 22), 20, theme.MUTED, bold=True)
-        panel = pygame.Rect(550, HEADER_H + 56, 230, 330)
+        panel = pygame.Rect(550, HEADER_H + 56, 230, 276)
         pygame.draw.rect(surface, theme.PANEL, panel, border_radius=10)
         y = panel.y + 12
         if self.preview is not None and self.entering is not None and self.out_kind is not None:

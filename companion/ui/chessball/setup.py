@@ -1,0 +1,119 @@
+"""A new ChessBall match: positional or counting mode, the club's rule options; or continue.
+
+This module also registers the home tile (``open``: this screen; ``resume``: the tracker on
+an unfinished match from the journal).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.chessball.options import FirstMover, ParryUnit, RuleOptions
+from companion.chessball.pieces import Side
+from companion.chessball.state import Mode
+from companion.core.journal import MatchLog
+from companion.ui import theme
+from companion.ui.chessball import strings  # noqa: F401
+from companion.ui.chessball.session import GAME, Session, SessionError
+from companion.ui.chessball.tracker import TrackerScreen
+from companion.ui.registry import GameEntry, register_game
+from companion.ui.screen import HEADER_H, Screen
+from companion.ui.widgets import Button, draw_text, wrap_text
+
+TACKLE_COSTS = (0, 1, 2, 3)
+
+
+class SetupScreen(Screen):
+    name = "chessball-setup"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.mode = Mode.POSITIONAL
+        self.parry_unit = ParryUnit.HALF_SQUARE
+        self.first_mover = FirstMover.BY_HALF
+        self.tackle_cost = 0
+        self.unfinished: Session | None = None
+        self.error = ""
+        log = app.journal.latest_unfinished(GAME)
+        if log is not None:
+            try:
+                self.unfinished = Session.resume(log)
+            except SessionError as exc:
+                self.error = str(exc)
+
+    def options(self) -> RuleOptions:
+        return RuleOptions(parry_unit=self.parry_unit, first_mover=self.first_mover, tackle_cost=self.tackle_cost)
+
+    def layout(self) -> None:
+        t = self.t
+        self.buttons = [self.back_button()]
+        for i, (mode, key) in enumerate(((Mode.POSITIONAL, "positional"), (Mode.COUNTING, "counting"))):
+            self.buttons.append(Button(pygame.Rect(20, HEADER_H + 44 + i * 102, 370, 92), t(f"cb.mode.{key}"),
+                                       self._mode(mode), selected=self.mode is mode, size=24,
+                                       sublabel=t(f"cb.mode.{key}_hint")))
+        unit = t("cb.opt.parry_half" if self.parry_unit is ParryUnit.HALF_SQUARE else "cb.opt.parry_square")
+        first = t("cb.opt.first_by_half" if self.first_mover is FirstMover.BY_HALF else "cb.opt.first_alternate")
+        rows = [("cb.opt.parry", unit, self._toggle_parry), ("cb.opt.first", first, self._toggle_first),
+                ("cb.opt.tackle", t("cb.opt.tackle_cost", n=self.tackle_cost), self._cycle_tackle)]
+        for i, (key, value, action) in enumerate(rows):
+            self.buttons.append(Button(pygame.Rect(410, HEADER_H + 44 + i * 72, 370, 64), value, action, size=19,
+                                       sublabel=t(key)))
+        self.buttons.append(Button(pygame.Rect(410, 396, 370, 74), t("cb.setup.start"), self.start, primary=True,
+                                   size=28))
+        if self.unfinished is not None:
+            s = self.unfinished.state
+            score = f"{s.score[Side.WHITE]} – {s.score[Side.BLACK]}"
+            self.buttons.append(Button(pygame.Rect(20, 396, 370, 74), t("cb.setup.continue"), self.resume,
+                                       sublabel=t("cb.setup.continue_detail", score=score, half=s.half,
+                                                  turn=s.turn_in_half), size=24))
+
+    def _mode(self, mode: Mode):
+        def choose() -> None:
+            self.mode = mode
+            self.layout()
+        return choose
+
+    def _toggle_parry(self) -> None:
+        self.parry_unit = ParryUnit.SQUARE if self.parry_unit is ParryUnit.HALF_SQUARE else ParryUnit.HALF_SQUARE
+        self.layout()
+
+    def _toggle_first(self) -> None:
+        self.first_mover = FirstMover.ALTERNATE if self.first_mover is FirstMover.BY_HALF else FirstMover.BY_HALF
+        self.layout()
+
+    def _cycle_tackle(self) -> None:
+        self.tackle_cost = TACKLE_COSTS[(TACKLE_COSTS.index(self.tackle_cost) + 1) % len(TACKLE_COSTS)]
+        self.layout()
+
+    def start(self) -> None:
+        session = Session.start(self.app.journal, self.mode, self.options())
+        self.app.replace(TrackerScreen(self.app, session))
+
+    def resume(self) -> None:
+        if self.unfinished is not None:
+            self.app.replace(TrackerScreen(self.app, self.unfinished))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.BG)
+        self.draw_header(surface, self.t("cb.setup.title"))
+        draw_text(surface, self.t("cb.setup.mode"), (20, HEADER_H + 14), 19, theme.MUTED, bold=True)
+        draw_text(surface, self.t("cb.setup.options"), (410, HEADER_H + 14), 19, theme.MUTED, bold=True)
+        for i, line in enumerate(wrap_text(self.t("cb.setup.options_hint"), 16, 370)):
+            draw_text(surface, line, (410, HEADER_H + 264 + i * 20), 16, theme.MUTED)
+        if self.error:
+            draw_text(surface, self.error, (20, HEADER_H + 262), 15, theme.DANGER, max_width=370)
+        for b in self.buttons:
+            b.draw(surface)
+
+
+def open_chessball(app: Any) -> Screen:
+    return SetupScreen(app)
+
+
+def resume_chessball(app: Any, log: MatchLog) -> Screen:
+    return TrackerScreen(app, Session.resume(log))
+
+
+register_game(GameEntry(key=GAME, order=0, open=open_chessball, resume=resume_chessball))

@@ -1,0 +1,372 @@
+"""The match tracker: score, half, turn, whose move, both sides' MP, and every action.
+
+Left: the lattice board (positional mode: place and move by touch, with each move's path and
+cost before confirming) or the MP pad (counting mode: "spend N MP" by hand). Right: the
+status cards and the buttons of the current phase (kick-off, rolls, moves, shot, full time).
+Header: back, the score, undo and export.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.chessball.pieces import PieceKind, Side
+from companion.chessball.state import Mode, Phase
+from companion.ui import theme
+from companion.ui.chessball.board import BoardView
+from companion.ui.chessball.board_play import MoveChoice, Placement
+from companion.ui.chessball.common import SIDE_COLOURS, ChessBallScreen, piece_name
+from companion.ui.chessball.rolls import MovementRollScreen, TackleScreen, roll_pending
+from companion.ui.chessball.session import Session
+from companion.ui.chessball.shot import ShotScreen
+from companion.ui.chessball.substitution import SubstitutionScreen
+from companion.ui.input import TAP_SLOP, Action, Kind
+from companion.ui.screen import HEADER_H
+from companion.ui.screens.dice import draw_die
+from companion.ui.widgets import Button, draw_text, wrap_text
+
+PANEL_X = 436
+COL_W = 174
+ROWS = (276, 344, 412)
+ROW_H = 62
+SPEND_KEYS = tuple(range(1, 13))
+
+
+def _cell(col: int, row: int, span: int = 1) -> pygame.Rect:
+    return pygame.Rect(PANEL_X + col * (COL_W + 8), ROWS[row], COL_W * span + 8 * (span - 1), ROW_H)
+
+
+class TrackerScreen(ChessBallScreen):
+    name = "chessball-tracker"
+
+    def __init__(self, app: Any, session: Session) -> None:
+        super().__init__(app, session)
+        self.board = BoardView(pygame.Rect(0, HEADER_H, 424, 424))
+        self.choice = MoveChoice()
+        self.placement: Placement | None = None
+        self.goal_menu = False
+        self._press: tuple[tuple[int, int], tuple[int, int] | None] | None = None  # (pixel, point)
+
+    @property
+    def positional(self) -> bool:
+        return self.session.mode is Mode.POSITIONAL
+
+    def enter(self) -> None:
+        super().enter()
+        self.show_side_to_move()
+
+    # -- buttons ------------------------------------------------------------------------------
+    def layout(self) -> None:
+        s = self.state
+        if s.phase is not Phase.KICKOFF:
+            self.placement = None
+        elif self.positional and self.placement is None:
+            self.placement = Placement.suggested(s)
+        self.buttons = [
+            self.back_button(),
+            Button(pygame.Rect(556, 8, 116, 40), "↶ " + self.t("cb.undo"), self.undo,
+                   enabled=self.session.can_undo(), size=18),
+            Button(pygame.Rect(680, 8, 112, 40), self.t("cb.export"), self.export, size=18),
+        ]
+        getattr(self, f"_layout_{s.phase.value}")()
+        if not self.positional and s.phase is Phase.MOVES:
+            for i, n in enumerate(SPEND_KEYS):
+                rect = pygame.Rect(14 + (i % 4) * 102, 150 + (i // 4) * 80, 94, 72)
+                self.buttons.append(Button(rect, f"−{n}", self._spender(n), size=30,
+                                           enabled=n <= s.movement_points[s.side_to_move or Side.WHITE]))
+
+    def _layout_kickoff(self) -> None:
+        self.buttons.append(Button(_cell(0, 0, 2), self.t("cb.kickoff.confirm", side=self.side(self.state.kickoff_side)),
+                                   self.kickoff, primary=True, size=22))
+        if self.positional:
+            self.buttons.append(Button(_cell(0, 1, 2), self.t("cb.kickoff.reset"), self.reset_placement, size=20))
+
+    def _layout_rolls(self) -> None:
+        s = self.state
+        for col, side in enumerate(Side):
+            rolled = s.rolls[side] is not None
+            self.buttons.append(Button(_cell(col, 0), "⚄ " + self.side(side), self._roller(side), primary=not rolled,
+                                       enabled=not rolled, size=24, sublabel=self.t("cb.rolls.app")))
+            self.buttons.append(Button(_cell(col, 1), self.t("cb.rolls.typed"), self._typer(side), enabled=not rolled,
+                                       size=20))
+
+    def _layout_moves(self) -> None:
+        if self.goal_menu:
+            for col, side in enumerate(Side):
+                self.buttons.append(Button(_cell(col, 1), self.t("cb.goal_for", side=self.side(side)),
+                                           self._goal(side), color=SIDE_COLOURS[side], size=20))
+            self.buttons.append(Button(_cell(0, 2, 2), self.t("common.cancel"), self._close_goal_menu, size=20))
+            return
+        if self.positional:
+            c = self.choice
+            label = self.t("cb.confirm_cost", n=c.preview.cost) if c.preview else self.t("cb.confirm")
+            self.buttons.append(Button(_cell(0, 0), label, self.confirm, primary=True, enabled=c.preview is not None,
+                                       size=22))
+            self.buttons.append(Button(_cell(1, 0), self.t("cb.clear_choice"), self.clear_choice,
+                                       enabled=c.selected is not None, size=20))
+        else:
+            self.buttons.append(Button(_cell(0, 0), self.t("cb.end_move"), self.end_move, primary=True, size=22))
+            self.buttons.append(Button(_cell(1, 0), self.t("cb.shot"), self.open_shot, size=22))
+        self.buttons.append(Button(_cell(0, 1), self.t("cb.pass_move"), self.pass_move, size=22))
+        self.buttons.append(Button(_cell(1, 1), self.t("cb.tackle"), self.open_tackle, size=22))
+        self.buttons.append(Button(_cell(0, 2), self.t("cb.substitution"), self.open_substitution, size=20))
+        if self.positional:
+            on = self.t("common.yes") if self.choice.with_ball else self.t("common.no")
+            self.buttons.append(Button(_cell(1, 2), self.t("cb.with_ball", answer=on), self.toggle_ball,
+                                       enabled=self.choice.can_take_ball(self.state), selected=self.choice.with_ball,
+                                       size=20))
+        else:
+            self.buttons.append(Button(_cell(1, 2), self.t("cb.goal_menu"), self._open_goal_menu, size=20))
+
+    def _layout_keeper_roll(self) -> None:
+        self.buttons.append(Button(_cell(0, 0, 2), self.t("cb.keeper_open"), self.open_shot, primary=True, size=22))
+
+    _layout_direction_roll = _layout_keeper_roll
+
+    def _layout_full_time(self) -> None:
+        self.buttons.append(Button(_cell(0, 0, 2), self.t("cb.new_match"), self.new_match, primary=True, size=22))
+        self.buttons.append(Button(_cell(0, 1, 2), self.t("cb.home"), self.app.home, size=20))
+
+    def refresh(self) -> None:
+        self.layout()
+        self.dirty = True
+
+    # -- actions ------------------------------------------------------------------------------
+    def submit(self, event: Any) -> bool:
+        ok = super().submit(event)
+        self.choice.clear()
+        self.goal_menu = False
+        self.refresh()
+        return ok
+
+    def kickoff(self) -> None:
+        event = self.placement.event() if self.placement is not None else {"kind": "kickoff"}
+        if self.submit(event):
+            self.message = self.t("cb.kickoff.done", side=self.side(self.state.kickoff_side))
+
+    def reset_placement(self) -> None:
+        self.placement = Placement.suggested(self.state)
+        self.refresh()
+
+    def _roller(self, side: Side):
+        def roll() -> None:
+            if self.state.phase is not Phase.ROLLS or self.state.rolls[side] is not None:
+                return
+            faces = list(self.app.dice.roll(3).faces)
+            self.app.play("roll")
+            if self.submit({"kind": "roll", "side": side.value, "faces": faces}):
+                self.message = self.t("cb.roll.done", side=self.side(side), n=sum(faces),
+                                      faces="+".join(map(str, faces)))
+        return roll
+
+    def _typer(self, side: Side):
+        def open_typer() -> None:
+            self.app.push(MovementRollScreen(self.app, self.session, side))
+        return open_typer
+
+    def _spender(self, n: int):
+        def spend() -> None:
+            side = self.state.side_to_move
+            if side is not None:
+                self.submit({"kind": "spend", "side": side.value, "mp": n})
+        return spend
+
+    def end_move(self) -> None:
+        side = self.state.side_to_move
+        if side is not None:
+            self.submit({"kind": "end_move", "side": side.value})
+
+    def pass_move(self) -> None:
+        side = self.state.side_to_move
+        if side is not None:
+            self.submit({"kind": "pass_move", "side": side.value})
+
+    def _open_goal_menu(self) -> None:
+        self.goal_menu = True
+        self.refresh()
+
+    def _close_goal_menu(self) -> None:
+        self.goal_menu = False
+        self.refresh()
+
+    def _goal(self, side: Side):
+        def score() -> None:
+            self.submit({"kind": "goal", "side": side.value})
+        return score
+
+    def confirm(self) -> None:
+        c = self.choice
+        if c.preview is None:
+            return
+        if self.submit(c.preview.event) and self.state.phase is Phase.KEEPER_ROLL:
+            self.open_shot()
+
+    def clear_choice(self) -> None:
+        self.choice.clear()
+        self.refresh()
+
+    def toggle_ball(self) -> None:
+        self.choice.toggle_ball(self.session)
+        self.refresh()
+
+    def open_shot(self) -> None:
+        self.app.push(ShotScreen(self.app, self.session))
+
+    def open_tackle(self) -> None:
+        s = self.state
+        side = s.side_to_move
+        if side is None:
+            return
+        extra: dict[str, Any] = {}
+        if self.positional and s.ball is not None:
+            mine = s.pieces_next_to_ball(side)
+            theirs = s.pieces_next_to_ball(side.other)
+            if self.choice.selected in [p for p, _ in mine]:
+                extra["piece"] = list(self.choice.selected)  # type: ignore[arg-type]
+            holder = next((p for p, pc in theirs if pc.uid == s.holder), None)
+            if holder is not None:
+                extra["against"] = list(holder)
+        # Checked first with a throw that cannot tie, so an impossible tackle is refused here.
+        probe = {"kind": "tackle", "side": side.value, "throws": [{"white": [6, 6, 6], "black": [1, 1, 1]}], **extra}
+        try:
+            self.session.probe(probe)
+        except Exception as exc:  # IllegalEvent: shown, and no roller opened
+            self.refuse(exc)
+            return
+        self.app.push(TackleScreen(self.app, self.session, extra))
+
+    def open_substitution(self) -> None:
+        at = None
+        if self.positional and self.choice.selected is not None and not self.choice.ball_selected:
+            at = self.choice.selected
+        self.app.push(SubstitutionScreen(self.app, self.session, at=at))
+
+    def export(self) -> None:
+        path = self.session.export(self.app.config.data_dir / "exports")
+        self.app.show_banner(self.t("cb.exported", path=str(path)), level="info")
+        self.last_export = path
+
+    def new_match(self) -> None:
+        from companion.ui.chessball.setup import SetupScreen
+
+        self.app.replace(SetupScreen(self.app))
+
+    # -- input --------------------------------------------------------------------------------
+    def handle(self, action: Action) -> bool:
+        s = self.state
+        if action.kind is Kind.COMMAND:
+            name = action.name
+            if name == "undo":
+                self.undo()
+                return True
+            if s.phase is Phase.ROLLS and name in ("white", "black", "roll"):
+                pending = roll_pending(s)
+                side = Side(name) if name != "roll" else (pending[0] if pending else None)
+                if side is not None:
+                    self._roller(side)()
+                return True
+            if s.phase in (Phase.KEEPER_ROLL, Phase.DIRECTION_ROLL) and name in ("roll", "ok"):
+                self.open_shot()
+                return True
+            if name == "ok":
+                if s.phase is Phase.KICKOFF:
+                    self.kickoff()
+                elif s.phase is Phase.MOVES:
+                    self.confirm() if self.positional else self.end_move()
+                return True
+        if self.positional and action.pos is not None and self.board.rect.collidepoint(action.pos):
+            return self._board_touch(action)
+        return super().handle(action)
+
+    def _board_touch(self, action: Action) -> bool:
+        p = self.board.snap(action.pos)  # type: ignore[arg-type]
+        s = self.state
+        if action.kind is Kind.PRESS:
+            self._press = (action.pos, p)  # type: ignore[assignment]
+            return False
+        if action.kind is Kind.RELEASE:
+            press, self._press = self._press, None
+            if press is None:
+                return False
+            (px, py), start = press
+            dragged = (action.pos[0] - px) ** 2 + (action.pos[1] - py) ** 2 > TAP_SLOP ** 2  # type: ignore[index]
+            if not dragged or start is None or p is None or p == start:
+                return False  # a tap: the TAP action that follows handles it
+            if s.phase is Phase.MOVES:
+                self.choice.drag(self.session, start, p)
+                self._after_choice()
+                return True
+            if self.placement is not None:
+                self.placement.selected = None
+                self.placement.tap(start)
+                self.placement.tap(p)
+                self._after_placement()
+                return True
+            return False
+        if action.kind is not Kind.TAP or p is None:
+            return False
+        if s.phase is Phase.KICKOFF and self.placement is not None:
+            self.placement.tap(p)
+            self._after_placement()
+            return True
+        if s.phase is Phase.MOVES and not self.goal_menu:
+            self.choice.tap(self.session, p)
+            self._after_choice()
+            return True
+        return False
+
+    def _after_choice(self) -> None:
+        c = self.choice
+        if c.refusal is not None:
+            self.message, self.message_is_error = self.reason(Exception(c.refusal)), True
+        else:
+            self.message = ""
+        self.refresh()
+
+    def _after_placement(self) -> None:
+        from companion.chessball.events import IllegalEvent
+
+        assert self.placement is not None
+        try:
+            self.session.probe(self.placement.event())
+            self.message, self.message_is_error = "", False
+        except IllegalEvent as exc:
+            self.message, self.message_is_error = self.reason(exc), True
+        self.refresh()
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        from companion.ui.chessball.tracker_draw import draw_tracker
+
+        draw_tracker(self, surface)
+
+
+def choice_text(screen: TrackerScreen) -> str:
+    """The status line for the move being chosen on the board."""
+    s = screen.state
+    c = screen.choice
+    t = screen.t
+    summary = c.summary(s)
+    if summary is not None:
+        kind = summary["kind"]
+        if kind == "shot":
+            return t("cb.preview.shot", n=summary["cost"], power=summary["power"], left=summary["left"])
+        if kind == "kick":
+            return t("cb.preview.kick", to=summary["to"], n=summary["cost"], left=summary["left"])
+        if kind == "dribble":
+            return t("cb.preview.dribble", piece=piece_name(t, summary["piece"]), frm=summary["from"],
+                     to=summary["to"], ball=summary["ball"], n=summary["cost"], left=summary["left"])
+        return t("cb.preview.move", piece=piece_name(t, summary["piece"]), frm=summary["from"], to=summary["to"],
+                 n=summary["cost"], left=summary["left"])
+    if c.ball_selected:
+        return t("cb.hint.ball_selected")
+    if c.selected is not None:
+        piece = s.board.get(c.selected)
+        name = piece_name(t, piece.kind) if piece else ""
+        return t("cb.hint.piece_selected_ball" if c.with_ball else "cb.hint.piece_selected", piece=name)
+    return t("cb.hint.select")
+
+
+__all__ = ["TrackerScreen", "choice_text", "wrap_text", "draw_die", "PieceKind"]
