@@ -54,11 +54,11 @@ def test_vision_follow_prints_the_moves_of_a_synthetic_game(tmp_path, capsys):
     frames = []
     for text in ("e2e4", "e7e5", "g1f3"):
         before = render_static(scene, occupancy(pos, g.cells))
-        frames += [finish(scene, before, rng) for _ in range(3)]
+        frames += [finish(scene, before, rng) for _ in range(5)]
         frames += [finish(scene, before, rng, hand=True) for _ in range(2)]
         pos.push(pos.parse_move(text))
     after = render_static(scene, occupancy(pos, g.cells))
-    frames += [finish(scene, after, rng) for _ in range(3)]
+    frames += [finish(scene, after, rng) for _ in range(5)]
     for i, frame in enumerate(frames):
         cv2.imwrite(str(tmp_path / f"f{i:03d}.jpg"), frame)
     assert main(["vision", "follow", str(tmp_path), "--variant", "magici"]) == 0
