@@ -63,6 +63,7 @@ class GameScreen(Screen):
         self.message_level = "info"
         self.drag: Drag | None = None
         self._pending_target: str | None = None
+        self._swallow_tap = False
         self.overlay_buttons: list[Button] = []
         self.picker: Callable[[str], None] | None = None  # a referee action picking cells
         self.picked: list[str] = []
@@ -186,6 +187,13 @@ class GameScreen(Screen):
 
     # -- input --------------------------------------------------------------------------------
     def handle(self, action: Action) -> bool:
+        if action.kind is Kind.PRESS:
+            self._swallow_tap = False
+        elif action.kind is Kind.TAP and self._swallow_tap:
+            # the tap that ends a touch on the board was handled by its release; it must not
+            # reach an overlay that the release itself opened
+            self._swallow_tap = False
+            return True
         if self.overlay_buttons:
             for button in reversed(self.overlay_buttons):
                 if button.handle(action):
@@ -234,6 +242,7 @@ class GameScreen(Screen):
                 self.dirty = True
             return True
         if action.kind is Kind.RELEASE:
+            self._swallow_tap = True
             drag, self.drag = self.drag, None
             if drag is not None:
                 if drag.moved and cell is not None and cell != drag.origin:

@@ -1,0 +1,200 @@
+"""Due Re on the touch board, entered like a referee would: dice faces and pieces by touch."""
+
+import dataclasses
+import json
+
+import pygame
+
+from companion.rules import get_variant
+from companion.rules.duere import RollPlay
+from companion.ui.board.duere import DueReScreen
+from companion.ui.board.duere_session import DueReSession
+from companion.ui.registry import GAMES
+
+from .conftest import finger, tap
+
+# Red: Q a1, K c1, K e1, R h1; Blue: K a8, K h8.
+OPEN_KINGS = "k6k/8/8/8/8/8/8/Q1K1K2R w 1"
+# Red: N a1 (its only squares b3, c2), K c2, K d1, R b4: the rook to b3 would strand the knight.
+STRANDED_KNIGHT = "k6k/8/8/8/1R6/8/2K5/N2K4 w 1"
+
+
+def open_screen(app, fen=None):
+    session = DueReSession.new(app.journal, "duere", start_fen=fen)
+    screen = DueReScreen(app, session)
+    app.push(screen)
+    return screen
+
+
+def tap_cell(app, screen, cell):
+    tap(app, *screen.view.cell_rect(cell).center)
+
+
+def button(screen, label):
+    return next(b for b in [*screen.overlay_buttons, *screen.buttons] if b.label == label)
+
+
+def tap_button(app, screen, label):
+    tap(app, *button(screen, label).rect.center)
+
+
+def type_dice(app, screen, a, b):
+    tap_button(app, screen, str(a))
+    tap_button(app, screen, str(b))
+
+
+def test_a_whole_game_entered_by_touch_ends_when_both_blue_kings_are_taken(make_app):
+    app = make_app(lang="en")
+    screen = open_screen(app, OPEN_KINGS)
+    engine = get_variant("duere").from_fen(OPEN_KINGS)
+    turns = [((1, 1), [("c1", "d2"), ("e1", "f2")]),
+             ((1, 1), [("a8", "a7"), ("h8", "h7")]),
+             ((2, 3), [("a1", "a7"), ("h1", "h7")])]
+    for faces, moves in turns:
+        type_dice(app, screen, *faces)
+        for origin, target in moves:
+            tap_cell(app, screen, origin)
+            assert target in screen.targets()
+            tap_cell(app, screen, target)
+        play = next(p for p in engine.roll_plays(faces)
+                    if [(m.origin, m.target) for _, m in p.steps] == moves)
+        engine.push_play(play)
+        assert screen.session.position.fen() == engine.fen()
+    assert engine.outcome() is not None and engine.outcome().winner.letter == "w"
+    assert screen.session.result == {"result": "1-0", "winner": "w", "termination": "kings captured"}
+    match = app.journal.match(screen.session.match.id)
+    assert match.info.finished
+    assert [e.data["source"] for e in match.effective() if e.kind == "roll"] == ["typed"] * 3
+    assert "Red wins" in screen.status_line()[0]
+
+
+def test_the_roll_button_uses_the_apps_dice_and_shows_the_movers_for_each_die(make_app):
+    app = make_app()
+    screen = open_screen(app)
+    tap_button(app, screen, "⚄ " + app.t("duere.roll"))
+    roll = screen.session.roll
+    assert roll is not None and all(1 <= f <= 6 for f in roll)
+    analysis = get_variant("duere").start_position().analyse_roll(roll)
+    movers = screen.session.movers()
+    for die in roll:
+        expected = {p.steps[0][1].origin for p in analysis.plays if p.steps and p.steps[0][0] == die}
+        assert set(movers[die]) == expected
+    assert screen.marks().movers == frozenset(o.cells[0] for o in screen.session.options())
+
+
+def test_a_piece_that_does_not_match_the_dice_is_refused_with_the_reason(make_app):
+    app = make_app(lang="en")
+    screen = open_screen(app)
+    type_dice(app, screen, 4, 5)
+    tap_cell(app, screen, "a1")  # a rook; the dice say bishop and knight
+    assert "does not match the dice" in screen.message
+    assert screen.entered == []
+    app_it = make_app(lang="it")
+    screen_it = open_screen(app_it)
+    type_dice(app_it, screen_it, 4, 5)
+    tap_cell(app_it, screen_it, "a1")
+    assert "non corrisponde ai dadi" in screen_it.message
+
+
+def test_compulsory_move_a_step_that_would_waste_the_other_die_is_refused(make_app):
+    app = make_app(lang="en")
+    screen = open_screen(app, STRANDED_KNIGHT)
+    type_dice(app, screen, 3, 5)
+    tap_cell(app, screen, "b4")
+    assert "b3" not in screen.targets()
+    tap_cell(app, screen, "b3")
+    assert "Compulsory" in screen.message
+    assert screen.session.steps == []
+    tap_cell(app, screen, "b4")
+    tap_cell(app, screen, "b8")  # a rook move that leaves the knight free
+    assert [str(m) for _, m in screen.session.steps] == ["b4b8"]
+
+
+def test_a_die_with_no_piece_is_lost_and_shown_as_lost(make_app):
+    app = make_app(lang="en")
+    screen = open_screen(app, STRANDED_KNIGHT)
+    type_dice(app, screen, 2, 3)  # no queen: the 2 is lost
+    assert screen.session.lost_dice() == (2,)
+    assert "lost" in screen.message
+
+
+def test_dice_that_cannot_be_used_pass_the_turn_at_once(make_app):
+    app = make_app(lang="en")
+    screen = open_screen(app, STRANDED_KNIGHT)
+    type_dice(app, screen, 2, 2)  # no queen at all
+    assert screen.session.mover.letter == "b" and screen.session.roll is None
+    assert app.banners and "turn passes" in app.banners[-1].text
+    assert "dice lost" in screen.history_lines()[-1]
+
+
+def test_a_move_that_fits_two_dice_asks_which_die(make_app):
+    app = make_app(lang="en")
+    screen = open_screen(app, "k6k/8/8/8/8/8/8/R1K1K2R w 1")
+    type_dice(app, screen, 3, 6)
+    tap_cell(app, screen, "h1")
+    tap_cell(app, screen, "h5")
+    labels = [b.label for b in screen.overlay_buttons]
+    assert "Use the 3 (Rook)" in labels and "Use the 6 (any piece)" in labels
+    tap_button(app, screen, "Use the 6 (any piece)")
+    assert screen.session.steps[0][0] == 6
+    assert screen.session.dice_left() == [3]
+
+
+def test_a_piece_can_be_dragged_to_its_square(make_app):
+    app = make_app()
+    screen = open_screen(app)
+    type_dice(app, screen, 5, 5)
+    a, b = screen.view.cell_rect("b2").center, screen.view.cell_rect("c4").center
+    app.feed(finger(app, pygame.FINGERDOWN, *a))
+    for k in range(1, 6):
+        app.feed(finger(app, pygame.FINGERMOTION, a[0] + (b[0] - a[0]) * k // 5, a[1] + (b[1] - a[1]) * k // 5))
+    assert screen.marks().drag is not None
+    app.feed(finger(app, pygame.FINGERUP, *b))
+    assert [str(m) for _, m in screen.session.steps] == ["b2c4"]
+
+
+def test_undo_and_redo_step_through_the_journal_and_survive_a_restart(make_app, tmp_path):
+    path = tmp_path / "j.db"
+    app = make_app(journal_path=path)
+    screen = open_screen(app)
+    type_dice(app, screen, 5, 3)
+    tap_cell(app, screen, "b2")
+    tap_cell(app, screen, "c4")
+    tap_cell(app, screen, "b1")
+    tap_cell(app, screen, "b3")
+    after_turn = screen.session.position.fen()
+    tap_button(app, screen, "↶ " + app.t("board.undo"))
+    assert screen.session.mover.letter == "w" and len(screen.session.steps) == 1
+    tap_button(app, screen, "↷ " + app.t("board.redo"))
+    assert screen.session.position.fen() == after_turn
+    app.journal.close()
+    again = make_app(journal_path=path)
+    resumed = GAMES["duere"].open(again)
+    assert resumed.session.position.fen() == after_turn
+    assert [h.text for h in resumed.session.history] == ["5:b2c4", "3:b1b3"]
+
+
+def test_the_game_record_holds_the_rolls_moves_and_positions(make_app, tmp_path):
+    app = make_app()
+    app.config = dataclasses.replace(app.config, data_dir=tmp_path)
+    screen = open_screen(app, OPEN_KINGS)
+    type_dice(app, screen, 1, 1)
+    tap_cell(app, screen, "c1")
+    tap_cell(app, screen, "d2")
+    tap_cell(app, screen, "e1")
+    tap_cell(app, screen, "f2")
+    tap_button(app, screen, app.t("board.export"))
+    path = app.config.data_dir / "exports" / f"duere-{screen.session.match.id}.json"
+    record = json.loads(path.read_text())
+    assert record["start_fen"] == OPEN_KINGS and record["rolls"] == [[1, 1]]
+    assert [m["move"] for m in record["moves"]] == ["1:c1d2", "1:e1f2"]
+    engine = get_variant("duere").from_fen(OPEN_KINGS)
+    engine.push_play(RollPlay(tuple((1, engine.parse_move(t)) for t in ("c1d2",)) +
+                              ((1, _second(engine, "c1d2", "e1f2")),)))
+    assert record["final_fen"] == engine.fen()
+    assert str(path) in app.banners[-1].text
+
+
+def _second(pos, first, second):
+    play = next(p for p in pos.roll_plays((1, 1)) if [str(m) for _, m in p.steps] == [first, second])
+    return play.steps[1][1]
