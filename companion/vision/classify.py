@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import warnings
 
 import cv2
 import numpy as np
@@ -28,6 +27,7 @@ OCCUPIED_FRACTION = 0.25  # share of such pixels in the sample that makes a piec
 WHITE_LOG_RATIO = -0.9
 RING_RADII = (0.26, 0.3, 0.34, 0.38, 0.42)  # cells: where a base's edge may be
 RING_ANGLES = 48
+RING_KEEP = 28  # angles kept per cell: those most across the lean
 TEXTURE_WEIGHT = 0.5
 RING_WEAK = 0.025  # below: no base edge unless the colour is plainly a piece's
 RING_EDGE = 0.04  # median radial log-brightness gradient (per pixel) on the ring that makes a piece
@@ -86,14 +86,15 @@ class CellSampler:
         lean = view.lean(centres)
         lean_top = np.stack([lean[:, 0], -lean[:, 1]], axis=1)
         norm = np.linalg.norm(lean_top, axis=1, keepdims=True)
-        across = np.abs(dirs @ (lean_top / np.maximum(norm, 1e-9)).T).T < 0.7  # (n, A)
-        self.ring_keep = np.where(norm > 0.05, across, True)
+        along = np.abs(dirs @ (lean_top / np.maximum(norm, 1e-9)).T).T  # (n, A)
+        keep = np.argsort(along, axis=1, kind="stable")[:, :RING_KEEP]  # most across the lean
+        cell_dirs = dirs[keep]  # (n, K, 2)
         radii = np.array(RING_RADII)
-        ring = ctop[:, None, None, :] + radii[None, :, None, None] * S * dirs[None, None]
+        ring = ctop[:, None, None, :] + radii[None, :, None, None] * S * cell_dirs[:, None]
         self.ring_x = np.clip(np.round(ring[..., 0]).astype(np.intp), 0, w - 1)
         self.ring_y = np.clip(np.round(ring[..., 1]).astype(np.intp), 0, h - 1)
-        self.ring_dx = np.broadcast_to(dirs[None, None, :, 0], ring.shape[:3])
-        self.ring_dy = np.broadcast_to(dirs[None, None, :, 1], ring.shape[:3])
+        self.ring_dx = np.ascontiguousarray(np.broadcast_to(cell_dirs[:, None, :, 0], ring.shape[:3]))
+        self.ring_dy = np.ascontiguousarray(np.broadcast_to(cell_dirs[:, None, :, 1], ring.shape[:3]))
         index = {g.file_rank(c): i for i, c in enumerate(self.cells)}
         n = len(self.cells)
         self.same = np.full((n, 5), -1, np.intp)  # itself and its diagonal neighbours
@@ -108,10 +109,17 @@ class CellSampler:
 
 
 def _gather_median(values: np.ndarray, idx: np.ndarray) -> np.ndarray:
-    """Per row, the channel-wise median of ``values[idx]`` ignoring -1 entries."""
+    """Per row, the channel-wise median of ``values[idx]`` ignoring -1 entries (NaN if none)."""
     picked = values[np.clip(idx, 0, None)]
-    picked = np.where((idx >= 0)[..., None], picked, np.nan)
-    return np.nanmedian(picked, axis=1)
+    picked = np.where((idx >= 0)[..., None], picked, np.inf)
+    picked = np.sort(picked, axis=1)  # missing ones last
+    count = (idx >= 0).sum(axis=1)
+    lo = np.clip((count - 1) // 2, 0, None)[:, None, None]
+    hi = np.clip(count // 2, 0, None)[:, None, None]
+    lo_v = np.take_along_axis(picked, np.broadcast_to(lo, (len(idx), 1, picked.shape[2])), 1)
+    hi_v = np.take_along_axis(picked, np.broadcast_to(hi, (len(idx), 1, picked.shape[2])), 1)
+    out = ((lo_v + hi_v) / 2)[:, 0, :]
+    return np.where(count[:, None] > 0, out, np.nan)
 
 
 def ring_edge(sampler: CellSampler, lum: np.ndarray) -> np.ndarray:
@@ -124,13 +132,14 @@ def ring_edge(sampler: CellSampler, lum: np.ndarray) -> np.ndarray:
     # texture (wood grain, noise) and straight shadow edges cross the ring at every angle:
     # their tangential part is as strong as the radial one; a round base's edge is not
     tangential = np.abs(gys * sampler.ring_dx - gxs * sampler.ring_dy)
-    keep = sampler.ring_keep[:, None, :]
-    radial = np.where(keep, radial, np.nan)
-    tangential = np.where(keep, tangential, np.nan)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        return (np.nanmedian(radial, axis=2)
-                - TEXTURE_WEIGHT * np.nanmedian(tangential, axis=2)).max(axis=1)
+    return (np.median(radial, axis=2) - TEXTURE_WEIGHT * np.median(tangential, axis=2)).max(axis=1)
+
+
+def _masked_mean(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    count = mask.sum(axis=1)
+    total = np.where(mask, values, 0).sum(axis=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(count > 0, total / np.maximum(count, 1), np.nan)
 
 
 def _split(log: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -171,9 +180,7 @@ def classify(sampler: CellSampler, top: np.ndarray) -> dict[str, CellEvidence]:
     unlike = np.linalg.norm(pix - ref[:, None, :], axis=2) > DIFF_THRESHOLD
     occupancy1 = unlike.mean(axis=1)
     rel = p_lum - light_lum[:, None]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        bright1 = np.nanmedian(np.where(unlike, rel, np.nan), axis=1)
+    bright1 = _masked_mean(rel, unlike)
     sure = occupancy1 > 0.7
     models = []
     for is_white, default in ((True, 0.05), (False, -1.6)):
@@ -193,9 +200,7 @@ def classify(sampler: CellSampler, top: np.ndarray) -> dict[str, CellEvidence]:
     black_votes = (piece & (d_black < d_white)).sum(axis=1)
     occupancy = piece.mean(axis=1)
     ring = ring_edge(sampler, log.mean(axis=2))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        brightness = np.nanmedian(np.where(piece, rel, np.nan), axis=1)
+    brightness = _masked_mean(rel, piece)
     out: dict[str, CellEvidence] = {}
     for i, cell in enumerate(sampler.cells):
         if ring[i] > RING_EDGE:

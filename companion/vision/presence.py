@@ -73,10 +73,11 @@ class PresenceDetector:
                 continue
             # the surroundings at each distance from the edge: a running median along the
             # edge over WINDOW cells, which keeps a shadow's step but drops an arm's width
-            q = 4
-            n = strip.shape[1] // q
-            small = strip[:, : n * q].reshape(strip.shape[0], n, q, -1).mean(axis=2)
-            ok = valid[:, : n * q].reshape(valid.shape[0], n, q).all(axis=2)
+            q = max(2, self.view.cell_px // 6)
+            rq = 3
+            n, m = strip.shape[1] // q, strip.shape[0] // rq
+            small = strip[: m * rq, : n * q].reshape(m, rq, n, q, -1).mean(axis=(1, 3))
+            ok = valid[: m * rq, : n * q].reshape(m, rq, n, q).all(axis=(1, 3))
             half = int(WINDOW * self.view.cell_px / q / 2)
             padded = np.pad(small, ((0, 0), (half, half), (0, 0)), mode="edge")
             windows = np.lib.stride_tricks.sliding_window_view(padded, 2 * half + 1, axis=1)
