@@ -128,7 +128,7 @@ class SpellCastScreen(StationOverlay):
                  position: Callable[[], Any] | None = None) -> None:
         super().__init__(app, timer)
         self.side, self.spell = side, spell
-        self.position_source = position
+        self._position = position() if position is not None else None  # the board does not move meanwhile
         self.fields = FIELDS[spell]
         self.pieces: dict[str, Piece | None] = {name: None for name, _ in self.fields}
         self.active = 0
@@ -137,7 +137,8 @@ class SpellCastScreen(StationOverlay):
         self.grid = BoardGrid(pygame.Rect(412, HEADER_H + 8, 376, 376))
 
     def position(self) -> Any:
-        return self.position_source() if self.position_source is not None else None
+        """The board's position (None: no board; the referee names the pieces' kinds)."""
+        return self._position
 
     def layout(self) -> None:
         self.buttons = [self.back_button()]

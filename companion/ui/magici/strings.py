@@ -226,6 +226,9 @@ register(
             "Pedone 1, Torre 2, Cavallo 2, Alfiere 3, Donna 4: 12 punti, al massimo 9 pezzi.",
             "Choose the House and the piece, then tap the square. Tap a piece to take it back. "
             "Pawn 1, Rook 2, Knight 2, Bishop 3, Queen 4: 12 points, at most 9 pieces."),
+        "magici.board.tap_to_end": ("tocca: fine mossa", "tap: end of move"),
+        "magici.board.undone": ("Mossa annullata sulla scacchiera: l'orologio non cambia",
+                                "Move undone on the board: the clock is unchanged"),
         # keyboard, display
         "magici.keyboard.space": ("spazio", "space"),
         "magici.display.lost": ("Display esterno scollegato: si ricollega da solo",

@@ -11,7 +11,7 @@ the next cue is due (:meth:`TimerScreen.wake_in_ms`); it never polls.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -49,7 +49,7 @@ class TimerScreen(Screen):
         self.message_warn = False
         self.feed = DisplayFeed.for_app(app)
         self._shown: tuple[object, ...] | None = None
-        self.position_source: Callable[[], object] | None = None  # set by the board screen when attached
+        self.board_screen: Any = None  # the touch board, once opened
 
     # -- life cycle ---------------------------------------------------------------------------
     def enter(self) -> None:
@@ -90,13 +90,37 @@ class TimerScreen(Screen):
 
     def _board_opener(self) -> Callable[[], None] | None:
         try:
-            from companion.ui.board.magici import MagiciBoardScreen  # type: ignore[import-not-found]
+            from companion.ui.board.magici import MagiciBoardScreen
         except Exception:  # the board screen is optional (most games play on a human board)
             return None
+        return lambda: self.open_board(MagiciBoardScreen)
 
-        def open_board() -> None:
-            self.app.push(MagiciBoardScreen(self.app, station_panel=self))  # type: ignore[call-arg]
-        return open_board
+    def open_board(self, screen_class: Any) -> None:
+        """The touch board beside this station; its match is linked from the station's."""
+        from companion.ui.board.session import BoardSession
+        from companion.ui.magici.board_panel import BOARD_LINK, BoardPanel, linked_board_id
+
+        match_id = linked_board_id(self.log)
+        if match_id is None:
+            session = BoardSession.new(self.app.journal, "magici", self.log.info.meta.get("start_fen"),
+                                       title=self.log.info.title, journal_game="magici-board")
+            self.log.append(BOARD_LINK, {"match": session.match.id})
+            match = session.match
+        else:
+            match = self.app.journal.match(match_id)
+        panel = BoardPanel(self, "")
+        screen = screen_class(self.app, match=match, station=panel)
+        panel.last_fen = screen.session.position.fen()
+        self.board_screen = screen
+        self.app.push(screen)
+
+    def board_position(self) -> Any:
+        """The position on the station's board (None if no board was opened for this game)."""
+        if self.board_screen is not None:
+            return self.board_screen.position
+        from companion.ui.magici.board_panel import board_position
+
+        return board_position(self.app, self.log)
 
     # -- actions --------------------------------------------------------------------------------
     def begin(self) -> None:
@@ -122,17 +146,17 @@ class TimerScreen(Screen):
     def open_correction(self) -> None:
         from companion.ui.magici.correction import CorrectionScreen
 
-        self.app.push(CorrectionScreen(self.app, self.station))
+        self.app.push(CorrectionScreen(self.app, self))
 
     def open_spells(self) -> None:
         from companion.ui.magici.ledger import SpellLedgerScreen
 
-        self.app.push(SpellLedgerScreen(self.app, self.station, position=self.position_source))
+        self.app.push(SpellLedgerScreen(self.app, self, position=self.board_position))
 
     def open_result(self) -> None:
         from companion.ui.magici.result import ResultScreen
 
-        self.app.push(ResultScreen.for_station(self.app, self.station, self.link))
+        self.app.push(ResultScreen.for_station(self.app, self, self.link))
 
     def handle(self, action: Action) -> bool:
         if action.kind is Kind.COMMAND:

@@ -1,0 +1,147 @@
+"""The referee station beside the touch board (:mod:`companion.ui.board.magici`).
+
+The board keeps its moves in a match of its own (game ``magici-board``): its ``finish`` event
+is the board's, in another format than the station's result, so the two never share a match.
+The station's match records which board match belongs to it with a ``board_link`` event
+(found among all its events, undone or not, so an undo at the station never loses the board).
+
+A move entered on the board ends the move on the station too, when the station still has the
+mover on move (a team that pressed its button first is not ended twice); a capture on the
+board is recorded for the tie-breaks. The spell form reads the board's position, so the rules
+engine decides the spell and lists the moves it leaves.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from companion.magici.model import PieceKind, Side
+from companion.magici.timing import EndSource
+from companion.ui import theme
+from companion.ui.input import Action, Kind
+from companion.ui.magici.common import clock_text, dim, house_rgb, seconds_text
+from companion.ui.widgets import draw_text
+
+if TYPE_CHECKING:
+    from companion.ui.magici.timer import TimerScreen
+
+BOARD_LINK = "board_link"
+
+
+def linked_board_id(log: Any) -> int | None:
+    """The board match of a station's match, if one was opened."""
+    for event in reversed(log.events()):
+        if event.kind == BOARD_LINK:
+            return int(event.data["match"])
+    return None
+
+
+def board_position(app: Any, log: Any) -> Any:
+    """The current position of the station's board, replayed from its match (None: no board)."""
+    match_id = linked_board_id(log)
+    if match_id is None:
+        return None
+    try:
+        from companion.ui.board.session import BoardSession
+
+        return BoardSession.open(app.journal.match(match_id), game="magici").position
+    except Exception:  # the board module missing or its match unreadable: no position
+        return None
+
+
+def _army_counts(fen: str, white: bool) -> Counter[str]:
+    board = fen.split(" ")[0]
+    return Counter(c.upper() for c in board if c.isalpha() and c.isupper() == white)
+
+
+def captured_kind(before_fen: str, after_fen: str, victim: Side) -> PieceKind | None:
+    """The piece of ``victim`` that disappeared between two positions, if any.
+
+    >>> captured_kind("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "4k3/8/8/3P4/8/8/8/4K3 b - - 0 1", Side.BLACK)
+    <PieceKind.PAWN: 'P'>
+    """
+    lost = _army_counts(before_fen, victim is Side.WHITE) - _army_counts(after_fen, victim is Side.WHITE)
+    for letter in lost:
+        try:
+            return PieceKind(letter)
+        except ValueError:
+            return None
+    return None
+
+
+class BoardPanel:
+    """What :class:`~companion.ui.board.magici.MagiciBoardScreen` calls on the station."""
+
+    def __init__(self, timer: "TimerScreen", fen: str) -> None:
+        self.timer = timer
+        self.last_fen = fen
+
+    # -- the board's questions ------------------------------------------------------------------
+    def side_names(self) -> tuple[str, str]:
+        st = self.timer.station.state
+        return st.white.name, st.black.name
+
+    def update(self, dt_ms: int) -> None:
+        self.timer.update(dt_ms)
+
+    def wake_in_ms(self) -> int | None:
+        return self.timer.wake_in_ms()
+
+    def on_move(self, move_text: str, fen: str) -> None:
+        mover = Side.BLACK if fen.split(" ")[1] == "w" else Side.WHITE
+        station = self.timer.station
+        st = station.state
+        captured = captured_kind(self.last_fen, fen, mover.other)
+        self.last_fen = fen
+        if st.running and st.on_move is mover:
+            self.timer._outcome(station.end_move(mover, EndSource.TAP, captured=captured))
+
+    def on_undo(self, fen: str) -> None:
+        self.last_fen = fen
+        self.timer._say(self.timer.t("magici.board.undone"), warn=True)
+
+    def handle_panel(self, action: Action) -> bool:
+        if action.kind is Kind.TAP:
+            self.timer.end_move(None, EndSource.TAP)
+        return action.kind in (Kind.PRESS, Kind.RELEASE, Kind.TAP, Kind.MOVE)
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        timer = self.timer
+        st, view = timer.station.state, timer.station.view()
+        house = st.house_on_move
+        rgb = house_rgb(house.colour)
+        move_ms = view.move_remaining_ms
+        if not st.running:
+            bg = theme.PANEL
+        elif move_ms <= 5_000:
+            bg = (120, 24, 24)
+        elif move_ms <= 10_000:
+            bg = (130, 84, 10)
+        else:
+            bg = dim(rgb, 0.35)
+        pygame.draw.rect(surface, bg, rect, border_radius=12)
+        pygame.draw.rect(surface, rgb, (rect.x, rect.y, 10, rect.height), border_top_left_radius=12,
+                         border_bottom_left_radius=12)
+        if st.over:
+            draw_text(surface, timer.t("magici.timer.result"), rect.center, 30, theme.TEXT, "center", bold=True)
+            return
+        draw_text(surface, house.name, (rect.x + 20, rect.y + 8), 22, theme.TEXT, bold=True, max_width=rect.width - 30)
+        draw_text(surface, seconds_text(move_ms), (rect.x + 20 + 70, rect.y + 96), 90, theme.TEXT, "center",
+                  bold=True)
+        draw_text(surface, timer.t("magici.timer.game_label"), (rect.right - 14, rect.y + 44), 15, theme.MUTED,
+                  "topright")
+        draw_text(surface, clock_text(view.game_remaining_ms), (rect.right - 14, rect.y + 62), 36, theme.TEXT,
+                  "topright", bold=True)
+        if st.paused:
+            hint = timer.t("magici.timer.paused")
+        elif view.obligation is not None:
+            hint = timer._obligation_text(view.obligation)
+        else:
+            hint = timer.t("magici.board.tap_to_end")
+        draw_text(surface, hint, (rect.right - 14, rect.bottom - 10), 15,
+                  theme.ACCENT if view.obligation is not None or st.paused else theme.MUTED, "bottomright",
+                  max_width=rect.width - 170)
