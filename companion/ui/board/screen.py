@@ -225,7 +225,7 @@ class GameScreen(Screen):
                 return True
             if self.entered and cell in self.targets():
                 self._pending_target = cell
-            elif self._movable(cell) and len(self.entered) <= 1:
+            elif self._selectable(cell) and len(self.entered) <= 1:
                 was = self.entered == [cell]
                 self.select(cell)
                 self.drag = Drag(cell, pos, pos, was)
@@ -280,10 +280,19 @@ class GameScreen(Screen):
     def _movable(self, cell: str) -> bool:
         return any(o.cells[0] == cell for o in self.options())
 
+    def _selectable(self, cell: str) -> bool:
+        """A piece of the side to move: it can be touched even with no move (to be told why)."""
+        if self.session.is_over():
+            return False
+        piece = self.board_position().piece_at(cell)
+        return piece is not None and piece.color == self.side_to_move()
+
     def select(self, cell: str) -> None:
         self.entered = [cell]
         self.message = ""
         self.layout()
+        if not self._movable(cell):
+            self.refuse(self.session.explain([cell]))
 
     def clear_selection(self) -> None:
         self.entered = []
@@ -293,7 +302,7 @@ class GameScreen(Screen):
     def touch(self, cell: str) -> None:
         """A square touched (tapped, or where a drag ended): select, extend, play or refuse."""
         if not self.entered:
-            if self._movable(cell):
+            if self._selectable(cell):
                 self.select(cell)
             else:
                 self.refuse(self.session.explain([cell]))
@@ -312,7 +321,7 @@ class GameScreen(Screen):
                 self.message_level = "info"
                 self.layout()
             return
-        if len(self.entered) == 1 and self._movable(cell):
+        if len(self.entered) == 1 and self._selectable(cell):
             self.select(cell)
             return
         reason = self.session.explain([*self.entered, cell])
