@@ -196,3 +196,26 @@ def test_the_referee_records_an_agreed_draw(make_app):
     assert app.journal.match(screen.session.match.id).info.finished
     screen.handle(Action(Kind.COMMAND, name="undo"))
     assert screen.session.result is None
+
+
+def test_a_turn_passed_on_time_is_a_null_move_on_the_board_and_in_the_pgn(make_app):
+    app = make_app(lang="en")
+    screen = MagiciBoardScreen(app, station=FakeStation())
+    app.push(screen)
+    play(app, screen, "e2e4")
+    assert screen.pass_turn()
+    assert screen.session.position.turn.letter == "w"
+    play(app, screen, "d2d4")
+    pgn = magici_pgn(screen.session)
+    game = chess.pgn.read_game(io.StringIO(pgn))
+    assert [str(m) for m in game.mainline_moves()] == ["e2e4", "0000", "d2d4"]
+    assert "passes (time)" in screen.history_lines()[0]
+
+
+def test_a_team_in_check_cannot_pass_the_turn(make_app):
+    app = make_app(lang="en")
+    checked = MagiciBoardScreen(app, start_fen="4k3/8/8/8/8/8/8/4R1K1 b - - 0 1")
+    app.push(checked)
+    assert not checked.pass_turn()
+    assert checked.message == "A team in check cannot let the turn pass: it must get out of check"
+    assert checked.session.history == []

@@ -61,6 +61,10 @@ def magici_pgn(session: BoardSession) -> str:
             tokens.append(f"{entry.number}...")
         elif entry.color.name == "WHITE":
             tokens.append(f"{entry.number}.")
+        if entry.text == "pass_turn":
+            pos.push_pass()  # type: ignore[attr-defined]
+            tokens.append("--")
+            continue
         move = pos.parse_move(entry.text)
         before = pos.piece_at(move.origin)
         pos.push(move)

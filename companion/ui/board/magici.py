@@ -61,7 +61,8 @@ class MagiciBoardScreen(GameScreen):
       move ``on_move(move_text, fen_after)`` is called (``"e2e4"``, the engine's text), after
       an undo or redo ``on_undo(fen)``; ``update(dt_ms)`` and ``wake_in_ms()`` are passed
       through so the station's clocks keep running while the board is shown;
-      ``side_names()`` may return the two Houses' names for the turn line.
+      ``side_names()`` may return the two Houses' names for the turn line. When the station
+      passes the turn on time it calls :meth:`pass_turn` (the board records the pass).
     """
 
     name = "magici-board"
@@ -135,6 +136,22 @@ class MagiciBoardScreen(GameScreen):
         on_undo = getattr(self.station, "on_undo", None)
         if on_undo is not None:
             on_undo(self.session.position.fen())
+
+    def pass_turn(self) -> bool:
+        """The station calls this when the 30 seconds ran out and the turn passed without a
+        move: the board records a pass (the engine's ``push_pass``). False, with the reason
+        shown, when the engine refuses (a team in check must get out of check)."""
+        from companion.ui.board.session import RefereeAction, Refused
+
+        try:
+            self.session.referee(RefereeAction.PASS_TURN, self.session.position.turn)
+        except Refused as exc:
+            self.refuse(exc.reason)
+            return False
+        self.entered = []
+        self.after_change()
+        self.layout()
+        return True
 
     def new_session(self) -> BoardSession:
         return BoardSession.new(self.app.journal, "magici", self.session.start_fen, journal_game=BOARD_GAME)

@@ -115,6 +115,9 @@ def referee_items(screen: "GameScreen") -> list[tuple[str, Callable[[], None]]]:
         (t("board.ref.resign", side=screen.side_name(Color.WHITE)), decide(RefereeAction.RESIGN, Color.WHITE)),
         (t("board.ref.resign", side=screen.side_name(Color.BLACK)), decide(RefereeAction.RESIGN, Color.BLACK)),
     ]
+    if hasattr(session.position, "push_pass"):
+        side = session.position.turn
+        items.insert(0, (t("board.ref.pass", side=screen.side_name(side)), decide(RefereeAction.PASS_TURN, side)))
     if session.game in QUEEN_GAMES:
         items.append((t("board.ref.queen"), lambda: start_queen_replacement(screen)))
     items.append((t("board.new_game"), screen.new_game))

@@ -527,7 +527,7 @@ class GameScreen(Screen):
             b.draw(surface)
 
 
-HISTORY_NOTES = frozenset({"draw_agreed", "resign", "queen_replacement", "pass"})
+HISTORY_NOTES = frozenset({"draw_agreed", "resign", "queen_replacement", "pass", "pass_turn"})
 
 
 def outcome_text(screen: GameScreen, result: dict[str, Any]) -> str:

@@ -10,8 +10,9 @@ board kept apart from the referee station's match):
   someone else (the Magici station's) gets a ``board_start`` event with the same fields instead;
 - ``move`` events ``{"move": "e2e4", "fen_before": "..."}`` (the move text as the engine
   writes it: ``c3e5g3`` for a chain, a promotion letter at the end);
-- ``referee`` events ``{"action": "draw_agreed" | "resign" | "queen_replacement", "side": "w",
-  ...}``; a queen replacement carries the position after it (``fen``);
+- ``referee`` events ``{"action": "draw_agreed" | "resign" | "queen_replacement" | "pass_turn",
+  "side": "w", ...}``; a queen replacement carries the position after it (``fen``); a pass
+  (Magici's 30 seconds run out) is the engine's ``push_pass``;
 - ``finish`` when the game is over (its result), undone together with the move that ended it.
 
 Every action is validated, then appended, then applied: a power cut never loses one.
@@ -49,6 +50,7 @@ class RefereeAction(Enum):
     DRAW_AGREED = "draw_agreed"
     RESIGN = "resign"
     QUEEN_REPLACEMENT = "queen_replacement"
+    PASS_TURN = "pass_turn"  # Magici: the 30 seconds ran out without a move
 
 
 @dataclass(frozen=True)
@@ -191,7 +193,11 @@ class BoardSession:
     def _apply_referee(self, data: dict[str, Any]) -> None:
         action = RefereeAction(data["action"])
         pos = self.position
-        entry = HistoryEntry(pos.fullmove, pos.turn, action.value, action.value, pos.fen())
+        entry = HistoryEntry(pos.fullmove, pos.turn, "--" if action is RefereeAction.PASS_TURN else action.value,
+                             action.value, pos.fen())
+        if action is RefereeAction.PASS_TURN:
+            pos.push_pass()  # type: ignore[attr-defined]
+            self.last_move = None
         if action is RefereeAction.QUEEN_REPLACEMENT:
             self.position = self.variant.from_fen(data["fen"])
             self.last_move = None
@@ -268,6 +274,14 @@ class BoardSession:
         """Record a referee decision (an agreed draw, a resignation, a queen replacement)."""
         if self.is_over():
             raise Refused(Reason("board.reason.over"))
+        if action is RefereeAction.PASS_TURN:
+            push_pass = getattr(self.position.copy(), "push_pass", None)
+            if push_pass is None:
+                raise Refused(Reason("board.reason.no_pass"))
+            try:
+                push_pass()
+            except IllegalMove as exc:
+                raise Refused(Reason("engine", {"text": str(exc)})) from None
         payload: dict[str, Any] = {"action": action.value, "side": side.letter, **data}
         self.match.append(REFEREE, payload)
         self._apply_referee(payload)

@@ -68,6 +68,11 @@ register(
         "board.history.resign": ("abbandono", "resigns"),
         "board.history.queen_replacement": ("3 pedine → Donna", "3 men → Queen"),
         "board.history.pass": ("dadi persi", "dice lost"),
+        "board.history.pass_turn": ("passa (tempo)", "passes (time)"),
+        "board.ref.pass": ("Il {side} passa il turno (tempo scaduto)", "{side} passes the turn (time out)"),
+        "board.reason.no_pass": ("In questo gioco il turno non si passa", "In this game the turn cannot be passed"),
+        "board.reason.pass_in_check": ("Sotto scacco non si può passare il turno: bisogna parare lo scacco",
+                                       "A team in check cannot let the turn pass: it must get out of check"),
         # reasons for a refused input
         "board.reason.over": ("La partita è finita", "The game is over"),
         "board.reason.empty": ("Nessun pezzo in {cell}", "No piece on {cell}"),
@@ -153,6 +158,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^you cannot castle out of check"), "board.reason.castle_check"),
     (re.compile(r"^the King would pass through"), "board.reason.castle_attacked"),
     (re.compile(r"^a King moves one cell"), "board.reason.king_step"),
+    (re.compile(r"^a team in check cannot let the turn pass"), "board.reason.pass_in_check"),
 ]
 
 
