@@ -81,7 +81,7 @@ class ArmyBuilderScreen(Screen):
                                        selected=(kind is self.kind), size=26))
         self.buttons.append(Button(pygame.Rect(600, 396, 188, 72), self.t("magici.army.done"), self.done,
                                    primary=True, size=26))
-        self.buttons.append(Button(pygame.Rect(12, 404, 188, 64), self.t("magici.army.clear"), self.clear, size=20))
+        self.buttons.append(Button(pygame.Rect(600, 334, 188, 54), self.t("magici.army.clear"), self.clear, size=20))
 
     def _side(self, side: Side):
         def choose() -> None:
@@ -170,7 +170,8 @@ class ArmyBuilderScreen(Screen):
             spent = self.cost(side)
             colour = theme.OK if spent == POINTS else theme.ACCENT
             draw_text(surface, self.t("magici.army.points", spent=spent, total=POINTS), (600, y + 32), 18, colour)
-            draw_text(surface, self.t("magici.army.pieces", n=len(self.placed[side])), (600, y + 54), 16, theme.MUTED)
+            draw_text(surface, self.t("magici.army.pieces", n=len(self.placed[side])), (600, y + 54), 16, theme.MUTED,
+                      max_width=188)
             y += 84
         y += 4
         if self.reasons:
@@ -178,13 +179,13 @@ class ArmyBuilderScreen(Screen):
             y += 24
             for reason in self.reasons:
                 for line in wrap_text(reason, 15, 188):
-                    if y > 384:
+                    if y > 314:
                         break
                     draw_text(surface, line, (600, y), 15, theme.WARN)
                     y += 19
         else:
-            for line in wrap_text(self.t("magici.army.hint"), 15, 188)[:7]:
-                draw_text(surface, line, (600, y), 15, theme.MUTED)
-                y += 19
+            for line in wrap_text(self.t("magici.army.hint"), 14, 188)[:6]:
+                draw_text(surface, line, (600, y), 14, theme.MUTED)
+                y += 17
         for b in self.buttons:
             b.draw(surface)

@@ -169,9 +169,6 @@ class ChampionshipScreen(Screen):
         for r in (1, 2, 3):
             y = GRID_Y + (r - 1) * (CELL_H + 14)
             draw_text(surface, self.t("magici.champ.round", n=r), (GRID_X, y + 2), 16, theme.MUTED)
-        played = len(self.state.games)
-        draw_text(surface, self.t("magici.hub.games_played", n=played, total=len(SCHEDULE)),
-                  (784, HEADER_H // 2), 18, theme.MUTED, "midright")
 
 
 class FixtureScreen(Screen):
@@ -188,13 +185,13 @@ class FixtureScreen(Screen):
     def layout(self) -> None:
         played = self.fixture.key in self.championship.state.games
         self.buttons = [self.back_button()]
-        self.buttons.append(Button(pygame.Rect(150, 210, 500, 70), self.t("magici.champ.play"), self.play,
+        self.buttons.append(Button(pygame.Rect(150, 232, 500, 70), self.t("magici.champ.play"), self.play,
                                    primary=not played, size=26, sublabel=self.t("magici.champ.play_hint")))
-        self.buttons.append(Button(pygame.Rect(150, 292, 500, 64),
+        self.buttons.append(Button(pygame.Rect(150, 314, 500, 64),
                                    self.t("magici.champ.correct" if played else "magici.champ.enter"), self.enter_result,
                                    primary=played, size=24))
         if played:
-            self.buttons.append(Button(pygame.Rect(150, 368, 500, 56), self.t("magici.champ.clear"), self.clear,
+            self.buttons.append(Button(pygame.Rect(150, 390, 500, 56), self.t("magici.champ.clear"), self.clear,
                                        size=20))
 
     def play(self) -> None:
@@ -219,10 +216,10 @@ class FixtureScreen(Screen):
         home, away = state.houses[f.home], state.houses[f.away]
         draw_text(surface, self.t("magici.champ.fixture", round=f.round, board=f.board), (400, HEADER_H + 16), 22,
                   theme.MUTED, "midtop")
-        pygame.draw.circle(surface, house_rgb(home.colour), (120, HEADER_H + 86), 18)
-        pygame.draw.circle(surface, house_rgb(away.colour), (680, HEADER_H + 86), 18)
+        pygame.draw.circle(surface, house_rgb(home.colour), (50, HEADER_H + 86), 18)
+        pygame.draw.circle(surface, house_rgb(away.colour), (750, HEADER_H + 86), 18)
         draw_text(surface, f"{home.name} – {away.name}", (400, HEADER_H + 86), 40, theme.TEXT, "center", bold=True,
-                  max_width=520)
+                  max_width=640)
         game = state.games.get(f.key)
         if game is not None:
             text = self.t(result_key(game.result))

@@ -22,7 +22,7 @@ STEPS: dict[ClockKind, tuple[int, ...]] = {
     ClockKind.MOVE: (-10_000, -5_000, -1_000, 1_000, 5_000, 10_000),
     ClockKind.GAME: (-60_000, -10_000, -1_000, 1_000, 10_000, 60_000),
 }
-ROW_Y = {ClockKind.MOVE: HEADER_H + 30, ClockKind.GAME: HEADER_H + 190}
+ROW_Y = {ClockKind.MOVE: HEADER_H + 30, ClockKind.GAME: HEADER_H + 172}
 
 
 class CorrectionScreen(StationOverlay):

@@ -143,13 +143,13 @@ def _cast(app: "App") -> "Screen":
 
     clock = demo_clock(app)
     timer = TimerScreen(app, demo_station(app, clock, moves=6).log)
-    screen = SpellCastScreen(app, timer, Side.WHITE, Spell.HOSTILE)
+    screen = SpellCastScreen(app, timer, Side.BLACK, Spell.HOSTILE)
     screen.layout()
-    for square, kind in (("d4", PieceKind.KNIGHT), ("e5", PieceKind.PAWN), ("c3", PieceKind.BISHOP)):
+    for square, kind in (("d4", PieceKind.KNIGHT), ("e6", PieceKind.PAWN), ("c5", PieceKind.BISHOP)):
         screen.kind = kind
         screen.pick(square)
     screen.kind = PieceKind.KING
-    screen.pick("e5")  # the King as the forced capturer: refused, with the reason shown
+    screen.pick("b4")  # the King as the forced capturer: refused, with the reason shown
     screen.cast()
     return screen
 
@@ -161,16 +161,16 @@ def _army(app: "App") -> "Screen":
     screen.layout()
     for side, placement in ((Side.WHITE, {"d1": PieceKind.QUEEN, "a1": PieceKind.ROOK, "h1": PieceKind.ROOK,
                                           "d2": PieceKind.PAWN, "e2": PieceKind.PAWN, "f2": PieceKind.PAWN}),
-                            (Side.BLACK, {"c8": PieceKind.BISHOP, "f8": PieceKind.BISHOP, "b8": PieceKind.KNIGHT,
-                                          "e7": PieceKind.PAWN})):
+                            (Side.BLACK, {"c8": PieceKind.BISHOP, "f8": PieceKind.BISHOP, "e7": PieceKind.PAWN,
+                                          "d7": PieceKind.PAWN})):
         screen.side = side
         for square, kind in placement.items():
             screen.kind = kind
             screen.tap_square(square)
     screen.kind = PieceKind.QUEEN
     screen.tap_square("d8")  # 8 + 4 = 12: fine
-    screen.kind = PieceKind.PAWN
-    screen.tap_square("d7")  # 13 points: refused with the engine's reason
+    screen.kind = PieceKind.KNIGHT
+    screen.tap_square("b8")  # 14 points: refused with the engine's reason
     screen.layout()
     return screen
 

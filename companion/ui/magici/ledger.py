@@ -45,7 +45,7 @@ def cast_text(cast: SpellCast) -> str:
     call = cast.call
     text = call.caster.text
     if call.announced is not None and call.spell is Spell.DEFENSIVE:
-        text += f" ⟂ {call.announced.mover.text}"
+        text += f" → {call.announced.mover.text}"
     if call.target is not None:
         text += f" → {call.target.text}"
     return text

@@ -56,9 +56,10 @@ class NewGameScreen(Screen):
             self.buttons.append(Button(rect, self.house(side).name, self._first(side), selected=(self.first is side),
                                        size=20, sublabel=self.t(side_key(side))))
         self.buttons.append(Button(pygame.Rect(176 + 2 * 154, ROWS[2], 300, 60), "◐ " + self.t("magici.new.toss"),
-                                   self.toss, size=22))
-        self.buttons.append(Button(pygame.Rect(176, ROWS[3], 300, 60), self.t("magici.new.army"), self.open_army,
-                                   size=22))
+                                   self.toss, size=22, sublabel=self.coin or self.t("magici.new.first_hint")))
+        status = self.t("magici.new.army_done") if self.army else self.t("magici.new.army_none")
+        self.buttons.append(Button(pygame.Rect(176, ROWS[3], 608, 60), self.t("magici.new.army"), self.open_army,
+                                   size=22, sublabel=status, selected=self.army is not None))
         self.buttons.append(Button(pygame.Rect(250, 396, 300, 72), self.t("magici.new.start"), self.start,
                                    primary=True, enabled=self.first is not None, size=30))
 
@@ -131,14 +132,6 @@ class NewGameScreen(Screen):
                 draw_text(surface, house.name, (222, ROWS[row] + 30), 30, theme.TEXT, "midleft", bold=True)
             draw_text(surface, self.t("magici.new.championship_game", round=self.link.round, board=self.link.board),
                       (780, ROWS[1] + 30), 18, theme.MUTED, "midright")
-        status = self.t("magici.new.army_done") if self.army else self.t("magici.new.army_none")
-        draw_text(surface, status, (490, ROWS[3] + 30), 18, theme.OK if self.army else theme.MUTED, "midleft",
-                  max_width=300)
-        if self.coin:
-            draw_text(surface, self.coin, (400, ROWS[3] + 80), 22, theme.ACCENT, "midtop", max_width=760)
-        elif self.first is None:
-            draw_text(surface, self.t("magici.new.first_hint"), (400, ROWS[3] + 80), 18, theme.MUTED, "midtop",
-                      max_width=760)
 
 
 def _with_first(fen: str, first: Side | None) -> str:

@@ -229,4 +229,4 @@ class ResultScreen(StationOverlay):
             draw_text(surface, self.message, (16, 372), 19, theme.WARN, "midleft", max_width=390)
         elif self.fixed:
             draw_text(surface, self.t("magici.result.fixed"), (16, 372), 17, theme.MUTED, "midleft", max_width=390)
-        draw_text(surface, self.t("magici.result.stats_hint"), (602, 312), 15, theme.MUTED, "midtop", max_width=370)
+        draw_text(surface, self.t("magici.result.stats_hint"), (602, 364), 16, theme.MUTED, "midtop", max_width=370)

@@ -94,14 +94,13 @@ class StandingsScreen(Screen):
             pygame.draw.rect(surface, colour, (12, y, 14, ROW_H - 8), border_top_left_radius=12,
                              border_bottom_left_radius=12)
             place = f"{row.place}°" + ("=" if row.shared else "")
-            draw_text(surface, place, (76, rect.centery), 44, theme.ACCENT if row.place == 1 else theme.TEXT,
+            draw_text(surface, place, (78, rect.centery), 40 if row.shared else 44, theme.ACCENT if row.place == 1 else theme.TEXT,
                       "center", bold=True)
             note = self.tie_note(row)
-            name_y = rect.centery - (12 if note else 0)
-            draw_text(surface, row.name, (130, name_y), 36, theme.TEXT, "midleft", bold=True, max_width=360)
+            draw_text(surface, row.name, (140, rect.centery - 12), 36, theme.TEXT, "midleft", bold=True, max_width=350)
             record = self.t("magici.standings.record", w=row.won, e=row.enchanted, d=row.drawn, l=row.lost)
             line = f"{note} · {record}" if note else record
-            draw_text(surface, line, (130, rect.centery + 26), 17, theme.ACCENT if note else theme.MUTED, "midleft",
+            draw_text(surface, line, (140, rect.centery + 24), 17, theme.ACCENT if note else theme.MUTED, "midleft",
                       max_width=380)
             draw_text(surface, str(row.ranking_points), (COL_POINTS, rect.centery), 48, theme.TEXT, "center", bold=True)
             draw_text(surface, _points_text(row), (COL_HOUSE_POINTS, rect.centery), 48, theme.ACCENT, "center",

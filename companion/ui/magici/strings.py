@@ -99,15 +99,14 @@ register(
         # new game
         "magici.new.title": ("Nuova partita", "New game"),
         "magici.new.first": ("Primo a muovere", "Moves first"),
-        "magici.new.first_hint": ("Lanciare la moneta o scegliere chi muove per primo",
-                                  "Toss the coin or choose who moves first"),
+        "magici.new.first_hint": ("oppure scegliere chi inizia", "or choose who moves first"),
         "magici.new.toss": ("Lancia la moneta", "Toss the coin"),
-        "magici.new.toss_result": ("Moneta: inizia {house}", "Coin toss: {house} moves first"),
+        "magici.new.toss_result": ("La moneta dice: inizia {house}", "The coin says: {house} moves first"),
         "magici.new.armies": ("Eserciti", "Armies"),
         "magici.new.army": ("Acquisto e schieramento", "Buy and place"),
-        "magici.new.army_none": ("Facoltativo: senza, i pezzi rimasti si inseriscono alla fine",
-                                 "Optional: without it, pieces left are entered at the end"),
-        "magici.new.army_done": ("Eserciti schierati", "Armies placed"),
+        "magici.new.army_none": ("Facoltativo: senza, i pezzi rimasti si contano alla fine",
+                                 "Optional: without it, the pieces left are counted at the end"),
+        "magici.new.army_done": ("Eserciti acquistati e schierati ✓", "Armies bought and placed ✓"),
         "magici.new.start": ("Inizia", "Start"),
         "magici.new.championship_game": ("Campionato: turno {round}, scacchiera {board}",
                                          "Championship: round {round}, board {board}"),
@@ -215,17 +214,17 @@ register(
         # army builder
         "magici.army.title": ("Acquisto e schieramento", "Buy and place the armies"),
         "magici.army.points": ("{spent} / {total} punti", "{spent} / {total} points"),
-        "magici.army.pieces": ("{n} pezzi oltre al Re", "{n} pieces besides the King"),
+        "magici.army.pieces": ("{n} pezzi + il Re", "{n} pieces + the King"),
         "magici.army.done": ("Fatto", "Done"),
         "magici.army.clear": ("Svuota", "Clear"),
         "magici.army.refused": ("Non ammesso:", "Refused:"),
         "magici.army.king_fixed": ("Il Re è gratuito e sta sempre sulla sua casa",
                                    "The King is free and always stands on its square"),
         "magici.army.hint": (
-            "Scegliere la Casata e il pezzo, poi toccare la casa. Toccare un pezzo per toglierlo. "
-            "Pedone 1, Torre 2, Cavallo 2, Alfiere 3, Donna 4: 12 punti, al massimo 9 pezzi.",
-            "Choose the House and the piece, then tap the square. Tap a piece to take it back. "
-            "Pawn 1, Rook 2, Knight 2, Bishop 3, Queen 4: 12 points, at most 9 pieces."),
+            "Scegliere Casata e pezzo, poi toccare la casa; toccare un pezzo per toglierlo. "
+            "12 punti, al massimo 9 pezzi oltre al Re.",
+            "Choose the House and the piece, then tap the square; tap a piece to take it back. "
+            "12 points, at most 9 pieces besides the King."),
         "magici.board.tap_to_end": ("tocca: fine mossa", "tap: end of move"),
         "magici.board.undone": ("Mossa annullata sulla scacchiera: l'orologio non cambia",
                                 "Move undone on the board: the clock is unchanged"),

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.core.journal import MatchLog
-from companion.magici.model import ResultKind, Side
+from companion.magici.model import Side
 from companion.magici.station import Outcome, RefereeStation
 from companion.magici.timing import Cue, CueKind, EndSource
 from companion.ui import theme
@@ -331,7 +331,9 @@ class TimerScreen(Screen):
                   max_width=area.width - 40)
         draw_text(surface, head, (area.centerx, area.centery + 34), 30, theme.ACCENT, "center",
                   max_width=area.width - 40)
-        if self.link is None and result.kind is not ResultKind.DRAW_TIME:
+        from companion.ui.magici.result import STATS_EVENT
+
+        if any(e.kind == STATS_EVENT for e in self.log.effective()):
             return
         draw_text(surface, self.t("magici.timer.enter_stats"), (area.centerx, area.bottom - 28), 18, theme.MUTED,
                   "center", max_width=area.width - 40)
