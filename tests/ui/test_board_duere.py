@@ -198,3 +198,26 @@ def test_the_game_record_holds_the_rolls_moves_and_positions(make_app, tmp_path)
 def _second(pos, first, second):
     play = next(p for p in pos.roll_plays((1, 1)) if [str(m) for _, m in p.steps] == [first, second])
     return play.steps[1][1]
+
+
+def test_real_dice_can_be_typed_on_the_keyboard(make_app):
+    app = make_app()
+    screen = open_screen(app)
+    for key, text in ((pygame.K_4, "4"), (pygame.K_2, "2")):
+        app.feed(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0))
+    assert screen.session.roll == (4, 2)
+    match = app.journal.match(screen.session.match.id)
+    assert [e.data for e in match.effective() if e.kind == "roll"] == [{"faces": [4, 2], "source": "typed"}]
+
+
+def test_a_new_game_from_the_referee_menu_is_confirmed_and_keeps_the_old_one(make_app):
+    app = make_app(lang="en")
+    screen = open_screen(app)
+    old = screen.session.match.id
+    type_dice(app, screen, 5, 5)
+    tap_button(app, screen, "Referee")
+    tap_button(app, screen, "New game")
+    assert screen.session.match.id == old  # asked first
+    tap_button(app, screen, "New game")
+    assert screen.session.match.id != old and screen.session.roll is None
+    assert app.journal.match(old).info.result["termination"] == "abandoned"

@@ -143,8 +143,9 @@ class DueReScreen(GameScreen):
         s = self.session
         if s.roll is None:
             if not s.is_over():
+                room = rect.width - 6 * FACE_BUTTON - 5 * 4 - 6
                 draw_text(surface, self.t("duere.typed"), (rect.x, rect.y + 60 + FACE_BUTTON // 2), 17,
-                          theme.MUTED, "midleft")
+                          theme.MUTED, "midleft", max_width=room)
             return
         movers = s.movers()
         lost = s.lost_dice()

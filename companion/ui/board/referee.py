@@ -120,7 +120,8 @@ def referee_items(screen: "GameScreen") -> list[tuple[str, Callable[[], None]]]:
         items.insert(0, (t("board.ref.pass", side=screen.side_name(side)), decide(RefereeAction.PASS_TURN, side)))
     if session.game in QUEEN_GAMES:
         items.append((t("board.ref.queen"), lambda: start_queen_replacement(screen)))
-    items.append((t("board.new_game"), screen.new_game))
+    items.append((t("board.new_game"), lambda: screen.ask(t("board.new_game_confirm"),
+                                                          [(t("board.new_game"), screen.new_game)])))
     return items
 
 

@@ -26,6 +26,8 @@ register(
         "board.referee": ("Arbitro", "Referee"),
         "board.flip": ("Gira", "Flip"),
         "board.new_game": ("Nuova partita", "New game"),
+        "board.new_game_confirm": ("Chiudere questa partita e iniziarne una nuova?",
+                                   "Close this game and start a new one?"),
         "board.over.abandoned": ("Partita interrotta", "Game abandoned"),
         "board.cancel": ("Annulla", "Cancel"),
         "board.stop_here": ("Fermati qui", "Stop here"),
