@@ -1,0 +1,89 @@
+"""Synthetic game videos: a game played on a rendered board, with hands making the moves.
+
+Every position is shown calm for a few frames; between positions a hand reaches in for a few
+frames. The ground truth is the list of moves.
+
+>>> import numpy as np
+>>> from companion.rules import get_variant
+>>> from companion.vision.geometry import get_geometry
+>>> from companion.vision.synth import random_scene
+>>> pos = get_variant("magici").start_position()
+>>> game = random_game(pos, 2, np.random.default_rng(0))
+>>> len(game)
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from companion.vision.synth.render import finish, render_static
+from companion.vision.synth.scene import Scene
+
+
+def random_game(position: Any, plies: int, rng: np.random.Generator) -> list[str]:
+    """Up to ``plies`` random legal moves from ``position`` (left unchanged), as text."""
+    moves: list[Any] = []
+    for _ in range(plies):
+        legal = position.legal_moves()
+        if not legal:
+            break
+        move = legal[int(rng.integers(len(legal)))]
+        position.push(move)
+        moves.append(move)
+    for _ in moves:
+        position.pop()
+    return [str(m) for m in moves]
+
+
+def occupancy_of(position: Any, cells: tuple[str, ...]) -> dict[str, str]:
+    from companion.vision.follower import occupancy
+
+    return occupancy(position, cells)
+
+
+def game_frames(
+    scene: Scene, position: Any, moves: list[str], rng: np.random.Generator,
+    calm: int = 5, hand: int = 3,
+) -> Iterator[np.ndarray]:
+    """Frames of ``moves`` played from ``position`` (which is left unchanged)."""
+    cells = scene.geometry.cells
+    played = 0
+    try:
+        for i in range(len(moves) + 1):
+            static = render_static(scene, occupancy_of(position, cells))
+            for _ in range(calm):
+                yield finish(scene, static, rng)
+            if i == len(moves):
+                break
+            for k in range(hand):
+                yield finish(scene, static if k < hand - 1 else render_static(
+                    scene, _after(position, moves[i], cells)), rng, hand=True)
+            position.push(position.parse_move(moves[i]))
+            played += 1
+    finally:
+        for _ in range(played):
+            position.pop()
+
+
+def _after(position: Any, move: str, cells: tuple[str, ...]) -> dict[str, str]:
+    position.push(position.parse_move(move))
+    occ = occupancy_of(position, cells)
+    position.pop()
+    return occ
+
+
+def write_frames(frames: Iterator[np.ndarray], folder: str | Path) -> int:
+    """Write frames as numbered JPEGs (a folder source reads them back in order)."""
+    import cv2
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    n = 0
+    for n, frame in enumerate(frames, 1):
+        cv2.imwrite(str(folder / f"frame{n:05d}.jpg"), frame)
+    return n
