@@ -22,20 +22,20 @@ import pygame
 
 from companion.rules import Color
 from companion.ui import theme
+from companion.ui.board import panel
 from companion.ui.board import strings as board_strings
 from companion.ui.board.export import export_record
 from companion.ui.board.session import BoardSession, Option, Reason, Refused
 from companion.ui.board.view import BoardView, Marks
 from companion.ui.input import TAP_SLOP, Action, Kind
 from companion.ui.screen import HEADER_H, Screen
-from companion.ui.widgets import Button, draw_text, wrap_text
+from companion.ui.widgets import Button
 
 if TYPE_CHECKING:
     from companion.app import App
 
 PANEL_MIN_W = 236
 BUTTON_H = 50
-HISTORY_LINE_H = 24
 
 
 @dataclass
@@ -452,12 +452,12 @@ class GameScreen(Screen):
         self.view.draw(surface, self.board_position(), self.marks())
         p = self.panel
         self.draw_panel_top(surface, pygame.Rect(p.x, p.y, p.width, self.panel_top()))
-        self._draw_status(surface, pygame.Rect(p.x, p.y + self.panel_top(), p.width, 80))
-        self._draw_history(surface, self.history_rect())
+        panel.draw_status(self, surface, pygame.Rect(p.x, p.y + self.panel_top(), p.width, 80))
+        panel.draw_history(self, surface, self.history_rect())
         for b in self.buttons:
             b.draw(surface)
         if self.overlay_buttons:
-            self._draw_overlay(surface)
+            panel.draw_overlay(self, surface)
 
     def draw_panel_top(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pass
@@ -465,81 +465,16 @@ class GameScreen(Screen):
     def status_line(self) -> tuple[str, tuple[int, int, int]]:
         result = self.session.result or self.session.outcome_result()
         if result is not None:
-            return outcome_text(self, result), theme.ACCENT
+            return panel.outcome_text(self, result), theme.ACCENT
         return self.t("board.to_move", side=self.side_name(self.side_to_move())), theme.TEXT
-
-    def _draw_status(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        text, colour = self.status_line()
-        side = self.side_to_move()
-        swatch = pygame.Rect(rect.x, rect.y + 4, 26, 26)
-        pygame.draw.rect(surface, self.palette()[int(side)], swatch, border_radius=6)
-        pygame.draw.rect(surface, theme.MUTED, swatch, width=2, border_radius=6)
-        draw_text(surface, text, (rect.x + 34, rect.y + 17), 22, colour, "midleft", bold=True,
-                  max_width=rect.width - 36)
-        check = getattr(self.board_position(), "is_check", None)
-        message = self.message
-        if not message and check is not None and not self.session.is_over() and self.board_position().royals[
-                self.board_position().side] and check():
-            message = self.t("board.check")
-        if not message and not self.entered and not self.session.history:
-            message = self.t("board.hint")
-        if message:
-            colour = theme.WARN if self.message_level == "warn" else theme.MUTED
-            for i, line in enumerate(wrap_text(message, 16, rect.width)[:2]):
-                draw_text(surface, line, (rect.x, rect.y + 38 + i * 19), 16, colour)
 
     def history_lines(self) -> list[str]:
         lines: list[str] = []
         for h in self.session.history:
-            text = self.t(f"board.history.{h.text}") if h.text in HISTORY_NOTES else h.notation
+            text = self.t(f"board.history.{h.text}") if h.text in panel.HISTORY_NOTES else h.notation
             if h.color == Color.WHITE or not lines:
                 prefix = f"{h.number}." if h.color == Color.WHITE else f"{h.number}…"
                 lines.append(f"{prefix} {text}")
             else:
                 lines[-1] += f"  {text}"
         return lines
-
-    def _draw_history(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        if rect.height < 40:
-            return
-        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=8)
-        draw_text(surface, self.t("board.history"), (rect.x + 10, rect.y + 6), 16, theme.MUTED, bold=True)
-        lines = self.history_lines()
-        room = max(1, (rect.height - 30) // HISTORY_LINE_H)
-        if not lines:
-            draw_text(surface, self.t("board.no_moves_yet"), (rect.x + 10, rect.y + 30), 17, theme.MUTED)
-            return
-        for i, line in enumerate(lines[-room:]):
-            last = i == len(lines[-room:]) - 1
-            draw_text(surface, line, (rect.x + 10, rect.y + 28 + i * HISTORY_LINE_H), 18,
-                      theme.TEXT if last else theme.MUTED, bold=last, max_width=rect.width - 20)
-
-    def _draw_overlay(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface((800, 480 - HEADER_H), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, HEADER_H))
-        n = len(self.overlay_buttons) - 1
-        box = self.overlay_rect(n)
-        pygame.draw.rect(surface, theme.PANEL_HI, box, border_radius=12)
-        draw_text(surface, self.overlay_title, (box.centerx, box.y + 24), 22, theme.TEXT, "center", bold=True,
-                  max_width=box.width - 20)
-        for b in self.overlay_buttons:
-            b.draw(surface)
-
-
-HISTORY_NOTES = frozenset({"draw_agreed", "resign", "queen_replacement", "pass", "pass_turn"})
-
-
-def outcome_text(screen: GameScreen, result: dict[str, Any]) -> str:
-    """The end of the game in words."""
-    termination = str(result.get("termination", ""))
-    winner = result.get("winner")
-    side = screen.side_name(Color.WHITE if winner == "w" else Color.BLACK) if winner else ""
-    key = {
-        "checkmate": "board.over.checkmate", "stalemate": "board.over.stalemate",
-        "kings captured": "board.over.kings_captured", "agreement": "board.over.agreement",
-        "resignation": "board.over.resignation", "abandoned": "board.over.abandoned",
-    }.get(termination)
-    if key is None:
-        return screen.t("board.over.other", result=f"{result.get('result', '')} ({termination})")
-    return screen.t(key, side=side)
