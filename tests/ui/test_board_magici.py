@@ -12,7 +12,6 @@ from companion.rules import get_variant
 from companion.ui.board.export import magici_pgn
 from companion.ui.board.magici import MagiciBoardScreen
 from companion.ui.input import Action, Kind
-from companion.ui.registry import GAMES
 
 from .conftest import tap
 
@@ -166,7 +165,7 @@ def test_a_board_of_its_own_is_resumed_after_a_restart(make_app, tmp_path):
     app.journal.close()
     again = make_app(journal_path=path)
     match = again.journal.latest_unfinished("magici-board")
-    resumed = GAMES["magici-board"].resume(again, match)
+    resumed = MagiciBoardScreen(again, match=match)
     assert resumed.session.start_fen == start and resumed.session.position.fen() == fen
 
 

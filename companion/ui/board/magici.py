@@ -1,8 +1,9 @@
 """The Scacchi Magici board: the position entered by touch, beside the referee station's panel.
 
 The Magici home tile and hub belong to the referee station (``companion.ui.magici``), which
-opens this screen from its own screens; this module registers no home tile, only the
-screenshot and the resumption of a board kept in its own match (``game="magici-board"``).
+opens this screen from its own screens, and resumes it with its own match: this module
+registers no home tile and no resume entry (a board match on its own at start-up would be
+offered twice, beside the station's), only the screenshot.
 
 Opening it (see :class:`MagiciBoardScreen`)::
 
@@ -26,7 +27,7 @@ from companion.rules import Color
 from companion.ui.board.screen import GameScreen
 from companion.ui.board.session import BoardSession
 from companion.ui.input import Action
-from companion.ui.registry import GameEntry, register_game, register_screen
+from companion.ui.registry import register_screen
 
 if TYPE_CHECKING:
     from companion.app import App
@@ -162,10 +163,6 @@ class MagiciBoardScreen(GameScreen):
         return self.session.position
 
 
-def _resume(app: "App", match: MatchLog) -> MagiciBoardScreen:
-    return MagiciBoardScreen(app, match=match)
-
-
 def _demo(app: "App") -> MagiciBoardScreen:
     """An army-builder start (12 points a side) and a few moves, a Pawn already turned."""
     from companion.rules.magici_army import build_army
@@ -180,5 +177,4 @@ def _demo(app: "App") -> MagiciBoardScreen:
     return screen
 
 
-register_game(GameEntry(key=BOARD_GAME, order=99, open=None, resume=_resume))
 register_screen("magici-board", _demo)
