@@ -142,7 +142,7 @@ class ArmyBuilderScreen(Screen):
         white = {sq: NAMES[k] for sq, k in self.placed[Side.WHITE].items()}
         black = {sq: NAMES[k] for sq, k in self.placed[Side.BLACK].items()}
         try:
-            position = build_army(white, black, first=color_of(self.first), points=POINTS)
+            position = build_army(white, black, first=color_of(self.first))
         except ArmyError as exc:
             self.reasons = exc.reasons
             self.app.play("error")

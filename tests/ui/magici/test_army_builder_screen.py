@@ -1,0 +1,87 @@
+"""The army builder by touch: every refusal carries the rules engine's reason, and the built
+position becomes the game's start."""
+
+from __future__ import annotations
+
+from companion.magici.model import PieceKind, Side
+from companion.ui.magici.army import ArmyBuilderScreen
+from companion.ui.magici.grid import GLYPHS
+from companion.ui.magici.hub import MagiciHubScreen
+from companion.ui.magici.newgame import NewGameScreen
+from companion.ui.magici.timer import TimerScreen
+
+from ..conftest import tap
+from .conftest import press
+
+
+def open_builder(app) -> ArmyBuilderScreen:
+    app.push(MagiciHubScreen(app))
+    press(app, app.top, app.t("magici.hub.new_game"))
+    press(app, app.top, app.t("magici.new.army"))
+    assert isinstance(app.top, ArmyBuilderScreen)
+    return app.top
+
+
+def place(app, screen: ArmyBuilderScreen, side: Side, kind: PieceKind, square: str) -> None:
+    press(app, screen, screen.houses[side].name)
+    press(app, screen, GLYPHS[(side, kind)])
+    tap(app, *screen.grid.rect_of(square).center)
+
+
+def test_a_piece_off_its_home_squares_is_refused_with_the_engines_reason(magici_app):
+    app = magici_app()
+    screen = open_builder(app)
+    place(app, screen, Side.WHITE, PieceKind.QUEEN, "e2")
+    assert screen.reasons == ["white queen on e2: a queen may only stand on d1"]
+    place(app, screen, Side.WHITE, PieceKind.PAWN, "c3")
+    assert screen.reasons == ["white pawn on c3: a pawn may only stand on rank 2"]
+    place(app, screen, Side.BLACK, PieceKind.KNIGHT, "g1")
+    assert screen.reasons == ["black knight on g1: a knight may only stand on b8, g8"]
+    assert screen.placed == {Side.WHITE: {}, Side.BLACK: {}}
+    assert app.sound.played[-1] == "error"
+
+
+def test_the_king_is_free_and_fixed(magici_app):
+    app = magici_app()
+    screen = open_builder(app)
+    place(app, screen, Side.WHITE, PieceKind.ROOK, "e1")
+    assert screen.reasons == [app.t("magici.army.king_fixed")]
+
+
+def test_twelve_points_and_the_chess_sets_limits(magici_app):
+    app = magici_app()
+    screen = open_builder(app)
+    for kind, square in ((PieceKind.QUEEN, "d1"), (PieceKind.BISHOP, "c1"), (PieceKind.BISHOP, "f1")):
+        place(app, screen, Side.WHITE, kind, square)
+    assert screen.cost(Side.WHITE) == 10 and not screen.reasons
+    place(app, screen, Side.WHITE, PieceKind.ROOK, "a1")
+    assert not screen.reasons and screen.cost(Side.WHITE) == 12
+    place(app, screen, Side.WHITE, PieceKind.PAWN, "a2")
+    assert screen.reasons == ["the army costs 13 points; a House has 12"]
+    tap(app, *screen.grid.rect_of("a1").center)  # a tap on a placed piece takes it back
+    assert screen.cost(Side.WHITE) == 10
+    for square in ("a2", "b2"):
+        place(app, screen, Side.WHITE, PieceKind.PAWN, square)
+    assert screen.cost(Side.WHITE) == 12 and not screen.reasons
+
+
+def test_the_built_position_is_the_games_start(magici_app, clock):
+    app = magici_app()
+    screen = open_builder(app)
+    for side, kind, square in ((Side.WHITE, PieceKind.QUEEN, "d1"), (Side.WHITE, PieceKind.ROOK, "a1"),
+                               (Side.WHITE, PieceKind.ROOK, "h1"), (Side.WHITE, PieceKind.PAWN, "e2"),
+                               (Side.BLACK, PieceKind.BISHOP, "c8"), (Side.BLACK, PieceKind.BISHOP, "f8"),
+                               (Side.BLACK, PieceKind.KNIGHT, "g8"), (Side.BLACK, PieceKind.PAWN, "d7")):
+        place(app, screen, side, kind, square)
+    press(app, screen, app.t("magici.army.done"))
+    new = app.top
+    assert isinstance(new, NewGameScreen) and new.army == {Side.WHITE: "KQRRP", Side.BLACK: "KBBNP"}
+    first = next(b for b in new.buttons if b.label == "Serpeverde" and b.sublabel == app.t("magici.side.black"))
+    tap(app, *first.rect.center)  # Serpeverde (black) moves first
+    press(app, new, app.t("magici.new.start"))
+    timer = app.top
+    assert isinstance(timer, TimerScreen)
+    assert timer.log.info.meta["start_fen"] == "2b1kbn1/3p4/8/8/8/8/4P3/R2QK2R b KQ - 0 1"
+    st = timer.station.state
+    assert "".join(k.value for k in st.army(Side.BLACK)) == "KBBNP" and st.first is Side.BLACK
+    assert st.side_stats(Side.WHITE).remaining == 5
