@@ -111,6 +111,25 @@ def _shot(app: Any) -> ShotScreen:
     return screen
 
 
+def _keeper(app: Any) -> ShotScreen:
+    session = counting_session(app)
+    session.submit({"kind": "end_move", "side": "white"})
+    session.submit({"kind": "shot", "side": "black", "distance": 3, "keeper_on_point": True})
+    screen = ShotScreen(app, session)
+    screen.keeper_picker.set(0, 5)
+    screen.keeper_picker.set(1, 2)
+    screen.layout()
+    return screen
+
+
+def _full_time(app: Any) -> TrackerScreen:
+    session = Session.start(app.journal, Mode.COUNTING, title="Demo")
+    events, _ = simulate_match(Dice.seeded(DEMO_SEED), Mode.COUNTING)
+    for event in events:
+        session.submit(event)
+    return TrackerScreen(app, session)
+
+
 def _substitution(app: Any) -> SubstitutionScreen:
     session = positional_session(app, mid_match)
     screen = SubstitutionScreen(app, session)
@@ -154,6 +173,7 @@ def _setup(app: Any) -> SetupScreen:
 for _name, _factory in (
     ("chessball-setup", _setup), ("chessball-tracker", _tracker), ("chessball-kickoff", _kickoff),
     ("chessball-counting", _counting), ("chessball-shot", _shot), ("chessball-substitution", _substitution),
-    ("chessball-tackle", _tackle), ("chessball-roll", _roll),
+    ("chessball-tackle", _tackle), ("chessball-roll", _roll), ("chessball-keeper", _keeper),
+    ("chessball-full-time", _full_time),
 ):
     register_screen(_name, _factory)

@@ -49,7 +49,7 @@ _PATTERNS: list[tuple[str, str]] = [
     (rf"{SIDE.format('side')} may not stand next to the ball at", "cb.why.kickoff_other_side"),
     (rf"{SIDE.format('side')}'s {PIECE.format('piece')} on (?P<at>\d+,\d+) is not in", "cb.why.own_half"),
     (r"has spent (?P<mp>\d+) MP in this move", "cb.why.end_move_first"),
-    (r"is a whole move; end the current move first", "cb.why.whole_move"),
+    (r"is a whole move.*end the current move first", "cb.why.whole_move"),
     (r"the match is over", "cb.why.over"),
     (r"not now, the match is waiting for", "cb.why.not_now"),
 ]

@@ -108,10 +108,14 @@ class TrackerScreen(ChessBallScreen):
                                        enabled=c.selected is not None, size=20))
         else:
             self.buttons.append(Button(_cell(0, 0), self.t("cb.end_move"), self.end_move, primary=True, size=22))
-            self.buttons.append(Button(_cell(1, 0), self.t("cb.shot"), self.open_shot, size=22))
-        self.buttons.append(Button(_cell(0, 1), self.t("cb.pass_move"), self.pass_move, size=22))
-        self.buttons.append(Button(_cell(1, 1), self.t("cb.tackle"), self.open_tackle, size=22))
-        self.buttons.append(Button(_cell(0, 2), self.t("cb.substitution"), self.open_substitution, size=20))
+        # a shot, a pass, a tackle or a substitution is a whole move: not once MP are spent in it
+        fresh = self.state.move_spent == 0
+        if not self.positional:
+            self.buttons.append(Button(_cell(1, 0), self.t("cb.shot"), self.open_shot, enabled=fresh, size=22))
+        self.buttons.append(Button(_cell(0, 1), self.t("cb.pass_move"), self.pass_move, enabled=fresh, size=22))
+        self.buttons.append(Button(_cell(1, 1), self.t("cb.tackle"), self.open_tackle, enabled=fresh, size=22))
+        self.buttons.append(Button(_cell(0, 2), self.t("cb.substitution"), self.open_substitution, enabled=fresh,
+                                   size=20))
         if self.positional:
             on = self.t("common.yes") if self.choice.with_ball else self.t("common.no")
             self.buttons.append(Button(_cell(1, 2), self.t("cb.with_ball", answer=on), self.toggle_ball,
