@@ -15,19 +15,19 @@ Subclasses add their panel (Due Re's dice) by overriding :meth:`panel_top` and
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from companion.rules import Color
 from companion.ui import theme
-from companion.ui.board import panel
+from companion.ui.board import entry, panel
 from companion.ui.board import strings as board_strings
 from companion.ui.board.export import export_record
 from companion.ui.board.session import BoardSession, Option, Reason, Refused
 from companion.ui.board.view import BoardView, Marks
-from companion.ui.input import TAP_SLOP, Action, Kind
+from companion.ui.board.touch import Drag, board_action
+from companion.ui.input import Action, Kind
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button
 
@@ -36,15 +36,6 @@ if TYPE_CHECKING:
 
 PANEL_MIN_W = 236
 BUTTON_H = 50
-
-
-@dataclass
-class Drag:
-    origin: str
-    start: tuple[int, int]
-    pos: tuple[int, int]
-    was_selected: bool
-    moved: bool = False
 
 
 class GameScreen(Screen):
@@ -62,8 +53,8 @@ class GameScreen(Screen):
         self.message: str = ""
         self.message_level = "info"
         self.drag: Drag | None = None
-        self._pending_target: str | None = None
-        self._swallow_tap = False
+        self.pending_target: str | None = None
+        self.swallow_tap = False
         self.overlay_buttons: list[Button] = []
         self.picker: Callable[[str], None] | None = None  # a referee action picking cells
         self.picked: list[str] = []
@@ -188,11 +179,11 @@ class GameScreen(Screen):
     # -- input --------------------------------------------------------------------------------
     def handle(self, action: Action) -> bool:
         if action.kind is Kind.PRESS:
-            self._swallow_tap = False
-        elif action.kind is Kind.TAP and self._swallow_tap:
+            self.swallow_tap = False
+        elif action.kind is Kind.TAP and self.swallow_tap:
             # the tap that ends a touch on the board was handled by its release; it must not
             # reach an overlay that the release itself opened
-            self._swallow_tap = False
+            self.swallow_tap = False
             return True
         if self.overlay_buttons:
             for button in reversed(self.overlay_buttons):
@@ -208,74 +199,18 @@ class GameScreen(Screen):
             return True
         if action.pos is not None and self.view.board_rect.collidepoint(action.pos) or self.drag is not None:
             if action.kind in (Kind.PRESS, Kind.MOVE, Kind.RELEASE, Kind.TAP):
-                return self._board_action(action)
+                return board_action(self, action)
         return super().handle(action)
-
-    def _board_action(self, action: Action) -> bool:
-        pos = action.pos
-        assert pos is not None
-        cell = self.view.cell_at(pos)
-        if action.kind is Kind.PRESS:
-            self._pending_target = None
-            if cell is None:
-                return True
-            if self.picker is not None:
-                self.picker(cell)
-                self.dirty = True
-                return True
-            if self.entered and cell in self.targets():
-                self._pending_target = cell
-            elif self._selectable(cell) and len(self.entered) <= 1:
-                was = self.entered == [cell]
-                self.select(cell)
-                self.drag = Drag(cell, pos, pos, was)
-            else:
-                self.touch(cell)
-            self.dirty = True
-            return True
-        if action.kind is Kind.MOVE:
-            if self.drag is not None:
-                self.drag.pos = pos
-                dx, dy = pos[0] - self.drag.start[0], pos[1] - self.drag.start[1]
-                if dx * dx + dy * dy > TAP_SLOP * TAP_SLOP:
-                    self.drag.moved = True
-                self.dirty = True
-            return True
-        if action.kind is Kind.RELEASE:
-            self._swallow_tap = True
-            drag, self.drag = self.drag, None
-            if drag is not None:
-                if drag.moved and cell is not None and cell != drag.origin:
-                    self.touch(cell)
-                elif not drag.moved and drag.was_selected:
-                    self.clear_selection()
-            elif self._pending_target is not None and cell == self._pending_target:
-                self.touch(cell)
-            self._pending_target = None
-            self.dirty = True
-            return True
-        return True  # a TAP on the board was already handled by its PRESS and RELEASE
 
     # -- selection logic ----------------------------------------------------------------------
     def options(self) -> list[Option]:
         return self.session.options()
 
-    def _prefix_options(self) -> list[Option]:
-        n = len(self.entered)
-        done = tuple(self.entered)
-        return [o for o in self.options() if o.cells[:n] == done]
-
     def targets(self) -> frozenset[str]:
-        if not self.entered:
-            return frozenset()
-        n = len(self.entered)
-        return frozenset(o.cells[n] for o in self._prefix_options() if len(o.cells) > n)
+        return entry.next_cells(self.options(), self.entered)
 
     def can_stop_here(self) -> bool:
-        if len(self.entered) < 2:
-            return False
-        complete = [o for o in self._prefix_options() if o.cells == tuple(self.entered)]
-        return bool(complete) and bool(self.targets())
+        return entry.can_stop_here(self.options(), self.entered)
 
     def _movable(self, cell: str) -> bool:
         return any(o.cells[0] == cell for o in self.options())
@@ -309,7 +244,7 @@ class GameScreen(Screen):
             return
         if cell in self.targets():
             self.entered.append(cell)
-            complete = [o for o in self._prefix_options() if o.cells == tuple(self.entered)]
+            complete = entry.complete_options(self.options(), self.entered)
             if complete and not self.targets():
                 if len(complete) == 1:
                     self.play(complete[0])
@@ -329,7 +264,7 @@ class GameScreen(Screen):
         self.refuse(reason)
 
     def stop_here(self) -> None:
-        complete = [o for o in self._prefix_options() if o.cells == tuple(self.entered)]
+        complete = entry.complete_options(self.options(), self.entered)
         if len(complete) == 1:
             self.play(complete[0])
         elif complete:
