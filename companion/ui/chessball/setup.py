@@ -103,7 +103,8 @@ class SetupScreen(Screen):
         for i, line in enumerate(wrap_text(self.t("cb.setup.options_hint"), 16, 370)):
             draw_text(surface, line, (410, HEADER_H + 264 + i * 20), 16, theme.MUTED)
         if self.error:
-            draw_text(surface, self.error, (20, HEADER_H + 262), 15, theme.DANGER, max_width=370)
+            for i, line in enumerate(wrap_text(self.error, 15, 370)[:4]):
+                draw_text(surface, line, (20, HEADER_H + 258 + i * 19), 15, theme.DANGER)
         for b in self.buttons:
             b.draw(surface)
 
@@ -113,7 +114,13 @@ def open_chessball(app: Any) -> Screen:
 
 
 def resume_chessball(app: Any, log: MatchLog) -> Screen:
-    return TrackerScreen(app, Session.resume(log))
+    """The tracker on ``log``; a match that cannot be read opens the new-match screen saying why."""
+    try:
+        return TrackerScreen(app, Session.resume(log))
+    except SessionError as exc:
+        screen = SetupScreen(app)
+        screen.error = app.t("cb.resume_failed", error=str(exc))
+        return screen
 
 
 register_game(GameEntry(key=GAME, order=0, open=open_chessball, resume=resume_chessball))

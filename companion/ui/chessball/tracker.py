@@ -48,6 +48,7 @@ class TrackerScreen(ChessBallScreen):
         self.placement: Placement | None = None
         self.goal_menu = False
         self._press: tuple[tuple[int, int], tuple[int, int] | None] | None = None  # (pixel, point)
+        self._state_seen = session.state
 
     @property
     def positional(self) -> bool:
@@ -60,6 +61,10 @@ class TrackerScreen(ChessBallScreen):
     # -- buttons ------------------------------------------------------------------------------
     def layout(self) -> None:
         s = self.state
+        if s is not self._state_seen:  # changed elsewhere (a sub-screen, an undo): a stale choice goes
+            self._state_seen = s
+            self.choice.clear()
+            self.goal_menu = False
         if s.phase is not Phase.KICKOFF:
             self.placement = None
         elif self.positional and self.placement is None:
@@ -248,9 +253,13 @@ class TrackerScreen(ChessBallScreen):
         self.app.push(SubstitutionScreen(self.app, self.session, at=at))
 
     def export(self) -> None:
-        path = self.session.export(self.app.config.data_dir / "exports")
+        try:
+            path = self.session.export(self.app.config.data_dir / "exports")
+        except OSError as exc:
+            self.app.play("error")
+            self.app.show_banner(self.t("cb.export_failed", error=str(exc)))
+            return
         self.app.show_banner(self.t("cb.exported", path=str(path)), level="info")
-        self.last_export = path
 
     def new_match(self) -> None:
         from companion.ui.chessball.setup import SetupScreen

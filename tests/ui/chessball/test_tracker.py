@@ -204,3 +204,25 @@ def test_the_side_to_move_leds_follow_the_moves(make_app):
         assert (leds.state("led_white").name, leds.state("led_black").name) == ("OFF", "OFF")
     finally:
         hardware.close()
+
+
+def test_a_journal_match_that_does_not_replay_is_said_not_hidden(make_app):
+    from companion.ui.chessball.setup import SetupScreen, resume_chessball
+
+    app = make_app()
+    log = app.journal.new_match(GAME, meta={"mode": "counting", "options": {}})
+    log.append("kickoff", {})
+    log.append("spend", {"side": "white", "mp": 3})  # before any roll: the reducer refuses it
+    screen = resume_chessball(app, log)
+    assert isinstance(screen, SetupScreen)
+    assert "event 2" in screen.error and screen.error.startswith(app.t("cb.resume_failed", error="")[:10])
+
+
+def test_a_failed_export_is_reported_not_fatal(make_app, tmp_path):
+    app = make_app()
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    app.config = replace(app.config, data_dir=blocker)
+    new_tracker(app, events=KICKOFF_AND_ROLLS)
+    press(app, "cb.export")
+    assert app.banners and app.banners[-1].text.startswith(app.t("cb.export_failed", error="").strip())
