@@ -221,3 +221,15 @@ def test_a_new_game_from_the_referee_menu_is_confirmed_and_keeps_the_old_one(mak
     tap_button(app, screen, "New game")
     assert screen.session.match.id != old and screen.session.roll is None
     assert app.journal.match(old).info.result["termination"] == "abandoned"
+
+
+def test_the_screen_says_when_the_compulsory_move_rule_holds_a_piece_back(make_app):
+    app = make_app(lang="en")
+    screen = open_screen(app, STRANDED_KNIGHT)
+    type_dice(app, screen, 3, 5)
+    assert screen.session.compulsory_applies()
+    screen.message = ""
+    assert screen.status_line() and screen.message == "Compulsory: use as many dice as you can"
+    other = open_screen(make_app(lang="en"), OPEN_KINGS)
+    type_dice(other.app, other, 1, 1)
+    assert not other.session.compulsory_applies()

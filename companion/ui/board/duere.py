@@ -169,9 +169,11 @@ class DueReScreen(GameScreen):
 
     def status_line(self) -> tuple[str, tuple[int, int, int]]:
         text, colour = super().status_line()
-        if self.session.roll is None and not self.session.is_over() and not self.message:
-            self.message = self.t("duere.roll_hint")
-            self.message_level = "info"
+        if not self.message and not self.session.is_over():
+            if self.session.roll is None:
+                self.message, self.message_level = self.t("duere.roll_hint"), "info"
+            elif self.session.compulsory_applies():
+                self.message, self.message_level = self.t("duere.compulsory_note"), "info"
         return text, colour
 
     def history_lines(self) -> list[str]:

@@ -88,6 +88,21 @@ class DueReSession(BoardSession):
             return ()
         return self.analysis.lost
 
+    def compulsory_applies(self) -> bool:
+        """Whether the compulsory-move rule is holding some piece back now: a move that fits a
+        die is not offered because it would leave a die unused that could have been used."""
+        if self.analysis is None or self.is_over():
+            return False
+        shown = self.board()
+        table = self.variant.options["dice_table"]
+        offered = {(die, str(move)) for die, move in (o.payload for o in self.options())}
+        for move in shown.legal_moves():
+            piece = shown.piece_at(move.origin)
+            for die in set(self.dice_left()):
+                if piece is not None and table[die] in ("any", piece.kind) and (die, str(move)) not in offered:
+                    return True
+        return False
+
     # -- replay -------------------------------------------------------------------------------
     def apply_event(self, event: Event) -> None:
         if event.kind == ROLL:

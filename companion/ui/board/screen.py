@@ -158,6 +158,8 @@ class GameScreen(Screen):
 
     def choice_label(self, option: Option) -> str:
         """How a choice between moves on the same squares is offered."""
+        if option.choice and self.session.variant.geometry.has(option.choice):
+            return self.t("board.choose_relocation", cell=option.choice)
         if option.choice:
             kind = self._kind_of_letter(option.choice)
             piece = board_strings.piece_name(self.t, kind) if kind else option.choice

@@ -34,6 +34,7 @@ register(
         "board.choose": ("Scegli la mossa", "Choose the move"),
         "board.choose_promotion": ("Promuovi a {piece}", "Promote to {piece}"),
         "board.no_promotion": ("Nessuna promozione", "No promotion"),
+        "board.choose_relocation": ("Sposta in {cell}", "Move it to {cell}"),
         "board.chain_hint": ("Salto: tocca la casa successiva o «Fermati qui»",
                              "Jump: tap the next square or \u201cStop here\u201d"),
         "board.hint": ("Tocca un pezzo, poi la casa di arrivo (o trascinalo)",
