@@ -80,7 +80,9 @@ class BoardView:
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, pieces: Iterable[tuple[Point, Side, PieceKind]],
-             ball: Point | None, marks: Marks | None = None) -> None:
+             ball: Point | None, marks: Marks | None = None, holder: Point | None = None) -> None:
+        """The board, the pieces, the ball (and a ring on the piece that holds it), the marks."""
+        pieces = list(pieces)
         marks = marks or Marks()
         pygame.draw.rect(surface, (30, 52, 34), self.rect)
         for fx in range(8):
@@ -110,6 +112,8 @@ class BoardView:
         self._draw_line(surface, marks.ball_path, REFUSED if marks.refused else BALL)
         for p, side, kind in pieces:
             self.draw_piece(surface, p, side, kind)
+        if holder is not None:
+            pygame.draw.circle(surface, BALL, self.to_pixel(holder), 14, width=2)
         if ball is not None:
             bx, by = self.to_pixel(ball)
             occupied = any(p == ball for p, _, _ in pieces)

@@ -49,6 +49,7 @@ class TrackerScreen(ChessBallScreen):
         self.goal_menu = False
         self._press: tuple[tuple[int, int], tuple[int, int] | None] | None = None  # (pixel, point)
         self._state_seen = session.state
+        self.drag_ghost: tuple[Side, PieceKind, tuple[int, int]] | None = None  # a piece under the finger
 
     @property
     def positional(self) -> bool:
@@ -299,7 +300,10 @@ class TrackerScreen(ChessBallScreen):
         if action.kind is Kind.PRESS:
             self._press = (action.pos, p)  # type: ignore[assignment]
             return False
+        if action.kind is Kind.MOVE:
+            return self._drag_over(p)
         if action.kind is Kind.RELEASE:
+            self.drag_ghost = None
             press, self._press = self._press, None
             if press is None:
                 return False
@@ -327,6 +331,25 @@ class TrackerScreen(ChessBallScreen):
         if s.phase is Phase.MOVES and not self.goal_menu:
             self.choice.tap(self.session, p)
             self._after_choice()
+            return True
+        return False
+
+    def _drag_over(self, p: tuple[int, int] | None) -> bool:
+        """While a finger drags a piece, a faint copy of it follows (snapped to the lattice)."""
+        if self._press is None or p is None:
+            return False
+        start = self._press[1]
+        piece: tuple[Side, PieceKind] | None = None
+        if self.placement is not None and start in self.placement.pieces:
+            piece = self.placement.pieces[start]
+        elif self.state.phase is Phase.MOVES and start in self.state.board:
+            pc = self.state.board[start]
+            if pc.side is self.state.side_to_move:
+                piece = (pc.side, pc.kind)
+        ghost = (piece[0], piece[1], p) if piece is not None and p != start else None
+        if ghost != self.drag_ghost:
+            self.drag_ghost = ghost
+            self.dirty = True
             return True
         return False
 

@@ -10,6 +10,7 @@ from companion.chessball.lattice import CENTRE
 from companion.chessball.pieces import Side
 from companion.chessball.state import Phase
 from companion.ui import theme
+from companion.ui.chessball.board import Marks
 from companion.ui.chessball.common import SIDE_COLOURS
 from companion.ui.screen import HEADER_H
 from companion.ui.screens.dice import draw_die
@@ -118,19 +119,23 @@ def _board(screen: "TrackerScreen", surface: pygame.Surface) -> None:
     s = screen.state
     if screen.placement is not None:
         pieces = [(p, side, kind) for p, (side, kind) in screen.placement.pieces.items()]
-        from companion.ui.chessball.board import Marks
-
         hints = []
         if screen.placement.selected is not None:
             side = screen.placement.pieces[screen.placement.selected][0]
             hints = [(x, y) for x in range(17) for y in range(1, 16)
                      if (y <= 8 if side is Side.WHITE else y >= 8) and (x, y) not in screen.placement.pieces
                      and (x, y) != CENTRE]
-        screen.board.draw(surface, pieces, CENTRE, Marks(selected=screen.placement.selected, hints=hints))
+        screen.board.draw(surface, pieces, CENTRE, Marks(selected=screen.placement.selected, hints=hints,
+                                                         ghost=screen.drag_ghost))
         return
     pieces = [(p, pc.side, pc.kind) for p, pc in s.board.items()]
-    marks = screen.choice.marks(s) if s.phase is Phase.MOVES else None
-    screen.board.draw(surface, pieces, s.ball, marks)
+    marks = screen.choice.marks(s) if s.phase is Phase.MOVES else Marks()
+    marks.ghost = screen.drag_ghost
+    holder = None
+    if s.holder is not None:
+        found = s.piece_of(s.holder)
+        holder = found[0] if found is not None else None
+    screen.board.draw(surface, pieces, s.ball, marks, holder=holder)
 
 
 def _pad(screen: "TrackerScreen", surface: pygame.Surface) -> None:

@@ -129,8 +129,11 @@ def test_a_drag_from_a_piece_to_a_point_aims_the_move(make_app):
     rook = point_of(tracker, Side.WHITE, PieceKind.ROOK)
     start = tracker.board.to_pixel(rook)
     end = tracker.board.to_pixel((14, 5))
-    for kind, pos in ((Kind.PRESS, start), (Kind.MOVE, (start[0] + 20, start[1])), (Kind.RELEASE, end)):
-        app.dispatch(Action(kind, pos, source="touch"))
+    app.dispatch(Action(Kind.PRESS, start, source="touch"))
+    app.dispatch(Action(Kind.MOVE, (start[0] + 26, start[1]), source="touch"))
+    assert tracker.drag_ghost == (Side.WHITE, PieceKind.ROOK, (rook[0] + 1, rook[1]))  # follows the finger
+    app.dispatch(Action(Kind.RELEASE, end, source="touch"))
+    assert tracker.drag_ghost is None
     assert tracker.choice.selected == rook and tracker.choice.target == (14, 5)
     assert tracker.choice.preview.cost == 2
 
