@@ -109,6 +109,31 @@ def _timer_over(app: "App") -> "Screen":
     return screen
 
 
+def _board(app: "App") -> "Screen":
+    """The touch board with the station beside it, a few moves in (each ended the station's move)."""
+    from companion.ui.magici.timer import TimerScreen
+
+    clock = demo_clock(app)
+    white, black = DEFAULT_HOUSES[0], DEFAULT_HOUSES[1]
+    log = app.journal.new_match(GAME, title=f"{white.name} – {black.name}")
+    station = RefereeStation.new(log, white, black, now_ms=clock.now_ms)
+    clock.advance(30_000)
+    station.begin()
+    timer = TimerScreen(app, log)
+    timer.layout()
+    from companion.ui.board.magici import MagiciBoardScreen
+
+    timer.open_board(MagiciBoardScreen)
+    board = app.top
+    app.stack.remove(board)  # the screenshot pushes the screen itself
+    for move, wait in (("e2e4", 6_200), ("e7e5", 9_100), ("g1f3", 4_300), ("b8c6", 12_000)):
+        clock.advance(wait)
+        option = next(o for o in board.session.options() if str(o.payload) == move)
+        board.play(option)
+    clock.advance(8_600)
+    return board
+
+
 def _hub(app: "App") -> "Screen":
     from companion.ui.magici.hub import MagiciHubScreen
 
@@ -229,7 +254,7 @@ def _keyboard(app: "App") -> "Screen":
 
 for _name, _factory in (
     ("magici-hub", _hub), ("magici-new", _new), ("magici-timer", _timer), ("magici-timer-warning", _timer_warning),
-    ("magici-timer-over", _timer_over), ("magici-spells", _spells), ("magici-cast", _cast), ("magici-army", _army),
+    ("magici-timer-over", _timer_over), ("magici-timer-board", _board), ("magici-spells", _spells), ("magici-cast", _cast), ("magici-army", _army),
     ("magici-result", _result), ("magici-championship", _championship), ("magici-fixture", _fixture),
     ("magici-standings", _standings), ("magici-correct", _correct), ("magici-keyboard", _keyboard),
 ):

@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.magici.model import Piece, PieceKind, Side
+from companion.magici.rules_bridge import spell_check_from_rules
 from companion.magici.spells import Announcement, Spell, SpellCall, SpellCast
+from companion.magici.station import Refused
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import clock_text, house_rgb, side_key
@@ -237,23 +239,26 @@ class SpellCastScreen(StationOverlay):
             self.message = [text + (f" ({refusal.detail})" if refusal.detail else "")]
             self.app.play("error")
             return
-        moves_text = ""
         pos = self.position()
-        if pos is not None and st.running:
-            answer = self._query(pos, call)
-            if not answer.allowed:
-                self.message = [self.t("magici.spells.board_refuses")] + list(answer.reasons)
-                self.app.play("error")
-                return
-            moves_text = ", ".join(str(m) for m in answer.moves[:8])
+        # with a board, the rules engine vetoes what the position does not allow (the station asks it)
+        self.station.spell_check = spell_check_from_rules(lambda: pos) if pos is not None else None
         outcome = self.station.cast_spell(call)
         assert self.timer is not None
         self.timer._react(list(outcome.cues))
         if not outcome:
-            key = f"magici.refused.{outcome.refused.value}" if outcome.refused else "magici.refused.spell"
-            self.message = [self.t(key), outcome.message]
+            if outcome.refused is Refused.SPELL and pos is not None:
+                self.message = [self.t("magici.spells.board_refuses"), outcome.message.split(": ", 1)[-1]]
+            else:
+                key = f"magici.refused.{outcome.refused.value}" if outcome.refused else "magici.refused.spell"
+                self.message = [self.t(key)]
             self.app.play("error")
             return
+        moves_text = ""
+        if pos is not None:
+            moves = self._query(pos, call).moves
+            if call.spell is Spell.HOSTILE and call.target is not None:
+                moves = tuple(m for m in moves if m.origin == call.target.square)  # the caster chose the capturer
+            moves_text = ", ".join(str(m) for m in moves[:8])
         said = self.t("magici.spells.cast_done", house=st.house(self.side).name,
                       spell=self.t(f"magici.spell.{self.spell.value}"))
         if moves_text:
