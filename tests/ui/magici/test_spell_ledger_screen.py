@@ -156,3 +156,37 @@ def test_with_the_touch_board_the_engine_decides_and_lists_the_moves_left(magici
     assert isinstance(app.top, SpellLedgerScreen)
     assert timer.station.state.spells.casts[-1].call.target.text == "Ng8"
     assert "g8f6" in timer.message and "g8h6" in timer.message
+
+
+def test_with_the_touch_board_hostile_and_defensive_answer_an_announced_capture(magici_app, clock):
+    from companion.ui.board.magici import MagiciBoardScreen
+
+    app = magici_app()
+    timer = start_game(app)
+    press(app, timer, app.t("magici.timer.board"))
+    board = app.top
+    assert isinstance(board, MagiciBoardScreen)
+    for move in ("e2e4", "d7d5"):
+        clock.advance(3_000)
+        board.play(next(o for o in board.session.options() if str(o.payload) == move))
+    assert timer.station.state.on_move is Side.WHITE and timer.station.state.turn == 3
+    app.pop()
+    press(app, timer, app.t("magici.timer.spells"))
+    # white announces exd5; black's Hostile: only the e4 Pawn attacks d5 (the board says so), so the
+    # Queen named as the capturer is refused
+    form = open_form(app, Side.BLACK, Spell.HOSTILE)
+    for square in ("e4", "d5", "d5", "d1"):
+        name_piece(app, form, None, square)
+    assert form.call().attacked_by == (form.pieces["mover"],)
+    press(app, form, app.t("magici.spells.cast_now", spell=app.t("magici.spell.hostile")))
+    assert form.message == [app.t("magici.spellrefused.capturer_does_not_attack") + " (Qd1)"]
+    assert not timer.station.state.spells.casts
+    app.pop()
+    form = open_form(app, Side.BLACK, Spell.DEFENSIVE)
+    name_piece(app, form, None, "e4")  # the announced mover
+    name_piece(app, form, None, "d5")  # the caster: the piece it would capture
+    press(app, form, app.t("magici.spells.cast_now", spell=app.t("magici.spell.defensive")))
+    assert isinstance(app.top, SpellLedgerScreen)
+    obligation = timer.station.view().obligation
+    assert (obligation.kind.value, obligation.piece.text) == ("may_not_move", "Pe4")
+    assert "e4d5" not in timer.message and "d1h5" in timer.message
