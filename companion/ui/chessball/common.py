@@ -15,12 +15,12 @@ import pygame
 
 from companion.chessball.events import IllegalEvent
 from companion.chessball.pieces import PieceKind, Side
-from companion.chessball.state import Phase
+from companion.chessball.state import MatchState, Phase
 from companion.ui import theme
 from companion.ui.chessball import strings  # noqa: F401  (registers the strings)
 from companion.ui.chessball.reasons import translate_reason
 from companion.ui.chessball.session import Change, Session
-from companion.ui.screen import HEADER_H, Screen
+from companion.ui.screen import Screen
 from companion.ui.widgets import Button, draw_text
 
 if TYPE_CHECKING:
@@ -47,7 +47,8 @@ class ChessBallScreen(Screen):
         self.message_is_error = False
 
     @property
-    def state(self):  # the current match state (replayed from the journal)
+    def state(self) -> MatchState:
+        """The current match state (the journal's replay)."""
         return self.session.state
 
     def side(self, side: Side) -> str:
@@ -172,10 +173,3 @@ class FacePicker:
             changed()
         return choose
 
-
-def header(screen: Screen, surface: pygame.Surface, title: str, right: str = "") -> None:
-    """The standard header with a title (and a right-hand note)."""
-    screen.draw_header(surface, title, right)
-
-
-__all__ = ["HEADER_H", "ChessBallScreen", "FacePicker", "SIDE_COLOURS", "header", "piece_name", "side_name"]

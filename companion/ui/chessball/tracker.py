@@ -14,18 +14,17 @@ import pygame
 
 from companion.chessball.pieces import PieceKind, Side
 from companion.chessball.state import Mode, Phase
-from companion.ui import theme
 from companion.ui.chessball.board import BoardView
 from companion.ui.chessball.board_play import MoveChoice, Placement
-from companion.ui.chessball.common import SIDE_COLOURS, ChessBallScreen, piece_name
+from companion.ui.chessball.common import SIDE_COLOURS, ChessBallScreen
 from companion.ui.chessball.rolls import MovementRollScreen, TackleScreen, roll_pending
 from companion.ui.chessball.session import Session
 from companion.ui.chessball.shot import ShotScreen
 from companion.ui.chessball.substitution import SubstitutionScreen
+from companion.ui.chessball.tracker_draw import draw_tracker
 from companion.ui.input import TAP_SLOP, Action, Kind
 from companion.ui.screen import HEADER_H
-from companion.ui.screens.dice import draw_die
-from companion.ui.widgets import Button, draw_text, wrap_text
+from companion.ui.widgets import Button
 
 PANEL_X = 436
 COL_W = 174
@@ -374,35 +373,5 @@ class TrackerScreen(ChessBallScreen):
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        from companion.ui.chessball.tracker_draw import draw_tracker
-
         draw_tracker(self, surface)
 
-
-def choice_text(screen: TrackerScreen) -> str:
-    """The status line for the move being chosen on the board."""
-    s = screen.state
-    c = screen.choice
-    t = screen.t
-    summary = c.summary(s)
-    if summary is not None:
-        kind = summary["kind"]
-        if kind == "shot":
-            return t("cb.preview.shot", n=summary["cost"], power=summary["power"], left=summary["left"])
-        if kind == "kick":
-            return t("cb.preview.kick", to=summary["to"], n=summary["cost"], left=summary["left"])
-        if kind == "dribble":
-            return t("cb.preview.dribble", piece=piece_name(t, summary["piece"]), frm=summary["from"],
-                     to=summary["to"], ball=summary["ball"], n=summary["cost"], left=summary["left"])
-        return t("cb.preview.move", piece=piece_name(t, summary["piece"]), frm=summary["from"], to=summary["to"],
-                 n=summary["cost"], left=summary["left"])
-    if c.ball_selected:
-        return t("cb.hint.ball_selected")
-    if c.selected is not None:
-        piece = s.board.get(c.selected)
-        name = piece_name(t, piece.kind) if piece else ""
-        return t("cb.hint.piece_selected_ball" if c.with_ball else "cb.hint.piece_selected", piece=name)
-    return t("cb.hint.select")
-
-
-__all__ = ["TrackerScreen", "choice_text", "wrap_text", "draw_die", "PieceKind"]

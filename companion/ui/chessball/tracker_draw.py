@@ -11,7 +11,7 @@ from companion.chessball.pieces import Side
 from companion.chessball.state import Phase
 from companion.ui import theme
 from companion.ui.chessball.board import Marks
-from companion.ui.chessball.common import SIDE_COLOURS
+from companion.ui.chessball.common import SIDE_COLOURS, piece_name
 from companion.ui.screen import HEADER_H
 from companion.ui.screens.dice import draw_die
 from companion.ui.widgets import draw_text, wrap_text
@@ -80,8 +80,6 @@ def _cards(screen: "TrackerScreen", surface: pygame.Surface) -> None:
 
 
 def _prompt(screen: "TrackerScreen") -> str:
-    from companion.ui.chessball.tracker import choice_text
-
     s = screen.state
     t = screen.t
     if s.phase is Phase.KICKOFF:
@@ -181,3 +179,30 @@ def _pad(screen: "TrackerScreen", surface: pygame.Surface) -> None:
     if s.pending_shot is not None:
         draw_text(surface, t("cb.pad.shot", power=s.pending_shot.power), (212, 240), 30, theme.ACCENT, "center",
                   bold=True, max_width=400)
+
+
+def choice_text(screen: "TrackerScreen") -> str:
+    """The status line for the move being chosen on the board."""
+    s = screen.state
+    c = screen.choice
+    t = screen.t
+    summary = c.summary(s)
+    if summary is not None:
+        kind = summary["kind"]
+        if kind == "shot":
+            return t("cb.preview.shot", n=summary["cost"], power=summary["power"], left=summary["left"])
+        if kind == "kick":
+            return t("cb.preview.kick", to=summary["to"], n=summary["cost"], left=summary["left"])
+        if kind == "dribble":
+            return t("cb.preview.dribble", piece=piece_name(t, summary["piece"]), frm=summary["from"],
+                     to=summary["to"], ball=summary["ball"], n=summary["cost"], left=summary["left"])
+        return t("cb.preview.move", piece=piece_name(t, summary["piece"]), frm=summary["from"], to=summary["to"],
+                 n=summary["cost"], left=summary["left"])
+    if c.ball_selected:
+        return t("cb.hint.ball_selected")
+    if c.selected is not None:
+        piece = s.board.get(c.selected)
+        name = piece_name(t, piece.kind) if piece else ""
+        return t("cb.hint.piece_selected_ball" if c.with_ball else "cb.hint.piece_selected", piece=name)
+    return t("cb.hint.select")
+
