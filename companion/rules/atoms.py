@@ -91,6 +91,12 @@ class Atom:
         return self.mode != Mode.MOVE_ONLY
 
     @property
+    def chained(self) -> bool:
+        """True for atoms the position plays as chains (a draughts man's jumps): the variant
+        keeps them apart in ``jumps`` instead of the ray tables."""
+        return False
+
+    @property
     def reversible(self) -> bool:
         """True when ``compile`` of the negated offsets gives the cells that attack a cell."""
         return True
@@ -173,6 +179,46 @@ class BentSlide(Atom):
                 if cells:
                     rays.append((tuple(prefix), tuple(cells), int(self.mode), 0))
         return rays
+
+    @property
+    def reversible(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class Jump(Atom):
+    """A draughts capture: over the adjacent cell along each offset onto the cell right
+    behind it, which must be empty; the jumped cell must hold an enemy piece. Jumps chain:
+    the position goes on jumping from the landing cell (see :mod:`companion.rules.draughts`).
+
+    Compiles, per cell, to ``(over, landing)`` pairs:
+
+    >>> g = Geometry(8, 8)
+    >>> [(g.name(o), g.name(l)) for o, l in Jump(DIAGONAL).jump_pairs(g, g.index("b2"), True)]
+    [('c3', 'd4')]
+    """
+
+    mode: Mode = Mode.CAPTURE_ONLY
+
+    def jump_pairs(self, g: Geometry, cell: int, white: bool) -> list[tuple[int, int]]:
+        if not self._allowed_from(g, cell, white):
+            return []
+        sign = self._sign(white)
+        pairs: list[tuple[int, int]] = []
+        for off in self.offsets:
+            walked = _walk(g, cell, off, 2, sign)
+            if len(walked) == 2:
+                pairs.append((walked[0], walked[1]))
+        return pairs
+
+    def compile(self, g: Geometry, cell: int, white: bool) -> list[RayTuple]:
+        """As rays: the jumped cell as prefix (for display and reasons; not for ``_pseudo``)."""
+        return [((over,), (land,), int(Mode.CAPTURE_ONLY), 0)
+                for over, land in self.jump_pairs(g, cell, white)]
+
+    @property
+    def chained(self) -> bool:
+        return True
 
     @property
     def reversible(self) -> bool:

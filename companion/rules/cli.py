@@ -20,7 +20,7 @@ def register(subparsers: Any) -> None:
     sub = rules.add_subparsers(dest="rules_command", metavar="ACTION", required=True)
 
     def common(p: argparse.ArgumentParser, with_fen: bool = True) -> None:
-        p.add_argument("variant", metavar="VARIANT", help="duere or magici")
+        p.add_argument("variant", metavar="VARIANT", help="duere, magici, elolbia, clupso or camerlano")
         p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                        help="a rule option, e.g. dice_table=1=king,2=queen,...")
         if with_fen:

@@ -25,6 +25,9 @@ class Flag(IntEnum):
     DOUBLE_STEP = 1  # marks the skipped cell for en passant
     EN_PASSANT = 2
     CASTLE = 3
+    JUMPS = 4  # a draughts man's chain: key (origin, target, new, 4, landings, jumped cells)
+    EXCHANGE = 5  # Camerlano: the Shah changes places with one of its own pieces
+    RELOCATE = 6  # Camerlano: key (origin, new cell, 0, 6, arrival cell)
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,11 @@ class Termination(Enum):
     CHECKMATE = "checkmate"
     STALEMATE = "stalemate"
     KINGS_CAPTURED = "kings captured"  # Due Re: both enemy Kings taken
+    MEN_CAPTURED = "all men captured"  # Clupso: a side has no men left
+    SHAH_CAPTURED = "shah captured"  # Camerlano: the Shah taken and no Prince
+    NO_MOVES = "no legal move"  # Camerlano: a side with no move loses
+    DRAW_AGREED = "draw by agreement"  # a referee action (Clupso)
+    CITADEL = "shah in the enemy citadel"  # Camerlano's classical citadel option: a draw
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,13 @@ from companion.rules.variant import Variant
 
 def _classes() -> dict[str, type[Variant]]:
     from companion.rules.duere import DueReVariant
+    from companion.rules.elolbia import ElolbiaVariant
     from companion.rules.magici import MagiciVariant
 
-    return {"duere": DueReVariant, "magici": MagiciVariant}
+    return {"duere": DueReVariant, "magici": MagiciVariant, "elolbia": ElolbiaVariant}
 
 
-VARIANT_NAMES: tuple[str, ...] = ("duere", "magici")
+VARIANT_NAMES: tuple[str, ...] = ("duere", "magici", "elolbia")
 _cache: dict[str, Variant] = {}
 
 

@@ -6,6 +6,8 @@ subclass for the rules that are not movement (check, dice, castling...). The tab
 once per variant instance:
 
 - ``tables[code][cell]``: the rays (see :mod:`companion.rules.atoms`) of that piece there;
+- ``jumps[code][cell]``: the ``(jumped, landing)`` pairs of chained atoms (draughts men),
+  which the ray tables leave out (the position plays them as chains);
 - ``probes[color]``: for attack detection, a list of ``(reverse_tables, codes, slider)``:
   from a cell, the reversed rays of each capturing atom and the codes of ``color`` that attack
   along them (used by games with check).
@@ -75,14 +77,24 @@ class Variant:
         self.pieces: list[Piece | None] = [None] * size
         self.code_by_key: dict[tuple[str, Color], int] = {}
         self.code_by_letter: dict[str, int] = {}
+        # jumps[code][cell]: (jumped cell, landing cell) pairs of chained atoms (draughts men)
+        self.jumps: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}
         for kind, ptype in enumerate(self.piece_set, start=1):
             for color in Color:
                 code = 2 * kind + color
                 white = color == Color.WHITE
                 self.tables[code] = tuple(
-                    tuple(ray for atom in ptype.atoms for ray in atom.compile(g, cell, white))
+                    tuple(ray for atom in ptype.atoms if not atom.chained
+                          for ray in atom.compile(g, cell, white))
                     for cell in range(n)
                 )
+                chained = [a for a in ptype.atoms if a.chained]
+                if chained:
+                    self.jumps[code] = tuple(
+                        tuple(pair for atom in chained
+                              for pair in atom.jump_pairs(g, cell, white))  # type: ignore[attr-defined]
+                        for cell in range(n)
+                    )
                 self.royal[code] = ptype.royal
                 symbol = ptype.letter if white else ptype.letter.lower()
                 self.pieces[code] = Piece(color, ptype.name, symbol, ptype.state)
@@ -118,7 +130,7 @@ class Variant:
             for kind, ptype in enumerate(self.piece_set, start=1):
                 code = 2 * kind + color
                 for atom in ptype.atoms:
-                    if not atom.can_capture:
+                    if not atom.can_capture or atom.chained:
                         continue
                     rev = reversed_atom(atom)
                     table = tuple(tuple(rev.compile(g, c, white)) for c in range(len(g)))
