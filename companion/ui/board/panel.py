@@ -81,6 +81,9 @@ def outcome_text(screen: "GameScreen", result: dict[str, Any]) -> str:
         "checkmate": "board.over.checkmate", "stalemate": "board.over.stalemate",
         "kings captured": "board.over.kings_captured", "agreement": "board.over.agreement",
         "resignation": "board.over.resignation", "abandoned": "board.over.abandoned",
+        "all men captured": "board.over.men_captured", "shah captured": "board.over.shah_captured",
+        "no legal move": "board.over.no_moves", "draw by agreement": "board.over.agreement",
+        "shah in the enemy citadel": "board.over.citadel",
     }.get(termination)
     if key is None:
         return screen.t("board.over.other", result=f"{result.get('result', '')} ({termination})")

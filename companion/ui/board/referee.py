@@ -1,96 +1,26 @@
-"""The referee's decisions on a board screen: agreed draw, resignation, and Elolbia's queen
-replacement (by agreement, when only Kings, perhaps Bishops, and more than 4 men a side
-remain, a side replaces 3 of its men with a Queen standing on one of their squares).
+"""The referee's decisions on a board screen: a turn passed on time (Magici), agreed draw,
+resignation, a new game, and Elolbia's agreed queen replacement.
 
-The replacement is recorded as a ``referee`` event carrying the position after it, built by
-editing the board field of the position string (:func:`replace_men_with_queen`).
-
->>> from companion.rules import get_variant
->>> pos = get_variant("magici").from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
->>> set_cells(pos, {"a2": "P", "e1": None, "e2": "K"}).split()[0]
-'4k3/8/8/8/8/8/P3K3/8'
+The queen replacement (RULES.md section 4: by agreement, when only Kings, perhaps Bishops, and
+more than 4 men a side remain, each side replaces 3 of its men with a Queen standing on one of
+their squares) is entered on the board: the referee taps 3 men of one side, or of each side,
+confirms, and says on which of each side's squares its Queen stands. The engine
+(``agreed_queen_replacement``) checks the condition and builds the position, which is recorded
+in a ``referee`` event (the replay starts again from it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from companion.rules import Color, Position
-from companion.ui.board.session import RefereeAction, Refused
+from companion.rules import Color
+from companion.ui.board.session import Reason, RefereeAction, Refused
 
 if TYPE_CHECKING:
     from companion.ui.board.screen import GameScreen
 
-QUEEN_GAMES = frozenset({"elolbia"})
 MEN_TO_REPLACE = 3
-
-
-def set_cells(pos: Position, changes: Mapping[str, str | None]) -> str:
-    """The position string with some cells changed (a letter, or ``None`` to empty them);
-    the other fields are kept as they are."""
-    g = pos.geometry
-    grid: dict[tuple[int, int], str] = {}
-    for i, name in enumerate(g.cells):
-        f, r = g.coord(i)
-        if not (0 <= f < g.files and 0 <= r < g.ranks):
-            continue
-        piece = pos.piece_at(name)
-        if piece is not None:
-            grid[(f, r)] = piece.symbol
-    for name, letter in changes.items():
-        f, r = g.coord(g.index(name))
-        if letter is None:
-            grid.pop((f, r), None)
-        else:
-            grid[(f, r)] = letter
-    rows = []
-    for r in range(g.ranks - 1, -1, -1):
-        row, empty = "", 0
-        for f in range(g.files):
-            if (f, r) in grid:
-                row += (str(empty) if empty else "") + grid[(f, r)]
-                empty = 0
-            else:
-                empty += 1
-        rows.append(row + (str(empty) if empty else ""))
-    fields = pos.fen().split()
-    fields[0] = "/".join(rows)
-    return " ".join(fields)
-
-
-def queen_replacement_allowed(pos: Position) -> bool:
-    """Only Kings (and maybe Bishops) besides the men, and more than 4 men a side."""
-    men = [0, 0]
-    for name in pos.geometry.cells:
-        piece = pos.piece_at(name)
-        if piece is None:
-            continue
-        if piece.kind == "man":
-            men[int(piece.color)] += 1
-        elif piece.kind not in ("king", "bishop"):
-            return False
-    return men[0] > 4 and men[1] > 4
-
-
-def replace_men_with_queen(pos: Position, men: list[str], queen_cell: str) -> str:
-    """The position after ``men`` (3 cells of one side's men) become a Queen on
-    ``queen_cell`` (one of them); ``ValueError`` naming the cell if a man is missing."""
-    if len(set(men)) != MEN_TO_REPLACE or queen_cell not in men:
-        raise ValueError(f"pick {MEN_TO_REPLACE} different men and put the Queen on one of them")
-    colors = set()
-    for cell in men:
-        piece = pos.piece_at(cell)
-        if piece is None or piece.kind != "man":
-            raise ValueError(f"{cell}: no man there")
-        colors.add(piece.color)
-    if len(colors) != 1:
-        raise ValueError("the 3 men must be of the same side")
-    color = colors.pop()
-    queen = "Q" if color == Color.WHITE else "q"
-    changes: dict[str, str | None] = {cell: None for cell in men}
-    changes[queen_cell] = queen
-    return set_cells(pos, changes)
 
 
 def referee_items(screen: "GameScreen") -> list[tuple[str, Callable[[], None]]]:
@@ -110,56 +40,110 @@ def referee_items(screen: "GameScreen") -> list[tuple[str, Callable[[], None]]]:
             screen.layout()
         return run
 
-    items: list[tuple[str, Callable[[], None]]] = [
+    items: list[tuple[str, Callable[[], None]]] = []
+    if hasattr(session.position, "push_pass"):
+        side = session.position.turn
+        items.append((t("board.ref.pass", side=screen.side_name(side)), decide(RefereeAction.PASS_TURN, side)))
+    items += [
         (t("board.ref.draw"), decide(RefereeAction.DRAW_AGREED, session.position.turn)),
         (t("board.ref.resign", side=screen.side_name(Color.WHITE)), decide(RefereeAction.RESIGN, Color.WHITE)),
         (t("board.ref.resign", side=screen.side_name(Color.BLACK)), decide(RefereeAction.RESIGN, Color.BLACK)),
     ]
-    if hasattr(session.position, "push_pass"):
-        side = session.position.turn
-        items.insert(0, (t("board.ref.pass", side=screen.side_name(side)), decide(RefereeAction.PASS_TURN, side)))
-    if session.game in QUEEN_GAMES:
-        items.append((t("board.ref.queen"), lambda: start_queen_replacement(screen)))
+    if hasattr(session.position, "agreed_queen_replacement"):
+        items.append((t("board.ref.queen"), lambda: QueenReplacement.start(screen)))
     items.append((t("board.new_game"), lambda: screen.ask(t("board.new_game_confirm"),
                                                           [(t("board.new_game"), screen.new_game)])))
     return items
 
 
-def start_queen_replacement(screen: "GameScreen") -> None:
-    screen.close_overlay()
-    if not queen_replacement_allowed(screen.session.position):
-        screen.say(screen.t("board.ref.queen_not_allowed"), "warn")
-        return
-    picked: list[str] = []
-    screen.say(screen.t("board.ref.queen_hint", n=0))
+class QueenReplacement:
+    """Picking the men to replace on the board (the screen's ``picker`` while it lasts)."""
 
-    def pick(cell: str) -> None:
-        pos = screen.session.position
-        piece = pos.piece_at(cell)
-        first = pos.piece_at(picked[0]) if picked else None
-        if piece is None or piece.kind != "man" or cell in picked or (first is not None and first.color != piece.color):
-            screen.say(screen.t("board.ref.queen_not_man", cell=cell), "warn")
-            return
-        picked.append(cell)
-        screen.say(screen.t("board.ref.queen_hint", n=len(picked)))
-        if len(picked) == MEN_TO_REPLACE:
-            screen.picker = None
-            screen.ask(screen.t("board.ref.queen_where"),
-                       [(screen.t("board.ref.queen_on", cell=c), _placer(screen, list(picked), c)) for c in picked])
+    def __init__(self, screen: "GameScreen") -> None:
+        self.screen = screen
+        self.men: dict[Color, list[str]] = {Color.WHITE: [], Color.BLACK: []}
+        self.queens: dict[Color, str] = {}
 
-    screen.picker = pick
-    screen.picked = picked
-
-
-def _placer(screen: "GameScreen", men: list[str], cell: str) -> Callable[[], None]:
-    def place() -> None:
+    @classmethod
+    def start(cls, screen: "GameScreen") -> None:
         screen.close_overlay()
+        reason = screen.session.position.queen_replacement_allowed()  # type: ignore[attr-defined]
+        if reason is not None:
+            screen.refuse(Reason("engine", {"text": reason}))
+            return
+        picker = cls(screen)
+        screen.picker = picker
+        screen.entered = []
+        picker.hint()
+        screen.layout()
+
+    @property
+    def cells(self) -> list[str]:
+        return [*self.men[Color.WHITE], *self.men[Color.BLACK]]
+
+    def hint(self) -> None:
+        self.screen.say(self.screen.t("board.ref.queen_hint", white=len(self.men[Color.WHITE]),
+                                      black=len(self.men[Color.BLACK])))
+
+    def pick(self, cell: str) -> None:
+        """A tap on the board: add or remove a man of either side."""
+        piece = self.screen.session.position.piece_at(cell)
+        if piece is None or piece.kind != "man":
+            self.screen.say(self.screen.t("board.ref.queen_not_man", cell=cell), "warn")
+            return
+        chosen = self.men[piece.color]
+        if cell in chosen:
+            chosen.remove(cell)
+        elif len(chosen) < MEN_TO_REPLACE:
+            chosen.append(cell)
+        else:
+            self.screen.say(self.screen.t("board.ref.queen_three"), "warn")
+            return
+        self.hint()
+        self.screen.layout()
+
+    def ready(self) -> bool:
+        counts = [len(v) for v in self.men.values()]
+        return all(n in (0, MEN_TO_REPLACE) for n in counts) and MEN_TO_REPLACE in counts
+
+    def cancel(self) -> None:
+        self.screen.picker = None
+        self.screen.message = ""
+        self.screen.layout()
+
+    def confirm(self) -> None:
+        """Ask where each side's Queen stands, then record the replacement."""
+        waiting = [c for c in Color if len(self.men[c]) == MEN_TO_REPLACE and c not in self.queens]
+        if not waiting:
+            self._record()
+            return
+        color = waiting[0]
+        title = self.screen.t("board.ref.queen_where", side=self.screen.side_name(color))
+        self.screen.ask(title, [(self.screen.t("board.ref.queen_on", cell=c), self._placer(color, c))
+                                for c in self.men[color]])
+
+    def _placer(self, color: Color, cell: str) -> Callable[[], None]:
+        def place() -> None:
+            self.queens[color] = cell
+            self.screen.close_overlay()
+            self.confirm()
+        return place
+
+    def _record(self) -> None:
+        screen = self.screen
         session = screen.session
-        fen = replace_men_with_queen(session.position, men, cell)
-        side = session.position.piece_at(men[0]).color  # type: ignore[union-attr]
-        data: dict[str, Any] = {"fen": fen, "men": men, "queen": cell}
-        session.referee(RefereeAction.QUEEN_REPLACEMENT, side, **data)
-        screen.picked = []
+        pos = session.position
+        replacements = {c: (list(self.men[c]), self.queens[c]) for c in self.queens}
+        try:
+            after = pos.agreed_queen_replacement(replacements)  # type: ignore[attr-defined]
+        except ValueError as exc:
+            screen.picker = None
+            screen.refuse(Reason("engine", {"text": str(exc)}))
+            screen.layout()
+            return
+        men = {c.letter: self.men[c] for c in self.queens}
+        queens = {c.letter: q for c, q in self.queens.items()}
+        session.referee(RefereeAction.QUEEN_REPLACEMENT, pos.turn, fen=after.fen(), men=men, queens=queens)
+        screen.picker = None
         screen.after_change()
         screen.layout()
-    return place

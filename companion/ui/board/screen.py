@@ -56,8 +56,7 @@ class GameScreen(Screen):
         self.pending_target: str | None = None
         self.swallow_tap = False
         self.overlay_buttons: list[Button] = []
-        self.picker: Callable[[str], None] | None = None  # a referee action picking cells
-        self.picked: list[str] = []
+        self.picker: Any = None  # a referee action picking cells (referee.QueenReplacement)
         self.view = self._make_view()
         if session.replay_error:
             self.say(self.t("board.replay_error", error=session.replay_error), "warn")
@@ -106,6 +105,15 @@ class GameScreen(Screen):
         if self.can_stop_here():
             self.buttons.append(Button(pygame.Rect(p.x, y1 - BUTTON_H - gap, p.width, BUTTON_H),
                                        self.t("board.stop_here"), self.stop_here, primary=True, size=20))
+        elif self.picker is not None:
+            half = (p.width - gap) // 2
+            y0 = y1 - BUTTON_H - gap
+            self.buttons += [
+                Button(pygame.Rect(p.x, y0, half, BUTTON_H), self.t("board.ref.queen_confirm"), self.picker.confirm,
+                       primary=True, enabled=self.picker.ready(), size=18),
+                Button(pygame.Rect(p.x + half + gap, y0, half, BUTTON_H), self.t("board.cancel"), self.picker.cancel,
+                       size=18),
+            ]
         self.buttons += self.extra_buttons()
         self._layout_overlay()
 
@@ -115,7 +123,8 @@ class GameScreen(Screen):
     def history_rect(self) -> pygame.Rect:
         p = self.panel
         top = p.y + self.panel_top() + 84
-        bottom = p.bottom - 2 * BUTTON_H - 6 - 8 - (BUTTON_H + 6 if self.can_stop_here() else 0)
+        extra_row = self.can_stop_here() or self.picker is not None
+        bottom = p.bottom - 2 * BUTTON_H - 6 - 8 - (BUTTON_H + 6 if extra_row else 0)
         return pygame.Rect(p.x, top, p.width, max(0, bottom - top))
 
     # -- the overlay (a choice, the referee menu) ------------------------------------------------
@@ -338,7 +347,7 @@ class GameScreen(Screen):
         if not self.session.is_over():
             self.session.abandon()
         self.session = self.new_session()
-        self.entered, self.picked, self.picker = [], [], None
+        self.entered, self.picker = [], None
         self.message = ""
         self.view = self._make_view()
         self.after_change()
@@ -369,7 +378,7 @@ class GameScreen(Screen):
             marks.selected = self.entered[0]
             marks.path = tuple(self.entered[1:])
             marks.targets = self.targets()
-        for cell in self.picked:
+        for cell in self.picker.cells if self.picker is not None else ():
             marks.extra[cell] = theme.ACCENT
         if self.drag is not None and self.drag.moved:
             marks.hidden = self.drag.origin

@@ -39,7 +39,7 @@ def board_action(screen: "GameScreen", action: Action) -> bool:
         if cell is None:
             return True
         if screen.picker is not None:
-            screen.picker(cell)
+            screen.picker.pick(cell)
             screen.dirty = True
             return True
         if screen.entered and cell in screen.targets():
