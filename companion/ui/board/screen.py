@@ -111,7 +111,7 @@ class GameScreen(Screen):
             self.buttons += [
                 Button(pygame.Rect(p.x, y0, half, BUTTON_H), self.t("board.ref.queen_confirm"), self.picker.confirm,
                        primary=True, enabled=self.picker.ready(), size=18),
-                Button(pygame.Rect(p.x + half + gap, y0, half, BUTTON_H), self.t("board.cancel"), self.picker.cancel,
+                Button(pygame.Rect(p.x + half + gap, y0, half, BUTTON_H), self.t("board.ref.queen_cancel"), self.picker.cancel,
                        size=18),
             ]
         self.buttons += self.extra_buttons()

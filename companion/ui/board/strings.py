@@ -67,6 +67,7 @@ register(
         "board.ref.queen_three": ("Già 3 pedine per questo colore: toccane una per toglierla",
                                   "Already 3 men of this side: tap one to take it out"),
         "board.ref.queen_confirm": ("Conferma", "Confirm"),
+        "board.ref.queen_cancel": ("Rinuncia", "Cancel"),
         "board.ref.queen_where": ("Dove va la Donna del {side}?", "Where does {side}'s Queen stand?"),
         "board.ref.queen_on": ("Donna in {cell}", "Queen on {cell}"),
         "board.ref.queen_not_allowed": (
