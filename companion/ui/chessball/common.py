@@ -16,6 +16,7 @@ import pygame
 from companion.chessball.events import IllegalEvent
 from companion.chessball.pieces import PieceKind, Side
 from companion.chessball.state import MatchState, Phase
+from companion.core.journal import JournalError
 from companion.ui import theme
 from companion.ui.chessball import strings  # noqa: F401  (registers the strings)
 from companion.ui.chessball.reasons import translate_reason
@@ -69,6 +70,10 @@ class ChessBallScreen(Screen):
             change = self.session.submit(event)
         except IllegalEvent as exc:
             self.refuse(exc)
+            return False
+        except JournalError as exc:  # not saved, so not done: the state is unchanged
+            self.app.play("error")
+            self.app.show_banner(self.t("cb.not_saved", error=str(exc)), ms=None)
             return False
         self.message, self.message_is_error = "", False
         self.announce(change)

@@ -63,10 +63,12 @@ register(
         "cb.why.not_now": ("Non adesso: la partita aspetta altro", "Not now: the match is waiting for something else"),
         # tracker
         "cb.undo": ("Annulla", "Undo"),
+        "cb.not_your_button": ("Non tocca al {side}", "It is not {side}'s move"),
         "cb.undone": ("Ultima azione annullata", "Last action undone"),
         "cb.nothing_to_undo": ("Niente da annullare", "Nothing to undo"),
         "cb.export": ("Esporta", "Export"),
         "cb.exported": ("Partita esportata: {path}", "Match exported: {path}"),
+        "cb.not_saved": ("Non salvato, azione non registrata: {error}", "Not saved, so not recorded: {error}"),
         "cb.export_failed": ("Esportazione non riuscita: {error}", "Export failed: {error}"),
         "cb.resume_failed": ("La partita salvata non si può riprendere: {error}",
                              "The saved match cannot be resumed: {error}"),

@@ -187,6 +187,22 @@ class TrackerScreen(ChessBallScreen):
         if side is not None:
             self.submit({"kind": "end_move", "side": side.value})
 
+    def team_button(self, side: Side) -> None:
+        """A team's clock button: "my move is done" (end it, or pass it if nothing was spent;
+        on the board: confirm the move shown). The other team's button does nothing."""
+        s = self.state
+        if side is not s.side_to_move:
+            self.app.play("error")
+            self.message, self.message_is_error = self.t("cb.not_your_button", side=self.side(side)), True
+            self.dirty = True
+            return
+        if self.positional:
+            self.confirm() if self.choice.preview is not None else self.pass_move()
+        elif s.move_spent:
+            self.end_move()
+        else:
+            self.pass_move()
+
     def pass_move(self) -> None:
         side = self.state.side_to_move
         if side is not None:
@@ -282,6 +298,9 @@ class TrackerScreen(ChessBallScreen):
                 return True
             if s.phase in (Phase.KEEPER_ROLL, Phase.DIRECTION_ROLL) and name in ("roll", "ok"):
                 self.open_shot()
+                return True
+            if s.phase is Phase.MOVES and name in ("white", "black"):
+                self.team_button(Side(name))
                 return True
             if name == "ok":
                 if s.phase is Phase.KICKOFF:

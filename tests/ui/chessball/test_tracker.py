@@ -226,3 +226,27 @@ def test_a_failed_export_is_reported_not_fatal(make_app, tmp_path):
     new_tracker(app, events=KICKOFF_AND_ROLLS)
     press(app, "cb.export")
     assert app.banners and app.banners[-1].text.startswith(app.t("cb.export_failed", error="").strip())
+
+
+def test_a_team_button_ends_that_teams_move_like_a_clock(make_app):
+    app = make_app()
+    tracker = new_tracker(app, events=KICKOFF_AND_ROLLS)
+    command(app, "black")  # not Black's move: nothing happens but a message
+    assert tracker.state.side_to_move is Side.WHITE and tracker.message_is_error
+    tap_at(app, find(app, "−2").rect.center)
+    command(app, "white")  # White's move ends
+    assert tracker.session.log.effective()[-1].kind == "end_move"
+    command(app, "black")  # nothing spent: Black passes
+    assert tracker.session.log.effective()[-1].kind == "pass_move"
+    assert tracker.state.side_to_move is Side.WHITE and tracker.state.moves_left(Side.WHITE) == 2
+
+
+def test_an_action_the_journal_cannot_save_is_not_done(make_app):
+    app = make_app()
+    tracker = new_tracker(app, events=KICKOFF_AND_ROLLS)
+    before = tracker.state
+    app.journal._conn.execute("PRAGMA query_only=ON")  # the storage refuses writes (a card gone read-only)
+    tap_at(app, find(app, "−2").rect.center)
+    assert tracker.state is before and tracker.state.movement_points[Side.WHITE] == 4
+    assert app.banners and app.banners[-1].text.startswith(app.t("cb.not_saved", error="").split(":")[0])
+    assert [e.kind for e in tracker.session.log.effective()] == ["kickoff", "roll", "roll"]
