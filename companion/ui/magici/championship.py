@@ -187,9 +187,8 @@ class FixtureScreen(Screen):
         self.buttons = [self.back_button()]
         self.buttons.append(Button(pygame.Rect(150, 232, 500, 70), self.t("magici.champ.play"), self.play,
                                    primary=not played, size=26, sublabel=self.t("magici.champ.play_hint")))
-        self.buttons.append(Button(pygame.Rect(150, 314, 500, 64),
-                                   self.t("magici.champ.correct" if played else "magici.champ.enter"), self.enter_result,
-                                   primary=played, size=24))
+        label = self.t("magici.champ.correct") if played else self.t("magici.champ.enter")
+        self.buttons.append(Button(pygame.Rect(150, 314, 500, 64), label, self.enter_result, primary=played, size=24))
         if played:
             self.buttons.append(Button(pygame.Rect(150, 390, 500, 56), self.t("magici.champ.clear"), self.clear,
                                        size=20))

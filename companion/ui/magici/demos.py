@@ -254,7 +254,8 @@ def _keyboard(app: "App") -> "Screen":
 
 for _name, _factory in (
     ("magici-hub", _hub), ("magici-new", _new), ("magici-timer", _timer), ("magici-timer-warning", _timer_warning),
-    ("magici-timer-over", _timer_over), ("magici-timer-board", _board), ("magici-spells", _spells), ("magici-cast", _cast), ("magici-army", _army),
+    ("magici-timer-over", _timer_over), ("magici-timer-board", _board), ("magici-spells", _spells),
+    ("magici-cast", _cast), ("magici-army", _army),
     ("magici-result", _result), ("magici-championship", _championship), ("magici-fixture", _fixture),
     ("magici-standings", _standings), ("magici-correct", _correct), ("magici-keyboard", _keyboard),
 ):

@@ -155,9 +155,8 @@ class SpellCastScreen(StationOverlay):
                 glyph = GLYPHS[(self._whose(self.active), kind)]
                 self.buttons.append(Button(pygame.Rect(12 + i * 65, y, 60, 56), glyph, self._kind(kind),
                                            selected=(kind is self.kind), size=34))
-        self.buttons.append(Button(pygame.Rect(12, 396, 388, 72), self.t("magici.spells.cast_now",
-                                                                         spell=self.t(f"magici.spell.{self.spell.value}")),
-                                   self.cast, primary=True, size=24))
+        label = self.t("magici.spells.cast_now", spell=self.t(f"magici.spell.{self.spell.value}"))
+        self.buttons.append(Button(pygame.Rect(12, 396, 388, 72), label, self.cast, primary=True, size=24))
 
     def _whose(self, index: int) -> Side:
         return self.side if self.fields[min(index, len(self.fields) - 1)][1] == "own" else self.side.other

@@ -46,11 +46,11 @@ class NewGameScreen(Screen):
         self.buttons = [self.back_button()]
         if self.link is None:
             for row, side in ((0, Side.WHITE), (1, Side.BLACK)):
-                chosen = self.white if side is Side.WHITE else self.black
+                chosen, taken = (self.white, self.black) if side is Side.WHITE else (self.black, self.white)
                 for i, house in enumerate(self.houses):
                     rect = pygame.Rect(176 + i * 154, ROWS[row], 146, 60)
                     self.buttons.append(Button(rect, house.name, self._chooser(side, i), selected=(i == chosen),
-                                               size=20, enabled=(i != (self.black if side is Side.WHITE else self.white))))
+                                               size=20, enabled=(i != taken)))
         for i, side in enumerate(Side):
             rect = pygame.Rect(176 + i * 154, ROWS[2], 146, 60)
             self.buttons.append(Button(rect, self.house(side).name, self._first(side), selected=(self.first is side),

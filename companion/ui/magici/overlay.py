@@ -1,15 +1,17 @@
 """Screens shown on top of a running game keep its clocks alive.
 
 The timer screen is not on top while the referee corrects a clock, records a spell or enters a
-result, yet the 30 s must still run out, beep and pass the turn. An overlay forwards
-``update`` and ``wake_in_ms`` to the timer screen underneath, which polls the station and
-sounds the cues as usual.
+result, yet the 30 s must still run out, beep and pass the turn, and the teams' buttons must
+still end their moves. An overlay forwards ``update`` and ``wake_in_ms`` to the timer screen
+underneath, which polls the station and sounds the cues as usual, and hands it the teams'
+``white`` / ``black`` commands.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.ui.input import Action, Kind
 from companion.ui.screen import Screen
 
 if TYPE_CHECKING:
@@ -27,13 +29,25 @@ class StationOverlay(Screen):
         assert self.timer is not None
         return self.timer.station
 
+    def handle(self, action: Action) -> bool:
+        if self.timer is not None and action.kind is Kind.COMMAND and action.name in ("white", "black"):
+            before = self.timer.station.state
+            self.timer.handle(action)  # a team's button ends its move whatever the referee is doing
+            if self.timer.station.state is not before:
+                self.station_changed()
+            return True
+        return super().handle(action)
+
     def update(self, dt_ms: int) -> None:
         if self.timer is None:
             return
         before = self.timer.station.state
         self.timer.update(dt_ms)
-        if self.timer.dirty or self.timer.station.state is not before:
+        if self.timer.station.state is not before:
             self.station_changed()
+            self.dirty = True
+        if self.timer.dirty:  # the clocks' digits moved: this screen may show them too
+            self.timer.dirty = False
             self.dirty = True
 
     def station_changed(self) -> None:

@@ -94,7 +94,8 @@ class StandingsScreen(Screen):
             pygame.draw.rect(surface, colour, (12, y, 14, ROW_H - 8), border_top_left_radius=12,
                              border_bottom_left_radius=12)
             place = f"{row.place}°" + ("=" if row.shared else "")
-            draw_text(surface, place, (78, rect.centery), 40 if row.shared else 44, theme.ACCENT if row.place == 1 else theme.TEXT,
+            draw_text(surface, place, (78, rect.centery), 40 if row.shared else 44,
+                      theme.ACCENT if row.place == 1 else theme.TEXT,
                       "center", bold=True)
             note = self.tie_note(row)
             draw_text(surface, row.name, (140, rect.centery - 12), 36, theme.TEXT, "midleft", bold=True, max_width=350)

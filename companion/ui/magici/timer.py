@@ -23,8 +23,8 @@ from companion.ui import theme
 from companion.ui.input import Action, Kind
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import (
-    ChampionshipLink, clock_text, dim, house_rgb, next_digit_change_ms, readable_on, result_key, seconds_text,
-    side_key,
+    ChampionshipLink, clock_text, dim, hardware_call, house_rgb, next_digit_change_ms, readable_on, result_key,
+    seconds_text, side_key,
 )
 from companion.ui.magici.outputs import DisplayFeed, display_state, sound_cue
 from companion.ui.screen import HEADER_H, Screen
@@ -56,8 +56,6 @@ class TimerScreen(Screen):
         super().enter()
         self._react(self.station.poll())  # catch up with anything due while the app was off
         st = self.station.state
-        from companion.ui.magici.common import hardware_call
-
         hardware_call(self.app, "leds", "show_side_to_move", st.on_move.value if st.running else None)
         self._feed_display()
 

@@ -264,3 +264,13 @@ def test_after_a_power_cut_the_game_resumes_with_the_time_that_really_passed(mag
     assert resumed.station.view().move_remaining_ms == 15_000
     assert resumed.message == again.t("magici.timer.catch_up", n=2)
     assert [e.kind for e in resumed.log.effective()].count("magici.timeout") == 2
+
+
+def test_the_teams_buttons_still_work_while_the_referee_has_a_form_open(magici_app, clock):
+    app = magici_app()
+    screen = start_game(app)
+    press(app, screen, app.t("magici.timer.correct"))
+    clock.advance(4_000)
+    command(app, "white")
+    assert screen.station.state.on_move is Side.BLACK
+    assert app.top is not screen  # the correction form stays open
