@@ -149,7 +149,10 @@ class DueReSession(BoardSession):
         done = tuple(self.steps)
         return [p for p in self.analysis.plays if p.steps[:k] == done]
 
-    def options(self) -> list[Option]:
+    def state_key(self) -> tuple[Any, ...]:
+        return (*super().state_key(), self.roll, len(self.steps))
+
+    def compute_options(self) -> list[Option]:
         if self.is_over() or self.analysis is None:
             return []
         k = len(self.steps)

@@ -111,6 +111,9 @@ class BoardSession:
         self.last_move: Move | None = None
         self.result: dict[str, Any] | None = None
         self.replay_error: str | None = None
+        self._replays = 0
+        self._options_key: tuple[Any, ...] | None = None
+        self._options: list[Option] = []
         self.replay()
 
     # -- making and opening -----------------------------------------------------------------
@@ -161,6 +164,7 @@ class BoardSession:
         self.last_move = None
         self.result = None
         self.replay_error = None
+        self._replays += 1
         self.reset_turn_state()
         for event in self.board_events():
             try:
@@ -205,7 +209,20 @@ class BoardSession:
 
     # -- what may be played -------------------------------------------------------------------
     def options(self) -> list[Option]:
-        """Everything the side to move may play now (empty when the game is over)."""
+        """Everything the side to move may play now (empty when the game is over); computed
+        once per state (a touch and a frame ask several times)."""
+        key = self.state_key()
+        if self._options_key != key:
+            self._options = self.compute_options()
+            self._options_key = key
+        return list(self._options)
+
+    def state_key(self) -> tuple[Any, ...]:
+        """Changes whenever what may be played changes (every change appends to the history,
+        sets a result or replays)."""
+        return (self._replays, len(self.history), self.result is not None)
+
+    def compute_options(self) -> list[Option]:
         if self.is_over():
             return []
         return [Option(move_cells(m), m.promotion, m) for m in self.position.legal_moves()]
