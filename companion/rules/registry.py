@@ -10,14 +10,16 @@ from companion.rules.variant import Variant
 
 
 def _classes() -> dict[str, type[Variant]]:
+    from companion.rules.clupso import ClupsoVariant
     from companion.rules.duere import DueReVariant
     from companion.rules.elolbia import ElolbiaVariant
     from companion.rules.magici import MagiciVariant
 
-    return {"duere": DueReVariant, "magici": MagiciVariant, "elolbia": ElolbiaVariant}
+    return {"duere": DueReVariant, "magici": MagiciVariant, "elolbia": ElolbiaVariant,
+            "clupso": ClupsoVariant}
 
 
-VARIANT_NAMES: tuple[str, ...] = ("duere", "magici", "elolbia")
+VARIANT_NAMES: tuple[str, ...] = ("duere", "magici", "elolbia", "clupso")
 _cache: dict[str, Variant] = {}
 
 
