@@ -118,3 +118,13 @@ def test_elolbia_has_a_home_tile_that_resumes_the_unfinished_game(make_app):
     again = GAMES["elolbia"].open(app)
     assert again.session.match.id == first.session.match.id
     assert [h.text for h in again.session.history] == ["c3c4"]
+
+
+def test_a_jump_off_the_chain_is_refused_with_the_engines_reason_in_italian(make_app):
+    app = make_app(lang="it")
+    screen = open_screen(app, CHAIN)
+    tap_cell(app, screen, "e3")
+    tap_cell(app, screen, "c5")
+    tap_cell(app, screen, "a7")  # nothing on b6 to jump
+    assert screen.message == "Nessun pezzo da saltare in b6"
+    assert screen.session.history == []

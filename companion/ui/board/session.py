@@ -251,12 +251,10 @@ class BoardSession:
             return Reason("board.reason.not_yours", {"cell": origin})
         if len(cells) == 1:
             return Reason("board.reason.no_moves", {"cell": origin})
-        target = cells[-1]
-        if len(cells) == 2:
-            try:
-                pos.parse_move(f"{origin}{target}")
-            except IllegalMove as exc:
-                return Reason("engine", {"text": str(exc)})
+        try:
+            pos.parse_move("".join(cells))
+        except IllegalMove as exc:
+            return Reason("engine", {"text": str(exc)})
         return Reason("board.reason.not_a_move", {"move": "-".join(cells)})
 
     # -- acting -------------------------------------------------------------------------------
