@@ -34,7 +34,7 @@ LINE = (190, 214, 186)
 DOT = (40, 64, 40)
 BALL = (250, 140, 30)
 BALL_EDGE = (60, 30, 0)
-PATH = theme.ACCENT
+PATH = (236, 238, 242)  # the piece's path; the ball's is orange
 REFUSED = theme.DANGER
 
 # Filled glyphs on a disc of the side's colour: the disc says the side, the glyph the piece.
@@ -121,6 +121,8 @@ class BoardView:
                 bx, by = bx + 8, by - 8
             pygame.draw.circle(surface, BALL_EDGE, (bx, by), 8)
             pygame.draw.circle(surface, BALL, (bx, by), 6)
+        if len(marks.ball_path) >= 2 and not marks.refused:  # where the ball will end
+            pygame.draw.circle(surface, BALL, self.to_pixel(marks.ball_path[-1]), 7, width=3)
         if marks.ghost is not None:
             side, kind, p = marks.ghost
             self.draw_piece(surface, p, side, kind, alpha=140)

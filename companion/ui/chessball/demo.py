@@ -36,8 +36,11 @@ def positional_session(app: Any, stop: Callable[[MatchState], bool], seed: int =
 
 
 def mid_match(state: MatchState) -> bool:
-    return (state.turn >= 9 and state.phase is Phase.MOVES and sum(state.score.values()) >= 1
-            and state.moves_made == 2 and state.ball is not None and bool(state.pieces_next_to_ball()))
+    """Well into the first half, a goal scored, the side to move holding the ball."""
+    if state.turn < 6 or state.phase is not Phase.MOVES or not sum(state.score.values()) or state.holder is None:
+        return False
+    found = state.piece_of(state.holder)
+    return found is not None and found[1].side is state.side_to_move and found[1].kind.value != "king"
 
 
 def counting_session(app: Any) -> Session:
@@ -75,17 +78,19 @@ def _tracker(app: Any) -> TrackerScreen:
     s = session.state
     mover = s.side_to_move
     assert mover is not None
-    near = s.pieces_next_to_ball(mover)
-    if near:  # show a dribble being chosen, with its path and cost
-        at = near[0][0]
+    found = s.piece_of(s.holder) if s.holder is not None else None
+    if found is not None:  # show a dribble being chosen, with its path and cost
+        at = found[0]
         screen.choice.tap(session, at)
         forward = 1 if mover is Side.WHITE else -1
-        for dy in (4, 3, 2):
-            target = (at[0], at[1] + forward * dy)
-            if 0 < target[1] < 16 and target not in s.board:
+        aims = [(at[0] + dx, at[1] + forward * dy) for dy in (3, 2, 1) for dx in (0, 1, -1, 2, -2)]
+        for target in aims:
+            if 0 <= target[0] <= 16 and 0 < target[1] < 16 and target not in s.board and target != s.ball:
                 screen.choice.tap(session, target)
                 if screen.choice.preview is not None:
                     break
+                screen.choice.tap(session, at)  # start again from the piece
+                screen.choice.tap(session, at)
     screen.layout()
     return screen
 

@@ -54,8 +54,8 @@ def _cards(screen: "TrackerScreen", surface: pygame.Surface) -> None:
     half = t("cb.half", n=s.half)
     info = t("cb.turn", n=s.turn_in_half, of=s.options.turns_per_half)
     draw_text(surface, f"{half} · {info}", (PANEL_X, HEADER_H + 8), 20, theme.TEXT, bold=True, max_width=236)
-    mode = t("cb.mode.positional_short" if screen.positional else "cb.mode.counting_short")
-    draw_text(surface, mode, (PANEL_X + PANEL_W, HEADER_H + 11), 15, theme.MUTED, "topright", max_width=116)
+    overall = t("cb.match_turn", n=s.turn, of=2 * s.options.turns_per_half)
+    draw_text(surface, overall, (PANEL_X + PANEL_W, HEADER_H + 11), 15, theme.MUTED, "topright", max_width=116)
     for col, side in enumerate(Side):
         rect = pygame.Rect(PANEL_X + col * 182, HEADER_H + 36, 174, 92)
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=10)
