@@ -83,13 +83,13 @@ class ArmyBuilderScreen(Screen):
                                    primary=True, size=26))
         self.buttons.append(Button(pygame.Rect(600, 334, 188, 54), self.t("magici.army.clear"), self.clear, size=20))
 
-    def _side(self, side: Side):
+    def _side(self, side: Side) -> Callable[[], None]:
         def choose() -> None:
             self.side = side
             self.layout()
         return choose
 
-    def _kind(self, kind: PieceKind):
+    def _kind(self, kind: PieceKind) -> Callable[[], None]:
         def choose() -> None:
             self.kind = kind
             self.layout()

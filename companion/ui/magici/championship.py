@@ -8,11 +8,12 @@ change can be undone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.magici.championship import SCHEDULE, Championship, Fixture
+from companion.magici.championship import SCHEDULE, Championship, ChampionshipState, Fixture
 from companion.magici.model import DEFAULT_HOUSES
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
@@ -56,7 +57,7 @@ class ChampionshipScreen(Screen):
         self.confirm_new = False
 
     @property
-    def state(self):
+    def state(self) -> ChampionshipState:
         return self.championship.state
 
     def enter(self) -> None:
@@ -102,7 +103,7 @@ class ChampionshipScreen(Screen):
         return f"{how}: {state.houses[game.winner].name}"
 
     # -- actions --------------------------------------------------------------------------------
-    def _rename(self, index: int):
+    def _rename(self, index: int) -> Callable[[], None]:
         def rename() -> None:
             from companion.ui.magici.keyboard import KeyboardScreen
 
@@ -117,7 +118,7 @@ class ChampionshipScreen(Screen):
                                          self.state.houses[index].name, done))
         return rename
 
-    def _open_fixture(self, f: Fixture):
+    def _open_fixture(self, f: Fixture) -> Callable[[], None]:
         def open_fixture() -> None:
             self.app.push(FixtureScreen(self.app, self.championship, f))
         return open_fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -46,7 +47,7 @@ class CorrectionScreen(StationOverlay):
         self.buttons.append(Button(pygame.Rect(20, 398, 240, 70), self.t("magici.correct.clear"), self.clear,
                                    enabled=any_change, size=22))
 
-    def _add(self, kind: ClockKind, step: int):
+    def _add(self, kind: ClockKind, step: int) -> Callable[[], None]:
         def add() -> None:
             self.delta[kind] += step
             self.layout()

@@ -50,7 +50,7 @@ class KeyboardScreen(Screen):
         self.buttons.append(Button(pygame.Rect(612, y, 154, KEY_H), self.t("common.ok"), self.done, primary=True,
                                    enabled=bool(self.text.strip()), size=26))
 
-    def _typer(self, ch: str):
+    def _typer(self, ch: str) -> Callable[[], None]:
         def type_() -> None:
             if len(self.text) < MAX_LEN:
                 self.text += ch

@@ -74,7 +74,7 @@ class SpellLedgerScreen(StationOverlay):
                 self.buttons.append(Button(rect, self.t("magici.spells.cast"), self._caster(side, spell), enabled=can,
                                            size=22, primary=can))
 
-    def _caster(self, side: Side, spell: Spell):
+    def _caster(self, side: Side, spell: Spell) -> Callable[[], None]:
         def open_form() -> None:
             assert self.timer is not None
             self.app.push(SpellCastScreen(self.app, self.timer, side, spell, self.position))
@@ -161,13 +161,13 @@ class SpellCastScreen(StationOverlay):
     def _whose(self, index: int) -> Side:
         return self.side if self.fields[min(index, len(self.fields) - 1)][1] == "own" else self.side.other
 
-    def _activate(self, index: int):
+    def _activate(self, index: int) -> Callable[[], None]:
         def activate() -> None:
             self.active = index
             self.layout()
         return activate
 
-    def _kind(self, kind: PieceKind):
+    def _kind(self, kind: PieceKind) -> Callable[[], None]:
         def choose() -> None:
             self.kind = kind
             self.layout()

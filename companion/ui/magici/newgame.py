@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -66,7 +67,7 @@ class NewGameScreen(Screen):
     def house(self, side: Side) -> House:
         return self.houses[self.white if side is Side.WHITE else self.black]
 
-    def _chooser(self, side: Side, index: int):
+    def _chooser(self, side: Side, index: int) -> Callable[[], None]:
         def choose() -> None:
             if side is Side.WHITE:
                 self.white = index
@@ -76,7 +77,7 @@ class NewGameScreen(Screen):
             self.layout()
         return choose
 
-    def _first(self, side: Side):
+    def _first(self, side: Side) -> Callable[[], None]:
         def choose() -> None:
             self.first = side
             self.coin = ""

@@ -16,6 +16,7 @@ from companion.ui.screen import Screen
 
 if TYPE_CHECKING:
     from companion.app import App
+    from companion.magici.station import RefereeStation
     from companion.ui.magici.timer import TimerScreen
 
 
@@ -25,7 +26,7 @@ class StationOverlay(Screen):
         self.timer = timer
 
     @property
-    def station(self):
+    def station(self) -> RefereeStation:
         assert self.timer is not None
         return self.timer.station
 

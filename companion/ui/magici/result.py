@@ -9,6 +9,7 @@ enters a game played elsewhere (no station).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -112,7 +113,7 @@ class ResultScreen(StationOverlay):
         self.buttons.append(Button(pygame.Rect(420, 396, 364, 72), self.t("magici.result.confirm"), self.confirm,
                                    primary=True, enabled=self.kind is not None, size=26))
 
-    def _kind(self, kind: ResultKind):
+    def _kind(self, kind: ResultKind) -> Callable[[], None]:
         def choose() -> None:
             self.kind = kind
             if kind.is_draw:
@@ -121,14 +122,14 @@ class ResultScreen(StationOverlay):
             self.layout()
         return choose
 
-    def _winner(self, index: int):
+    def _winner(self, index: int) -> Callable[[], None]:
         def choose() -> None:
             self.winner = index
             self.message = ""
             self.layout()
         return choose
 
-    def _step(self, party: Party, field: str, delta: int):
+    def _step(self, party: Party, field: str, delta: int) -> Callable[[], None]:
         def step() -> None:
             party.stats[field] = min(LIMITS[field], max(0, party.stats[field] + delta))
         return step

@@ -136,10 +136,23 @@ class TimerScreen(Screen):
         self._outcome(self.station.resume() if st.paused else self.station.pause())
 
     def undo(self) -> None:
+        had_result = self.station.state.result is not None
         outcome = self.station.undo()
         self._outcome(outcome)
         if outcome:
             self._say(self.t("magici.timer.undone"))
+            if had_result and self.station.state.result is None:
+                self._unenter_championship()
+
+    def _unenter_championship(self) -> None:
+        """The result was taken back: so is the game's result in the championship."""
+        if self.link is None:
+            return
+        from companion.ui.magici.championship import championship_by_id
+
+        champ = championship_by_id(self.app, self.link.match_id)
+        if champ is not None and (self.link.round, self.link.board) in champ.state.games:
+            champ.clear_result(self.link.round, self.link.board)
 
     def open_correction(self) -> None:
         from companion.ui.magici.correction import CorrectionScreen

@@ -214,3 +214,24 @@ def test_a_game_played_on_the_timer_enters_the_championship_by_itself(magici_app
     assert FIELDS == ("spells", "captured", "remaining")
     tap(app, *CLOCK_AREA.center)  # the game is over: a tap does nothing
     assert timer.station.state.turn == 4
+
+
+def test_undoing_a_timer_games_result_takes_it_out_of_the_championship(magici_app, clock):
+    app = magici_app()
+    screen = open_championship(app)
+    tap(app, *screen.cell(SCHEDULE[0]).center)
+    press(app, app.top, app.t("magici.champ.play"))
+    new = app.top
+    tap(app, *next(b for b in new.buttons if b.sublabel == app.t("magici.side.white")).rect.center)
+    press(app, new, app.t("magici.new.start"))
+    timer = app.top
+    press(app, timer, app.t("magici.timer.start"))
+    clock.advance(5_000)
+    press(app, timer, app.t("magici.timer.result"))
+    press(app, app.top, app.t("magici.result.resignation"))
+    tap(app, *next(b for b in app.top.buttons if b.label == "Grifondoro").rect.center)
+    press(app, app.top, app.t("magici.result.confirm"))
+    assert SCHEDULE[0].key in current_championship(app).state.games
+    press(app, timer, app.t("magici.timer.undo"))
+    assert timer.station.state.result is None and timer.station.state.running
+    assert SCHEDULE[0].key not in current_championship(app).state.games
