@@ -150,6 +150,11 @@ class Session:
         return {"score": {side.value: s.score[side] for side in Side},
                 "winner": winner.value if winner else None}
 
+    def abandon(self) -> None:
+        """Close an unfinished match (a new one starts instead); its events stay in the journal."""
+        if not self.finished:
+            self.log.finish({**self.result(), "abandoned": True, "turn": self.state.turn})
+
     def can_undo(self) -> bool:
         return any(e.kind != FINISH for e in self.log.effective())
 

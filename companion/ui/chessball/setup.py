@@ -60,8 +60,9 @@ class SetupScreen(Screen):
         for i, (key, value, action) in enumerate(rows):
             self.buttons.append(Button(pygame.Rect(410, HEADER_H + 44 + i * 72, 370, 64), value, action, size=19,
                                        sublabel=t(key)))
+        closes = t("cb.setup.start_closes") if self.unfinished is not None else ""
         self.buttons.append(Button(pygame.Rect(410, 396, 370, 74), t("cb.setup.start"), self.start, primary=True,
-                                   size=28))
+                                   size=28, sublabel=closes))
         if self.unfinished is not None:
             s = self.unfinished.state
             score = f"{s.score[Side.WHITE]} – {s.score[Side.BLACK]}"
@@ -88,6 +89,9 @@ class SetupScreen(Screen):
         self.layout()
 
     def start(self) -> None:
+        """A new match; the one in progress (if any) is closed as abandoned, never deleted."""
+        if self.unfinished is not None:
+            self.unfinished.abandon()
         session = Session.start(self.app.journal, self.mode, self.options())
         self.app.replace(TrackerScreen(self.app, session))
 

@@ -222,6 +222,7 @@ register(
         "cb.setup.options_hint": ("Tocca un'opzione per cambiarla; i valori proposti sono quelli del regolamento.",
                                   "Tap an option to change it; the defaults are the rulebook's."),
         "cb.setup.start": ("Inizia la partita", "Start the match"),
+        "cb.setup.start_closes": ("chiude la partita in corso", "closes the match in progress"),
         "cb.setup.continue": ("Riprendi la partita", "Continue the match"),
         "cb.setup.continue_detail": ("{score} · {half}° tempo, turno {turn}", "{score} · half {half}, turn {turn}"),
         "cb.opt.parry": ("Respinta: unità del residuo", "Parry: what the residual counts"),

@@ -250,3 +250,16 @@ def test_an_action_the_journal_cannot_save_is_not_done(make_app):
     assert tracker.state is before and tracker.state.movement_points[Side.WHITE] == 4
     assert app.banners and app.banners[-1].text.startswith(app.t("cb.not_saved", error="").split(":")[0])
     assert [e.kind for e in tracker.session.log.effective()] == ["kickoff", "roll", "roll"]
+
+
+def test_a_new_match_closes_the_one_in_progress_as_abandoned_without_losing_it(make_app):
+    from companion.ui.chessball.setup import SetupScreen
+
+    app = make_app()
+    old = Session.start(app.journal, Mode.COUNTING)
+    old.submit({"kind": "kickoff"})
+    app.push(SetupScreen(app))
+    press(app, "cb.setup.start", startswith=False)
+    assert isinstance(app.top, TrackerScreen) and app.top.session.log.id != old.log.id
+    info = next(i for i in app.journal.matches(game=GAME) if i.id == old.log.id)
+    assert info.finished and info.result["abandoned"] is True and info.event_count == 2
