@@ -24,7 +24,7 @@ run: $(BIN)/.installed
 	$(BIN)/companion run $(ARGS)
 
 test: $(BIN)/.installed
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock \
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock COMPANION_STRICT_I18N=1 \
 	  $(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
 bench: $(BIN)/.installed

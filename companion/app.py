@@ -18,11 +18,11 @@ from typing import Any
 from companion.config import Config, ConfigError, load_config
 from companion.core.clock import MonotonicClock, TimeSource
 from companion.core.dice import Dice
-from companion.core.journal import Journal, JournalError
+from companion.core.journal import Journal, JournalDamaged, JournalError
 from companion.i18n import Translator
 
-MAX_SLEEP_MS = 1000
-POLL_MS = 20  # how often a sleeping loop looks at the event queue (the input latency bound)  # wake at least once a second (watchdog, clocks on screen)
+MAX_SLEEP_MS = 1000  # wake at least once a second (the watchdog)
+POLL_MS = 20  # how often a sleeping loop looks at the event queue (the input latency bound)
 BANNER_MS = 6000
 
 
@@ -34,20 +34,24 @@ class Banner:
 
 
 def open_journal(data_dir: Path) -> tuple[Journal, str | None]:
-    """Open the journal; a damaged one is moved aside (kept, never deleted) and a new one made.
+    """Open the journal; a *damaged* one is moved aside (kept, never deleted) and a new one made.
 
-    Returns the journal and, if one was moved, where it went.
+    Returns the journal and, if one was moved, where it went. Anything that does not mean the
+    file is bad (full disk, lock, newer schema) raises :class:`JournalError` and touches nothing.
     """
     path = data_dir / "journal.db"
     try:
         return Journal.open(path), None
-    except JournalError:
+    except JournalDamaged:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = path.with_name(f"journal.damaged-{stamp}.db")
-        for suffix in ("", "-wal", "-shm"):
-            src = Path(str(path) + suffix)
-            if src.exists():
-                src.rename(Path(str(aside) + suffix))
+        try:
+            for suffix in ("", "-wal", "-shm"):
+                src = Path(str(path) + suffix)
+                if src.exists():
+                    src.rename(Path(str(aside) + suffix))
+        except OSError as exc:
+            raise JournalError(f"{path}: damaged, and it could not be moved aside ({exc.strerror})") from None
         return Journal.open(path), str(aside)
 
 
@@ -183,23 +187,29 @@ class App:
             self.banners.pop()  # a tap on the banner strip dismisses it
             self.dirty = True
             return
-        if self.stack and self.top.handle(action):
-            self.dirty = True
+        try:
+            if self.stack and self.top.handle(action):
+                self.dirty = True
+        except JournalError as exc:
+            # the action was not saved (full disk, I/O error): say so, keep running, lose nothing
+            # that was saved before; the screen changed nothing because it writes first
+            self.show_banner(self.t("banner.not_saved", error=exc), ms=None)
+            self.play("error")
 
     def tick(self) -> int:
         """Update the top screen; return how long the loop may sleep (ms)."""
         now = self.clock.now_ms()
         dt = now - self._last_ms
         self._last_ms = now
-        if self.stack:
-            self.top.update(dt)
+        for screen in self.stack:  # screens below the top keep their clocks running
+            screen.update(dt)
         before = len(self.banners)
         self.banners = [b for b in self.banners if b.until_ms is None or b.until_ms > now]
         if len(self.banners) != before:
             self.dirty = True
         waits = [MAX_SLEEP_MS]
-        if self.stack:
-            wake = self.top.wake_in_ms()
+        for screen in self.stack:
+            wake = screen.wake_in_ms()
             if wake is not None:
                 waits.append(max(0, wake))
         waits += [b.until_ms - now for b in self.banners if b.until_ms is not None]
@@ -262,6 +272,8 @@ class App:
             for event in events:
                 if event.type == pygame.WINDOWRESIZED or event.type == pygame.VIDEORESIZE:
                     self.set_rotation(self.rotate, display.get_size())
+                elif event.type == pygame.WINDOWEXPOSED:
+                    self.dirty = True
                 self.feed(event)
             if events:
                 self.tick()
@@ -307,6 +319,13 @@ def open_display(config: Config) -> tuple[Any, tuple[int, int]]:
 
     try:
         pygame.display.init()
+        pygame.display.set_caption("Companion")
+        if config.ui.fullscreen:
+            display = pygame.display.set_mode(config.ui.size or (0, 0), pygame.FULLSCREEN)
+            pygame.mouse.set_visible(False)
+        else:
+            default = (480, 800) if config.ui.rotate in (90, 270) else (800, 480)
+            display = pygame.display.set_mode(config.ui.size or default, pygame.RESIZABLE)
     except pygame.error as exc:
         driver = os.environ.get("SDL_VIDEODRIVER", "(SDL's choice)")
         raise RuntimeError(
@@ -314,14 +333,6 @@ def open_display(config: Config) -> tuple[Any, tuple[int, int]]:
             "SDL_VIDEODRIVER=kmsdrm and add the user to the video, render and input groups; "
             "run 'companion doctor' for details"
         ) from None
-    pygame.display.set_caption("Companion")
-    if config.ui.fullscreen:
-        size = config.ui.size or (0, 0)
-        display = pygame.display.set_mode(size, pygame.FULLSCREEN)
-        pygame.mouse.set_visible(False)
-    else:
-        default = (480, 800) if config.ui.rotate in (90, 270) else (800, 480)
-        display = pygame.display.set_mode(config.ui.size or default, pygame.RESIZABLE)
     return display, display.get_size()
 
 

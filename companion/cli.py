@@ -42,18 +42,21 @@ def _size(text: str) -> tuple[int, int]:
     return size
 
 
-def _add_run_options(p: argparse.ArgumentParser) -> None:
+def _add_run_options(p: argparse.ArgumentParser, suppress: bool = False) -> None:
+    """The app's options; on the ``run`` sub-parser they default to SUPPRESS so that
+    ``companion --lang en run`` keeps the option given before the subcommand."""
+    d = {"default": argparse.SUPPRESS} if suppress else {}
     mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--windowed", action="store_true", help="run in a window")
-    mode.add_argument("--fullscreen", action="store_true", help="run full screen (the kiosk mode)")
-    p.add_argument("--size", type=_size, metavar="WxH", help="window or display size, e.g. 800x480")
-    p.add_argument("--rotate", type=int, choices=(0, 90, 180, 270), help="rotate the picture")
-    p.add_argument("--lang", choices=("it", "en"), help="language of the interface")
-    p.add_argument("--config", metavar="PATH", help="a config file read after all the others")
-    p.add_argument("--data-dir", metavar="DIR", help="where the match journal lives")
+    mode.add_argument("--windowed", action="store_true", help="run in a window", **d)
+    mode.add_argument("--fullscreen", action="store_true", help="run full screen (the kiosk mode)", **d)
+    p.add_argument("--size", type=_size, metavar="WxH", help="window or display size, e.g. 800x480", **d)
+    p.add_argument("--rotate", type=int, choices=(0, 90, 180, 270), help="rotate the picture", **d)
+    p.add_argument("--lang", choices=("it", "en"), help="language of the interface", **d)
+    p.add_argument("--config", metavar="PATH", help="a config file read after all the others", **d)
+    p.add_argument("--data-dir", metavar="DIR", help="where the match journal lives", **d)
     # for benchmarks and tests: stop after this long, and report when the first frame was shown
-    p.add_argument("--quit-after-ms", type=int, help=argparse.SUPPRESS)
-    p.add_argument("--trace", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--quit-after-ms", type=int, help=argparse.SUPPRESS, **d)
+    p.add_argument("--trace", action="store_true", help=argparse.SUPPRESS, **d)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -67,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     run = sub.add_parser("run", help="start the app (the default)")
-    _add_run_options(run)
+    _add_run_options(run, suppress=True)
     run.set_defaults(func=_cmd_run)
 
     shot = sub.add_parser("screenshot", help="render screens to PNG files with no display")
@@ -87,7 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     for name in PLUGINS:
         if _module_exists(name):
-            importlib.import_module(name).register(sub)
+            try:
+                importlib.import_module(name).register(sub)
+            except Exception as exc:  # one broken tool must not stop the app from starting
+                print(f"companion: the {name.split('.')[1]} commands are unavailable ({exc!r})", file=sys.stderr)
     return parser
 
 

@@ -45,7 +45,6 @@ DEFAULTS: dict[str, dict[str, Any]] = {
         "fullscreen": False,
         "size": "",  # "" = the display's own size when full screen, else 800x480
         "rotate": 0,  # 0 | 90 | 180 | 270
-        "fps": 30,  # frames per second while something moves; idle frames cost nothing
     },
     "sound": {"enabled": True, "volume": 0.8},
     "gpio": {"enabled": True, "bounce_ms": 30, "lockout_ms": 400, "pins": dict(DEFAULT_PINS)},
@@ -70,7 +69,6 @@ class UiConfig:
     fullscreen: bool = False
     size: tuple[int, int] | None = None
     rotate: int = 0
-    fps: int = 30
 
 
 @dataclass(frozen=True)
@@ -214,9 +212,6 @@ def _build(m: dict[str, dict[str, Any]], origin: dict[str, str], sources: list[s
     rotate = _expect(origin, "ui.rotate", ui["rotate"], int, "0, 90, 180 or 270")
     if rotate not in (0, 90, 180, 270):
         raise fail("ui.rotate", f"expected 0, 90, 180 or 270, got {rotate!r}")
-    fps = _expect(origin, "ui.fps", ui["fps"], int, "a whole number of frames per second")
-    if not 5 <= fps <= 120:
-        raise fail("ui.fps", f"expected 5..120 frames per second, got {fps}")
 
     snd = m["sound"]
     enabled = _expect(origin, "sound.enabled", snd["enabled"], bool, "true or false")
@@ -259,7 +254,7 @@ def _build(m: dict[str, dict[str, Any]], origin: dict[str, str], sources: list[s
     data_dir = Path(os.path.expanduser(data_dir_text)) if data_dir_text else default_data_dir()
 
     return Config(
-        ui=UiConfig(lang=lang, fullscreen=fullscreen, size=size, rotate=rotate, fps=fps),
+        ui=UiConfig(lang=lang, fullscreen=fullscreen, size=size, rotate=rotate),
         sound=SoundConfig(enabled=enabled, volume=float(volume)),
         gpio=GpioConfig(enabled=gpio_enabled, bounce_ms=bounce, lockout_ms=lockout, pins=pins),
         serial=SerialConfig(display=display, baud=baud),

@@ -1,8 +1,9 @@
 """Time: an injectable monotonic source and countdown timers exact to the millisecond.
 
-All times are whole **milliseconds** (ints), so no float error can build up over hours: a
-timer keeps the remaining time it had when last paused or adjusted plus the instant it was last
-started, and computes ``remaining = banked - (now - started)`` on demand.
+The interface speaks whole **milliseconds** (ints); inside, a timer counts in the clock's
+nanoseconds when the clock has them (``now_ns``), so no rounding builds up over hours of
+start/pause: it keeps the remaining time banked when last paused or adjusted and the instant it
+was last started, and computes ``remaining = banked - (now - started)`` on demand.
 
 >>> clock = FakeClock()
 >>> t = CountdownTimer(clock, 30_000)
@@ -19,9 +20,14 @@ from typing import Protocol
 
 
 class TimeSource(Protocol):
-    """Anything that tells monotonic time in milliseconds."""
+    """Anything that tells monotonic time in milliseconds (``now_ns`` too, optionally)."""
 
     def now_ms(self) -> int: ...
+
+
+def _now_ns(clock: TimeSource) -> int:
+    now_ns = getattr(clock, "now_ns", None)
+    return now_ns() if now_ns is not None else clock.now_ms() * 1_000_000
 
 
 class MonotonicClock:
@@ -29,6 +35,9 @@ class MonotonicClock:
 
     def now_ms(self) -> int:
         return time.monotonic_ns() // 1_000_000
+
+    def now_ns(self) -> int:
+        return time.monotonic_ns()
 
 
 class FakeClock:
@@ -43,6 +52,9 @@ class FakeClock:
 
     def now_ms(self) -> int:
         return self._now
+
+    def now_ns(self) -> int:
+        return self._now * 1_000_000
 
     def advance(self, ms: int | float) -> None:
         if ms < 0:
@@ -67,25 +79,30 @@ class CountdownTimer:
     clock: TimeSource
     duration_ms: int
     on_expire: Callable[["CountdownTimer"], None] | None = None
-    _banked_ms: int = field(init=False)
-    _started_at: int | None = field(init=False, default=None)
+    _banked_ns: int = field(init=False)
+    _started_at_ns: int | None = field(init=False, default=None)
     _fired: bool = field(init=False, default=False)
+    _ever_started: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         if self.duration_ms < 0:
             raise ValueError(f"a countdown needs a duration >= 0 ms, got {self.duration_ms}")
-        self._banked_ms = int(self.duration_ms)
+        self._banked_ns = int(self.duration_ms) * 1_000_000
 
     # -- state -------------------------------------------------------------------------------
     @property
     def running(self) -> bool:
-        return self._started_at is not None
+        return self._started_at_ns is not None
+
+    def _remaining_ns(self) -> int:
+        if self._started_at_ns is None:
+            return max(0, self._banked_ns)
+        return max(0, self._banked_ns - (_now_ns(self.clock) - self._started_at_ns))
 
     @property
     def remaining_ms(self) -> int:
-        if self._started_at is None:
-            return max(0, self._banked_ms)
-        return max(0, self._banked_ms - (self.clock.now_ms() - self._started_at))
+        """Whole milliseconds left, rounded up: 0 only when the time is really out."""
+        return -(-self._remaining_ns() // 1_000_000)
 
     @property
     def elapsed_ms(self) -> int:
@@ -93,28 +110,30 @@ class CountdownTimer:
 
     @property
     def expired(self) -> bool:
-        return self.remaining_ms == 0
+        return self._remaining_ns() == 0
 
     # -- control -----------------------------------------------------------------------------
     def start(self) -> None:
         """Start (or resume) counting down from the banked time; no effect if running."""
-        if self._started_at is None:
-            self._started_at = self.clock.now_ms()
+        if self._started_at_ns is None:
+            self._started_at_ns = _now_ns(self.clock)
+            self._ever_started = True
 
     resume = start
 
     def pause(self) -> None:
-        if self._started_at is not None:
-            self._banked_ms = self.remaining_ms
-            self._started_at = None
+        if self._started_at_ns is not None:
+            self._banked_ns = self._remaining_ns()
+            self._started_at_ns = None
 
     def reset(self, duration_ms: int | None = None) -> None:
         """Stop and refill to ``duration_ms`` (default: the timer's own duration)."""
         if duration_ms is not None:
             self.duration_ms = int(duration_ms)
-        self._banked_ms = self.duration_ms
-        self._started_at = None
+        self._banked_ns = self.duration_ms * 1_000_000
+        self._started_at_ns = None
         self._fired = False
+        self._ever_started = False
 
     def restart(self, duration_ms: int | None = None) -> None:
         self.reset(duration_ms)
@@ -122,19 +141,25 @@ class CountdownTimer:
 
     def adjust(self, delta_ms: int) -> None:
         """Add (or with a negative delta, take away) time: a referee's correction."""
-        self.set_remaining(self.remaining_ms + int(delta_ms))
+        self._set_remaining_ns(self._remaining_ns() + int(delta_ms) * 1_000_000)
 
     def set_remaining(self, remaining_ms: int) -> None:
-        remaining_ms = max(0, int(remaining_ms))
-        if self._started_at is not None:
-            self._started_at = self.clock.now_ms()
-        self._banked_ms = remaining_ms
-        if remaining_ms > 0:
+        self._set_remaining_ns(int(remaining_ms) * 1_000_000)
+
+    def _set_remaining_ns(self, remaining_ns: int) -> None:
+        remaining_ns = max(0, remaining_ns)
+        if self._started_at_ns is not None:
+            self._started_at_ns = _now_ns(self.clock)
+        self._banked_ns = remaining_ns
+        if remaining_ns > 0:
             self._fired = False
 
     def poll(self) -> bool:
-        """Fire ``on_expire`` if the timer has run out since the last poll; True if it fired."""
-        if self._fired or self.remaining_ms > 0:
+        """Fire ``on_expire`` if the timer has run out since the last poll; True if it fired.
+
+        A timer that was never started never fires, whatever its duration.
+        """
+        if self._fired or not self._ever_started or self._remaining_ns() > 0:
             return False
         self._fired = True
         self.pause()
@@ -144,7 +169,7 @@ class CountdownTimer:
 
     def ms_until_expiry(self) -> int | None:
         """How long the main loop may sleep before this timer needs a look (None if stopped)."""
-        if self._started_at is None or self._fired:
+        if self._started_at_ns is None or self._fired:
             return None
         return self.remaining_ms
 

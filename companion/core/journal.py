@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 SCHEMA_VERSION = 1
+BUSY_TIMEOUT_S = 5.0  # how long a write waits for another process's lock before giving up
 UNDO, REDO, FINISH = "undo", "redo", "finish"
 CONTROL_KINDS = frozenset({UNDO, REDO})
 
@@ -55,6 +56,10 @@ def wall_clock_ms() -> int:
 
 class JournalError(Exception):
     """The journal cannot be used as it is; the message names the file and what is wrong."""
+
+
+class JournalDamaged(JournalError):
+    """The file itself is bad (not a database, or it fails the integrity check)."""
 
 
 @dataclass(frozen=True)
@@ -121,28 +126,47 @@ class Journal:
 
     @classmethod
     def open(cls, path: str | Path, wall_ms: Callable[[], int] = wall_clock_ms) -> "Journal":
-        """Open (or create) the journal at ``path``; :class:`JournalError` if it is unusable."""
+        """Open (or create) the journal at ``path``.
+
+        Raises :class:`JournalDamaged` if the file is not a database or fails its integrity
+        check (the app then keeps it aside and starts a new one), and :class:`JournalError`
+        for everything that does not mean the file is bad (a full disk, a lock held by another
+        process, a newer schema, no permission): those must never cost the user the file.
+        """
         path = str(path)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
-            conn = sqlite3.connect(path, isolation_level=None)  # we issue BEGIN/COMMIT ourselves
+            if path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise JournalError(f"{path}: cannot create its folder ({exc.strerror})") from None
+        conn: sqlite3.Connection | None = None
+        try:
+            conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_S)  # BEGIN/COMMIT are ours
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
+            check = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise JournalDamaged(f"{path}: the database is damaged ({check})")
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise JournalError(
                     f"{path}: written by a newer companion (schema {version}, this one knows "
                     f"{SCHEMA_VERSION}); update the app"
                 )
-            conn.executescript(_SCHEMA)
-            conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-            check = conn.execute("PRAGMA quick_check").fetchone()[0]
-            if check != "ok":
-                raise JournalError(f"{path}: the database is damaged ({check})")
+            if version < SCHEMA_VERSION:  # a new file (or, one day, an older schema to migrate)
+                conn.executescript(_SCHEMA)
+                conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        except JournalError:
+            if conn is not None:
+                conn.close()
+            raise
         except sqlite3.DatabaseError as exc:
-            raise JournalError(f"{path}: not a usable journal ({exc})") from None
+            if conn is not None:
+                conn.close()
+            if getattr(exc, "sqlite_errorname", "") in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
+                raise JournalDamaged(f"{path}: not a usable journal ({exc})") from None
+            raise JournalError(f"{path}: cannot be opened ({exc})") from None
         return cls(conn, path, wall_ms)
 
     def close(self) -> None:
@@ -206,21 +230,35 @@ class Journal:
 
 
 class _Tx:
+    """One write transaction; any failure (full disk, lock, I/O) becomes a JournalError and
+    leaves the connection ready for the next write."""
+
     def __init__(self, conn: sqlite3.Connection, path: str) -> None:
         self.conn, self.path = conn, path
 
     def __enter__(self) -> sqlite3.Connection:
-        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(f"{self.path}: could not save ({exc})") from None
         return self.conn
+
+    def _rollback(self) -> None:
+        if self.conn.in_transaction:  # SQLite may already have rolled back by itself
+            try:
+                self.conn.execute("ROLLBACK")
+            except sqlite3.DatabaseError:
+                pass
 
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
         if exc_type is None:
             try:
                 self.conn.execute("COMMIT")
             except sqlite3.DatabaseError as err:
+                self._rollback()
                 raise JournalError(f"{self.path}: could not save ({err})") from None
         else:
-            self.conn.execute("ROLLBACK")
+            self._rollback()
             if isinstance(exc, sqlite3.DatabaseError):
                 raise JournalError(f"{self.path}: could not save ({exc})") from None
 
@@ -240,7 +278,11 @@ class MatchLog:
         raise JournalError(f"{self.journal.path}: no match number {self.id}")
 
     def append(self, kind: str, data: dict[str, Any] | None = None) -> Event:
-        """Write one event and commit it before returning."""
+        """Write one event and commit it before returning (:class:`JournalError` if it could
+        not be saved: then nothing was written)."""
+        return self._append(kind, data)
+
+    def _append(self, kind: str, data: dict[str, Any] | None, finish_state: tuple[Any, ...] | None = None) -> Event:
         if not kind or not isinstance(kind, str):
             raise ValueError("an event needs a kind")
         payload = json.dumps(data or {}, separators=(",", ":"), sort_keys=True)
@@ -254,8 +296,10 @@ class MatchLog:
                 (self.id, seq, kind, payload, at),
             )
             if kind == FINISH:
+                finish_state = (at, payload)
+            if finish_state is not None:  # the match's finished state changes with this event
                 conn.execute(
-                    "UPDATE matches SET finished_at = ?, result = ? WHERE id = ?", (at, payload, self.id)
+                    "UPDATE matches SET finished_at = ?, result = ? WHERE id = ?", (*finish_state, self.id)
                 )
         return Event(seq, kind, json.loads(payload), at)
 
@@ -277,37 +321,31 @@ class MatchLog:
         return bool(_replay(self.events()).redoable)
 
     def undo(self) -> Event | None:
-        """Undo the last event that counts (a compensating event); None if nothing to undo."""
+        """Undo the last event that counts (a compensating event); None if nothing to undo.
+
+        Undoing a ``finish`` reopens the match, in the same transaction as the undo event.
+        """
         effective = self.effective()
         if not effective:
             return None
         target = effective[-1]
-        event = self.append(UNDO, {"target": target.seq, "kind": target.kind})
-        if target.kind == FINISH:
-            self._reopen()
-        return event
+        reopen = (None, None) if target.kind == FINISH else None
+        return self._append(UNDO, {"target": target.seq, "kind": target.kind}, reopen)
 
     def redo(self) -> Event | None:
-        replay = _replay(self.events())
+        events = self.events()
+        replay = _replay(events)
         if not replay.redoable:
             return None
         undo_event = replay.redoable[-1]
-        event = self.append(REDO, {"target": undo_event.seq})
+        finish_state = None
         if undo_event.data.get("kind") == FINISH:
-            finish = next(e for e in self.events() if e.seq == undo_event.data["target"])
-            with self.journal._transaction() as conn:
-                conn.execute(
-                    "UPDATE matches SET finished_at = ?, result = ? WHERE id = ?",
-                    (finish.at_ms, json.dumps(finish.data), self.id),
-                )
-        return event
+            finish = next(e for e in events if e.seq == undo_event.data["target"])
+            finish_state = (finish.at_ms, json.dumps(finish.data, separators=(",", ":"), sort_keys=True))
+        return self._append(REDO, {"target": undo_event.seq}, finish_state)
 
     def finish(self, result: dict[str, Any]) -> Event:
         return self.append(FINISH, result)
-
-    def _reopen(self) -> None:
-        with self.journal._transaction() as conn:
-            conn.execute("UPDATE matches SET finished_at = NULL, result = NULL WHERE id = ?", (self.id,))
 
     def export_json(self) -> dict[str, Any]:
         info = self.info

@@ -43,8 +43,9 @@ class Viewport:
     def identity(self) -> bool:
         return self.rotate == 0 and tuple(self.physical) == tuple(self.logical)
 
-    def to_logical(self, px: float, py: float) -> tuple[int, int]:
-        """A physical pixel to the logical canvas (clamped to the canvas)."""
+    def to_logical(self, px: float, py: float, clamp: bool = False) -> tuple[int, int] | None:
+        """A physical pixel to the logical canvas; None on the black bars around the picture
+        (or, with ``clamp``, the nearest canvas point)."""
         lw, lh = self.logical
         u = (px - self.offset[0]) / self.scale
         v = (py - self.offset[1]) / self.scale
@@ -56,6 +57,8 @@ class Viewport:
             x, y = lw - u, lh - v
         else:  # 270
             x, y = lw - v, u
+        if not clamp and not (0 <= x < lw + 0.5 and 0 <= y < lh + 0.5):
+            return None
         return (min(max(int(x), 0), lw - 1), min(max(int(y), 0), lh - 1))
 
     def present(self, canvas: pygame.Surface, target: pygame.Surface) -> None:

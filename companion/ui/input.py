@@ -13,6 +13,7 @@ Hardware threads never touch pygame objects other than posting :data:`HW_EVENT`,
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from enum import Enum
 
@@ -23,6 +24,7 @@ from companion.ui.display import Viewport
 HW_EVENT = pygame.event.custom_type()
 FAULT_EVENT = pygame.event.custom_type()  # a device failed or came back (posted from any thread)
 TAP_SLOP = 14  # logical pixels a finger may wander and still tap
+STALE_FINGER_S = 1.5  # a tracked finger silent this long is taken as lifted (its FINGERUP was lost)
 
 # Keyboard: the stand-ins for the GPIO buttons, and the usual keys.
 KEY_COMMANDS: dict[int, str] = {
@@ -90,6 +92,7 @@ class InputLayer:
     def __init__(self, viewport: Viewport) -> None:
         self.viewport = viewport
         self._finger: int | None = None
+        self._finger_seen = 0.0
         self._down_at: tuple[int, int] | None = None
         self._down_source = ""
 
@@ -99,6 +102,9 @@ class InputLayer:
             return [Action(Kind.QUIT)]
         if t in (pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP):
             return self._finger_event(event)
+        if t in (pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE):
+            self._finger, self._down_at = None, None  # a release we will never see
+            return []
         if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if getattr(event, "touch", False):
                 return []  # SDL's copy of a touch we already had as a FINGER event
@@ -117,19 +123,25 @@ class InputLayer:
             return [Action(Kind.COMMAND, name=name, source="gpio")]
         return []
 
-    def _point(self, px: float, py: float) -> tuple[int, int]:
+    def _point(self, px: float, py: float) -> tuple[int, int] | None:
         return self.viewport.to_logical(px, py)
 
     def _finger_event(self, event: pygame.event.Event) -> list[Action]:
         pw, ph = self.viewport.physical
         pos = self._point(event.x * pw, event.y * ph)
+        now = time.monotonic()
         if event.type == pygame.FINGERDOWN:
-            if self._finger is not None:
+            if self._finger is not None and now - self._finger_seen < STALE_FINGER_S:
                 return []  # one finger at a time: a second finger is a palm or a slip
-            self._finger = event.finger_id
+            if pos is None:
+                return []  # a touch on the black bars around the picture
+            self._finger, self._finger_seen = event.finger_id, now
             return self._press(pos, "touch")
         if event.finger_id != self._finger:
             return []
+        self._finger_seen = now
+        if pos is None:
+            pos = self.viewport.to_logical(event.x * pw, event.y * ph, clamp=True)
         if event.type == pygame.FINGERMOTION:
             return [Action(Kind.MOVE, pos, source="touch")]
         self._finger = None
@@ -138,7 +150,9 @@ class InputLayer:
     def _mouse_event(self, event: pygame.event.Event) -> list[Action]:
         pos = self._point(*event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN:
-            return self._press(pos, "mouse") if event.button == 1 else []
+            return self._press(pos, "mouse") if event.button == 1 and pos is not None else []
+        if pos is None:
+            pos = self.viewport.to_logical(*event.pos, clamp=True)
         if event.type == pygame.MOUSEBUTTONUP:
             return self._release(pos, "mouse") if event.button == 1 else []
         if self._down_at is not None and self._down_source == "mouse":

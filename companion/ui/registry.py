@@ -45,5 +45,18 @@ def register_screen(name: str, factory: Callable[["App"], "Screen"]) -> None:
 
 
 def load_all() -> None:
-    """Import every screen module so that they register themselves."""
-    import companion.ui.screens  # noqa: F401  (its __init__ imports the screens)
+    """Import every screen package so that they register themselves.
+
+    ``companion.ui.screens`` (the shell's screens) and every other package under
+    ``companion.ui`` (``board``, ``chessball``, ``magici``...): each package's ``__init__``
+    imports its screen modules.
+    """
+    import importlib
+    import pkgutil
+
+    import companion.ui as ui
+    import companion.ui.screens  # noqa: F401  (its __init__ imports the shell's screens)
+
+    for info in pkgutil.iter_modules(ui.__path__):
+        if info.ispkg:
+            importlib.import_module(f"companion.ui.{info.name}")

@@ -12,8 +12,8 @@ import pygame
 RATE = 22_050
 
 
-def _tone(freq: float, ms: int, volume: float = 0.5, decay: float = 0.0) -> np.ndarray:
-    t = np.arange(int(RATE * ms / 1000)) / RATE
+def _tone(freq: float, ms: int, volume: float = 0.5, decay: float = 0.0, rate: int = RATE) -> np.ndarray:
+    t = np.arange(int(rate * ms / 1000)) / rate
     wave = np.sin(2 * np.pi * freq * t) * volume
     if decay:
         wave *= np.exp(-t * decay)
@@ -25,15 +25,17 @@ def _tone(freq: float, ms: int, volume: float = 0.5, decay: float = 0.0) -> np.n
     return wave
 
 
-def _rattle(ms: int = 450, seed: int = 3) -> np.ndarray:
+def _rattle(ms: int = 450, seed: int = 3, rate: int = RATE) -> np.ndarray:
     """Dice rattling on a table: short clicks with random gaps, fading out."""
     rng = np.random.default_rng(seed)
-    out = np.zeros(int(RATE * ms / 1000))
+    k = rate / RATE
+    out = np.zeros(int(rate * ms / 1000))
+    click_len = int(300 * k)
     pos = 0
-    while pos < len(out) - 400:
-        click = rng.normal(0, 1, 300) * np.exp(-np.arange(300) / 40)
-        out[pos:pos + 300] += click * (1 - pos / len(out)) * 0.6
-        pos += int(rng.integers(350, 1600))
+    while pos < len(out) - click_len - 100:
+        click = rng.normal(0, 1, click_len) * np.exp(-np.arange(click_len) / (40 * k))
+        out[pos:pos + click_len] += click * (1 - pos / len(out)) * 0.6
+        pos += int(rng.integers(350, 1600) * k)
     return out
 
 
@@ -58,14 +60,15 @@ class SoundBank:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
-            beep = _tone(1760, 120)
+            rate = pygame.mixer.get_init()[0]  # SDL may have opened another rate than asked
+            beep = _tone(1760, 120, rate=rate)
             self.sounds = {
-                "roll": _to_sound(_rattle()),
+                "roll": _to_sound(_rattle(rate=rate)),
                 "beep": _to_sound(beep),
-                "double_beep": _to_sound(np.concatenate([beep, np.zeros(RATE // 12), beep])),
-                "long_beep": _to_sound(_tone(880, 900)),
-                "tap": _to_sound(_tone(2400, 25, 0.3)),
-                "error": _to_sound(_tone(220, 250, 0.6)),
+                "double_beep": _to_sound(np.concatenate([beep, np.zeros(rate // 12), beep])),
+                "long_beep": _to_sound(_tone(880, 900, rate=rate)),
+                "tap": _to_sound(_tone(2400, 25, 0.3, rate=rate)),
+                "error": _to_sound(_tone(220, 250, 0.6, rate=rate)),
             }
         except (pygame.error, ValueError, TypeError) as exc:
             self.problem = f"no sound ({exc})"

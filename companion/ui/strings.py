@@ -80,6 +80,7 @@ register(
             "Damaged journal moved to {path}; a new one was started",
         ),
         "banner.device_failed": ("{device} non risponde: si continua senza", "{device} stopped responding: carrying on without it"),
+        "banner.not_saved": ("NON SALVATO: {error}", "NOT SAVED: {error}"),
         "banner.no_gpio": ("Nessun GPIO: tasti della tastiera al loro posto", "No GPIO: keyboard stand-ins active"),
         "banner.no_sound": ("Audio non disponibile", "Sound not available"),
         "time.ago": ("{when}", "{when}"),

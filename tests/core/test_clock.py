@@ -104,3 +104,39 @@ def test_the_real_clock_is_monotonic_milliseconds():
 )
 def test_clock_faces_round_up_so_zero_means_zero(ms, text):
     assert format_clock(ms) == text
+
+
+class NanoClock:
+    """A clock with sub-millisecond readings, like the real monotonic clock."""
+
+    def __init__(self):
+        self.ns = 0
+
+    def now_ns(self):
+        return self.ns
+
+    def now_ms(self):
+        return self.ns // 1_000_000
+
+
+def test_sub_millisecond_moves_do_not_drift_across_many_start_pause_cycles():
+    clock = NanoClock()
+    t = CountdownTimer(clock, 3_600_000)
+    ran = 0
+    rng = random.Random(9)
+    for _ in range(10_000):
+        t.start()
+        step = rng.randint(100_000, 2_900_000)  # 0.1 .. 2.9 ms, never a whole number
+        clock.ns += step
+        ran += step
+        t.pause()
+        clock.ns += rng.randint(0, 999_999)
+    left_ns = 3_600_000 * 1_000_000 - ran
+    assert t.remaining_ms == -(-left_ns // 1_000_000)
+
+
+def test_a_timer_never_started_never_fires():
+    clock, t, fired = make(0)
+    assert not t.poll() and fired == []
+    t.start()
+    assert t.poll() and fired == [t]

@@ -170,3 +170,55 @@ def test_events_survive_sigkill_of_the_writer(tmp_path):
     seen = [e.data["i"] for e in m.effective()]
     assert len(seen) >= 200
     assert seen == list(range(len(seen)))  # no gap, no torn event
+
+
+def test_a_full_disk_refuses_the_event_and_the_journal_keeps_working(tmp_path):
+    j = Journal.open(tmp_path / "j.db")
+    m = j.new_match("dice")
+    m.append("roll", {"faces": [1]})
+    pages = j._conn.execute("PRAGMA page_count").fetchone()[0]
+    j._conn.execute(f"PRAGMA max_page_count={pages}")  # the disk is full from now on
+    with pytest.raises(JournalError, match="could not save"):
+        for i in range(500):
+            m.append("roll", {"faces": [2], "pad": "x" * 2000, "i": i})
+    j._conn.execute("PRAGMA max_page_count=1073741823")  # space is freed
+    m.append("roll", {"faces": [3]})
+    faces = [e.data["faces"] for e in m.effective()]
+    assert faces[0] == [1] and faces[-1] == [3] and all(f in ([1], [2], [3]) for f in faces)
+
+
+def test_a_lock_held_by_another_process_is_an_error_not_damage(tmp_path, monkeypatch):
+    from companion.core import journal as journal_module
+
+    monkeypatch.setattr(journal_module, "BUSY_TIMEOUT_S", 0.1)
+    path = tmp_path / "j.db"
+    j = Journal.open(path)
+    m = j.new_match("dice")
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(JournalError) as err:
+            m.append("roll", {"faces": [1]})
+        assert not isinstance(err.value, journal_module.JournalDamaged)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    m.append("roll", {"faces": [1]})
+    assert len(m.effective()) == 1
+
+
+def test_only_a_damaged_file_is_moved_aside(tmp_path):
+    from companion.app import open_journal
+
+    path = tmp_path / "journal.db"
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA user_version=99")  # a newer app's journal: not damaged
+    conn.close()
+    with pytest.raises(JournalError, match="newer"):
+        open_journal(tmp_path)
+    assert path.exists() and not list(tmp_path.glob("journal.damaged-*"))
+    path.unlink()
+    path.write_bytes(b"not a database" * 500)
+    j, aside = open_journal(tmp_path)
+    j.close()
+    assert aside and (tmp_path / aside.split("/")[-1]).read_bytes().startswith(b"not a database")

@@ -2,7 +2,6 @@
 
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -12,12 +11,26 @@ ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", GPIOZER
            PYGAME_HIDE_SUPPORT_PROMPT="1")
 
 # The child is `companion run` itself, with one thread standing in for a GPIO roll button: it
-# posts presses the way the hardware adapter does, from outside the main loop.
+# posts presses the way the hardware adapter does, from outside the main loop. Each roll the
+# screen shows is written to a side file, so the test can compare what a player saw with what
+# the journal kept.
 CHILD = textwrap.dedent(
     """
     import sys, threading, time
     from companion.cli import main
     from companion.ui.input import post_hardware
+    from companion.ui.screens import dice
+
+    shown = open(sys.argv[2], "a", buffering=1)
+    original_roll = dice.DiceScreen.roll
+
+    def roll(self):
+        before = len(self.history)
+        original_roll(self)
+        if len(self.history) > before:
+            shown.write(",".join(map(str, self.history[-1][0].faces)) + "\\n")
+
+    dice.DiceScreen.roll = roll
 
     def presses():
         time.sleep(0.5)
@@ -31,40 +44,32 @@ CHILD = textwrap.dedent(
 )
 
 
-def count_rolls(db):
-    try:
-        conn = sqlite3.connect(db)
-        try:
-            return conn.execute("SELECT COUNT(*) FROM events WHERE kind = 'roll'").fetchone()[0]
-        finally:
-            conn.close()
-    except sqlite3.OperationalError:
-        return 0
-
-
-def test_sigkill_after_some_rolls_loses_no_roll(tmp_path):
-    db = tmp_path / "journal.db"
-    proc = subprocess.Popen([sys.executable, "-c", CHILD, str(tmp_path)], env=ENV,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+def test_sigkill_after_some_rolls_loses_no_roll(tmp_path, make_app):
+    db, shown_file = tmp_path / "journal.db", tmp_path / "shown.txt"
+    proc = subprocess.Popen([sys.executable, "-c", CHILD, str(tmp_path), str(shown_file)], env=ENV,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and count_rolls(db) < 4 and proc.poll() is None:
-            time.sleep(0.1)
+        while time.monotonic() < deadline and proc.poll() is None:
+            if shown_file.exists() and len(shown_file.read_text().splitlines()) >= 4:
+                break
+            time.sleep(0.05)
         assert proc.poll() is None, proc.stderr.read().decode()
         os.kill(proc.pid, signal.SIGKILL)
     finally:
         proc.wait()
-    rolls = count_rolls(db)
-    assert rolls >= 4
+    shown = [tuple(int(f) for f in line.split(",")) for line in shown_file.read_text().splitlines()]
+    assert len(shown) >= 4
 
-    # start again: the app comes up on the same journal and the dice history is all there
-    from companion.core.journal import Journal
+    # start again on the same journal: every roll a player saw is in the dice history, in order
+    from companion.ui.screens.dice import DiceScreen
 
-    j = Journal.open(db)
-    history = [e for e in j.latest_unfinished("dice").effective() if e.kind == "roll"]
-    j.close()
-    assert len(history) == rolls
+    app = make_app(journal_path=db)
+    history = [roll.faces for roll, _ in DiceScreen(app).history]
+    assert history[: len(shown)] == shown
+    assert len(history) - len(shown) in (0, 1)  # at most the roll being shown at the kill
+    app.journal.close()
+
     again = subprocess.run([sys.executable, "-m", "companion", "run", "--data-dir", str(tmp_path),
                             "--quit-after-ms", "300"], env=ENV, capture_output=True, timeout=60)
     assert again.returncode == 0, again.stderr.decode()
-    assert count_rolls(db) == rolls

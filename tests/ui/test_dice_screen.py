@@ -133,3 +133,31 @@ def test_the_screen_sleeps_when_nothing_moves(make_app):
     assert screen.wake_in_ms() is None
     app.render()
     assert not app.needs_draw
+
+
+def test_new_series_while_the_dice_tumble_waits_for_them_to_land(make_app):
+    app = make_app()
+    screen = DiceScreen(app)
+    app.push(screen)
+    screen.roll()
+    screen.new_series()  # ignored: the roll in the air belongs to this series
+    settle(app, screen)
+    assert len(screen.history) == 1
+
+
+def test_a_roll_that_cannot_be_saved_shows_a_banner_and_changes_nothing(make_app, monkeypatch):
+    from companion.core.journal import JournalError
+
+    app = make_app(lang="en")
+    screen = DiceScreen(app)
+    app.push(screen)
+    screen.roll()
+    settle(app, screen)
+
+    def disk_full(kind, data=None):
+        raise JournalError("journal.db: could not save (database or disk is full)")
+
+    monkeypatch.setattr(screen.match, "append", disk_full)
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, unicode="r", mod=0, scancode=0))
+    assert any("NOT SAVED" in b.text and "disk is full" in b.text for b in app.banners)
+    assert len(screen.history) == 1 and not screen.anim_left

@@ -106,6 +106,8 @@ class DiceScreen(Screen):
         self.dirty = True
 
     def new_series(self) -> None:
+        if self.anim_left:
+            return  # the roll on screen belongs to this series: let it land first
         if self.match is not None and self.history:
             self.match.finish({"reason": "new series", "rolls": len(self.history)})
         self.match = None
