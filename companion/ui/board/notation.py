@@ -55,7 +55,7 @@ def _is_jump(pos: Position, move: Move) -> bool:
 
 def _promotion(pos: Position, move: Move) -> str:
     if move.promotion:
-        return f"={move.promotion.upper()}"
+        return f"={move.promotion.lstrip('=').upper()}"
     new_code = move.key[2] if len(move.key) > 2 else 0
     mover = pos.piece_at(move.origin)
     if new_code and mover is not None:

@@ -171,11 +171,12 @@ class GameScreen(Screen):
             return self.t("board.choose_relocation", cell=option.choice)
         if option.choice:
             kind = self._kind_of_letter(option.choice)
-            piece = board_strings.piece_name(self.t, kind) if kind else option.choice
+            piece = board_strings.piece_name(self.t, kind) if kind else option.choice.lstrip("=")
             return self.t("board.choose_promotion", piece=piece)
         return self.t("board.no_promotion") if any(o.choice for o in self.choices or []) else str(option.payload)
 
     def _kind_of_letter(self, letter: str) -> str | None:
+        letter = letter.lstrip("=")  # Clupso writes its promotions a2a1=Q
         for ptype in self.session.variant.piece_types:
             if ptype.letter.upper() == letter.upper():
                 return ptype.name

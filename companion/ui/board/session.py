@@ -202,6 +202,8 @@ class BoardSession:
         if action is RefereeAction.PASS_TURN:
             pos.push_pass()  # type: ignore[attr-defined]
             self.last_move = None
+        if action is RefereeAction.DRAW_AGREED and hasattr(pos, "agree_draw"):
+            self.position = pos.agree_draw()  # the engine marks it in the position string (Clupso)
         if action is RefereeAction.QUEEN_REPLACEMENT:
             self.position = self.variant.from_fen(data["fen"])
             self.last_move = None
@@ -301,7 +303,7 @@ class BoardSession:
         self.match.append(REFEREE, payload)
         self._apply_referee(payload)
         if action is RefereeAction.DRAW_AGREED:
-            self._finish({"result": "1/2-1/2", "winner": None, "termination": "agreement"})
+            self._finish(self.outcome_result() or {"result": "1/2-1/2", "winner": None, "termination": "agreement"})
         elif action is RefereeAction.RESIGN:
             winner = side.other
             self._finish({"result": "1-0" if winner == Color.WHITE else "0-1", "winner": winner.letter,
