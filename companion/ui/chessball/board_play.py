@@ -85,7 +85,7 @@ class MoveChoice:
             return
         piece = s.board.get(p)
         if self.ball_selected:  # any other point is where the ball is played to
-            if p == s.ball:
+            if p == s.ball or p == self.selected:
                 self.clear()
             else:
                 self.target = p
@@ -95,7 +95,11 @@ class MoveChoice:
             self._select(s, p, mover)
             return
         if p == self.selected:
-            self.clear()
+            if p == s.ball:  # the ball stopped on this piece's point: a second tap takes the ball alone
+                self.clear()
+                self.ball_selected, self.selected = True, p
+            else:
+                self.clear()
             return
         if piece is not None and piece.side is mover and p != self.target:
             self._select(s, p, mover)

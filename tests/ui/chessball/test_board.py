@@ -225,3 +225,25 @@ def test_a_tackle_on_the_board_gives_the_ball_to_the_winner(make_app):
     holder = next(pc for pc in tracker.state.board.values() if pc.uid == tracker.state.holder)
     assert holder.side is winner and holder.kind is PieceKind.BISHOP
     assert tracker.state.tackled == {Side.WHITE}
+
+
+def test_a_ball_resting_on_a_pieces_point_is_chosen_with_a_second_tap(make_app):
+    app = make_app()
+    tracker = positional_tracker(app)
+    session = tracker.session
+    session.submit({"kind": "kick", "side": "white", "to": [12, 8]})  # stops short of nothing: a throw
+    session.submit({"kind": "move", "side": "black", "from": [13, 11], "to": [13, 9]})
+    session.submit({"kind": "move", "side": "white", "from": [12, 5], "to": [12, 7]})  # next to the ball
+    session.submit({"kind": "pass_move", "side": "black"})
+    session.submit({"kind": "kick", "side": "white", "to": [12, 7]})  # onto the Rook's point: it takes it
+    assert tracker.state.ball == (12, 7) and (12, 7) in tracker.state.board
+    session.submit({"kind": "pass_move", "side": "black"})
+    session.submit({"kind": "roll", "side": "white", "faces": [6, 6, 6]})
+    session.submit({"kind": "roll", "side": "black", "faces": [1, 1, 1]})
+    tracker.refresh()
+    board_tap(app, (12, 7))
+    assert tracker.choice.selected == (12, 7) and not tracker.choice.ball_selected
+    board_tap(app, (12, 7))
+    assert tracker.choice.ball_selected
+    board_tap(app, (12, 11))
+    assert tracker.choice.preview is not None and tracker.choice.preview.event["kind"] == "kick"
