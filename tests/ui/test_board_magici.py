@@ -9,6 +9,7 @@ import chess.pgn
 import pygame
 
 from companion.rules import get_variant
+from companion.ui.board import panel
 from companion.ui.board.export import magici_pgn
 from companion.ui.board.magici import MagiciBoardScreen
 from companion.ui.input import Action, Kind
@@ -218,3 +219,15 @@ def test_a_team_in_check_cannot_pass_the_turn(make_app):
     assert not checked.pass_turn()
     assert checked.message == "A team in check cannot let the turn pass: it must get out of check"
     assert checked.session.history == []
+
+
+def test_a_king_in_check_is_marked_on_the_board_and_in_the_panel(make_app):
+    app = make_app(lang="en")
+    screen = MagiciBoardScreen(app, start_fen="4k3/8/8/8/8/8/8/4KR2 w - - 0 1")
+    app.push(screen)
+    assert screen.king_in_check() is None
+    play(app, screen, "f1f8")
+    assert screen.king_in_check() == "e8"
+    assert "e8" in screen.marks().extra
+    screen.message = ""
+    assert panel.status_message(screen) == ("Check!", "warn")

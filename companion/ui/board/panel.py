@@ -26,17 +26,22 @@ def draw_status(screen: "GameScreen", surface: pygame.Surface, rect: pygame.Rect
     pygame.draw.rect(surface, theme.MUTED, swatch, width=2, border_radius=6)
     draw_text(surface, text, (rect.x + 34, rect.y + 17), 22, colour, "midleft", bold=True,
               max_width=rect.width - 36)
-    check = getattr(screen.board_position(), "is_check", None)
-    message = screen.message
-    if not message and check is not None and not screen.session.is_over() and screen.board_position().royals[
-            screen.board_position().side] and check():
-        message = screen.t("board.check")
-    if not message and not screen.entered and not screen.session.history:
-        message = screen.t("board.hint")
+    message, level = status_message(screen)
     if message:
-        colour = theme.WARN if screen.message_level == "warn" else theme.MUTED
+        colour = theme.WARN if level == "warn" else theme.MUTED
         for i, line in enumerate(wrap_text(message, 16, rect.width)[:2]):
             draw_text(surface, line, (rect.x, rect.y + 38 + i * 19), 16, colour)
+
+
+def status_message(screen: "GameScreen") -> tuple[str, str]:
+    """The line under the turn: the last message, else "Check!", else the first-move hint."""
+    if screen.message:
+        return screen.message, screen.message_level
+    if not screen.session.is_over() and screen.king_in_check() is not None:
+        return screen.t("board.check"), "warn"
+    if not screen.entered and not screen.session.history:
+        return screen.t("board.hint"), "info"
+    return "", "info"
 
 
 def draw_history(screen: "GameScreen", surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -381,10 +381,21 @@ class GameScreen(Screen):
             marks.targets = self.targets()
         for cell in self.picker.cells if self.picker is not None else ():
             marks.extra[cell] = theme.ACCENT
+        checked = self.king_in_check()
+        if checked is not None:
+            marks.extra[checked] = theme.DANGER
         if self.drag is not None and self.drag.moved:
             marks.hidden = self.drag.origin
             marks.drag = (self.drag.origin, self.drag.pos)
         return marks
+
+    def king_in_check(self) -> str | None:
+        """The cell of the side to move's King when a game with check has it in check."""
+        pos = self.board_position()
+        is_check = getattr(pos, "is_check", None)
+        if is_check is None or self.session.result is not None or not pos.royals[pos.side] or not is_check():
+            return None
+        return pos.geometry.name(next(iter(pos.royals[pos.side])))
 
     def side_name(self, color: Color) -> str:
         return self.t(self.side_keys[int(color)])
