@@ -50,6 +50,9 @@ class TimerScreen(Screen):
         self.feed = DisplayFeed.for_app(app)
         self._shown: tuple[object, ...] | None = None
         self.board_screen: Any = None  # the touch board, once opened
+        self.confirm_leave = False  # leaving a running game takes a second tap
+        stand_ins = app.hardware.keyboard_stand_ins() if hasattr(app.hardware, "keyboard_stand_ins") else {}
+        self.keys = {side: stand_ins.get(f"button_{side.value}", "") for side in Side}
 
     # -- life cycle ---------------------------------------------------------------------------
     def enter(self) -> None:
@@ -61,7 +64,13 @@ class TimerScreen(Screen):
 
     def layout(self) -> None:
         st = self.station.state
-        self.buttons = [self.back_button()]
+        back = self.back_button()
+        if self.confirm_leave:
+            back = Button(back.rect.inflate(60, 0).move(30, 0), self.t("magici.timer.leave"), self.leave_game,
+                          color=theme.DANGER, size=18)
+        else:
+            back.on_tap = self.leave_game
+        self.buttons = [back]
         labels: list[tuple[str, Callable[[], None], dict]] = []
         if not st.begun:
             labels.append((self.t("magici.timer.start"), self.begin, {"primary": True}))
@@ -121,6 +130,17 @@ class TimerScreen(Screen):
         return board_position(self.app, self.log)
 
     # -- actions --------------------------------------------------------------------------------
+    def leave_game(self) -> None:
+        """Back to the hub. While the clocks run nobody hears the cues away from this screen
+        (the expiries are applied when the game is reopened), so that takes a second tap."""
+        if self.station.state.running and not self.confirm_leave:
+            self.confirm_leave = True
+            self._say(self.t("magici.timer.leave_hint"), warn=True)
+            self.layout()
+            return
+        self.confirm_leave = False
+        self.app.pop()
+
     def begin(self) -> None:
         self._outcome(self.station.begin())
 
@@ -170,6 +190,15 @@ class TimerScreen(Screen):
         self.app.push(ResultScreen.for_station(self.app, self, self.link))
 
     def handle(self, action: Action) -> bool:
+        if self.confirm_leave and action.kind in (Kind.TAP, Kind.COMMAND) and not (
+                action.kind is Kind.COMMAND and action.name == "back") and not (
+                action.pos is not None and self.buttons[0].rect.collidepoint(action.pos)):
+            self.confirm_leave = False  # anything else cancels leaving
+            self.message = ""
+            self.layout()
+        if action.kind is Kind.COMMAND and action.name == "back":
+            self.leave_game()
+            return True
         if action.kind is Kind.COMMAND:
             source = EndSource.BUTTON if action.source == "gpio" else EndSource.KEY
             if action.name in ("white", "black"):
@@ -284,6 +313,8 @@ class TimerScreen(Screen):
         draw_text(surface, house.name, (rect.x + 58, rect.y + 8), 28, fg, bold=True, max_width=rect.width - 70)
         left = len(st.spells.available(side))
         info = self.t(side_key(side)) + " · " + self.t("magici.timer.spells_left", n=left)
+        if self.keys.get(side):
+            info += " · " + self.t("magici.timer.key", name=self.keys[side])
         draw_text(surface, info, (rect.x + 58, rect.y + 42), 17, fg if active else theme.MUTED,
                   max_width=rect.width - 70)
 

@@ -274,3 +274,17 @@ def test_the_teams_buttons_still_work_while_the_referee_has_a_form_open(magici_a
     command(app, "white")
     assert screen.station.state.on_move is Side.BLACK
     assert app.top is not screen  # the correction form stays open
+
+
+def test_leaving_a_running_game_takes_a_second_tap(magici_app, clock):
+    app = magici_app()
+    app.push(MagiciHubScreen(app))
+    screen = start_game(app)
+    back = screen.buttons[0]
+    tap(app, *back.rect.center)
+    assert app.top is screen and screen.message == app.t("magici.timer.leave_hint")
+    tap(app, *CLOCK_AREA.center)  # anything else cancels: here, the end of white's move
+    assert app.top is screen and not screen.confirm_leave
+    command(app, "back", source="key")
+    command(app, "back", source="key")
+    assert isinstance(app.top, MagiciHubScreen)
