@@ -25,8 +25,8 @@ from companion.ui.board import entry, panel
 from companion.ui.board import strings as board_strings
 from companion.ui.board.export import export_record
 from companion.ui.board.session import BoardSession, Option, Reason, Refused
-from companion.ui.board.view import BoardView, Marks
 from companion.ui.board.touch import Drag, board_action
+from companion.ui.board.view import BoardView, Marks
 from companion.ui.input import Action, Kind
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button
@@ -111,8 +111,8 @@ class GameScreen(Screen):
             self.buttons += [
                 Button(pygame.Rect(p.x, y0, half, BUTTON_H), self.t("board.ref.queen_confirm"), self.picker.confirm,
                        primary=True, enabled=self.picker.ready(), size=18),
-                Button(pygame.Rect(p.x + half + gap, y0, half, BUTTON_H), self.t("board.ref.queen_cancel"), self.picker.cancel,
-                       size=18),
+                Button(pygame.Rect(p.x + half + gap, y0, half, BUTTON_H), self.t("board.ref.queen_cancel"),
+                       self.picker.cancel, size=18),
             ]
         self.buttons += self.extra_buttons()
         self._layout_overlay()

@@ -116,7 +116,8 @@ register(
                                   "{cell} holds your own piece: a man jumps only enemy pieces"),
         "board.reason.jumped_twice": ("Il pezzo in {cell} è già stato saltato in questa mossa",
                                       "The piece on {cell} has already been jumped in this move"),
-        "board.reason.landing_taken": ("La casa di arrivo {cell} non è libera", "The landing cell {cell} is not empty"),
+        "board.reason.landing_taken": ("La casa di arrivo {cell} non è libera",
+                                       "The landing cell {cell} is not empty"),
         "board.reason.edge_rule": (
             "Regola dei bordi: più di metà delle tue pedine starebbe sul bordo, e hai altre mosse",
             "Edge rule: more than half of your men would stand on edge cells while you have another move"),
