@@ -308,6 +308,10 @@ class TrackerScreen(ChessBallScreen):
                 elif s.phase is Phase.MOVES:
                     self.confirm() if self.positional else self.end_move()
                 return True
+        if (action.kind is Kind.TEXT and action.name.isdigit() and action.name != "0" and not self.positional
+                and s.phase is Phase.MOVES):
+            self._spender(int(action.name))()  # a keyboard beside the board: 1-9 spends that many MP
+            return True
         if self.positional and action.pos is not None and self.board.rect.collidepoint(action.pos):
             return self._board_touch(action)
         return super().handle(action)

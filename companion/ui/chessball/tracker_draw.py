@@ -106,9 +106,9 @@ def _status(screen: "TrackerScreen", surface: pygame.Surface) -> None:
     area = pygame.Rect(PANEL_X, HEADER_H + 136, PANEL_W, 80)
     lines = wrap_text(_prompt(screen), 17, area.width, bold=True)
     y = area.y
-    for line in lines[:3]:
+    for line in lines[: 3 if screen.message else 4]:
         draw_text(surface, line, (area.x, y), 17, theme.TEXT, bold=True)
-        y += 21
+        y += 20
     if screen.message and y < area.bottom - 10:
         screen.draw_message(surface, pygame.Rect(area.x, y + 2, area.width, area.bottom - y), size=16)
 

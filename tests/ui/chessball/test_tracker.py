@@ -263,3 +263,12 @@ def test_a_new_match_closes_the_one_in_progress_as_abandoned_without_losing_it(m
     assert isinstance(app.top, TrackerScreen) and app.top.session.log.id != old.log.id
     info = next(i for i in app.journal.matches(game=GAME) if i.id == old.log.id)
     assert info.finished and info.result["abandoned"] is True and info.event_count == 2
+
+
+def test_a_digit_typed_on_a_keyboard_spends_that_many_mp(make_app):
+    from companion.ui.input import Action, Kind
+
+    app = make_app()
+    tracker = new_tracker(app, events=KICKOFF_AND_ROLLS)
+    app.dispatch(Action(Kind.TEXT, name="3", source="key"))
+    assert tracker.state.move_spent == 3 and tracker.state.movement_points[Side.WHITE] == 1
