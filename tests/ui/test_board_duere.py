@@ -233,3 +233,24 @@ def test_the_screen_says_when_the_compulsory_move_rule_holds_a_piece_back(make_a
     other = open_screen(make_app(lang="en"), OPEN_KINGS)
     type_dice(other.app, other, 1, 1)
     assert not other.session.compulsory_applies()
+
+
+def test_an_unfinished_game_is_offered_at_start_up_and_resumed_by_touch(make_app, tmp_path):
+    from companion.ui.screens.home import HomeScreen
+    from companion.ui.screens.resume import ResumeScreen
+
+    path = tmp_path / "j.db"
+    app = make_app(journal_path=path)
+    screen = open_screen(app)
+    type_dice(app, screen, 5, 5)
+    tap_cell(app, screen, "b2")
+    tap_cell(app, screen, "c4")
+    app.journal.close()
+    again = make_app(journal_path=path)
+    again.push(HomeScreen(again))
+    HomeScreen.offer_resume(again)
+    assert isinstance(again.top, ResumeScreen)
+    resume = next(b for b in again.top.buttons if b.label == again.t("resume.resume"))
+    tap(again, *resume.rect.center)
+    assert isinstance(again.top, DueReScreen)
+    assert again.top.session.roll == (5, 5) and [h.text for h in again.top.session.history] == ["5:b2c4"]
