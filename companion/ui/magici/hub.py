@@ -88,7 +88,11 @@ def open_game(app: "App", log: "MatchLog") -> Screen:
     """The timer screen for a game in the journal (resumed with the time that really passed)."""
     from companion.ui.magici.timer import TimerScreen
 
-    return TimerScreen(app, log)
+    try:
+        return TimerScreen(app, log)
+    except ValueError as exc:  # a journal this version cannot replay: say so, never crash at start-up
+        app.show_banner(app.t("magici.hub.unreadable", error=str(exc)), ms=None)
+        return MagiciHubScreen(app)
 
 
 register_game(GameEntry(key=GAME, order=2, open=MagiciHubScreen, resume=open_game))

@@ -218,7 +218,7 @@ class ResultScreen(StationOverlay):
         for col, party in enumerate(self.parties):
             x = COL_X[col] + 58
             pygame.draw.circle(surface, house_rgb(party.colour), (x, HEADER_H + 18), 9)
-            draw_text(surface, party.name, (x, HEADER_H + 32), 18, theme.TEXT, "midtop", bold=True, max_width=118)
+            draw_text(surface, party.name, (x, HEADER_H + 32), 17, theme.TEXT, "midtop", bold=True, max_width=108)
         for row, field in enumerate(FIELDS):
             y = STAT_Y[row]
             draw_text(surface, self.t(f"magici.stats.{field}"), (412, y + 39), 19, theme.TEXT, "midleft",

@@ -17,6 +17,8 @@ register(
                                        "No championship yet: tap to start one"),
         "magici.hub.games_played": ("{n} partite su {total} giocate", "{n} of {total} games played"),
         "magici.hub.standings": ("Classifica", "Standings"),
+        "magici.hub.unreadable": ("Partita non leggibile dall'archivio: {error}",
+                                  "Game unreadable from the journal: {error}"),
         "magici.hub.standings_hint": ("Anche per il proiettore", "Projector-ready too"),
         # sides, results, spells
         "magici.side.white": ("Bianco", "White"),
@@ -24,7 +26,7 @@ register(
         "magici.result.checkmate": ("Scacco matto", "Checkmate"),
         "magici.result.enchanted": ("Vittoria incantata", "Enchanted victory"),
         "magici.result.resignation": ("Abbandono", "Resignation"),
-        "magici.result.draw_time": ("Patta: tempo scaduto", "Draw: time limit"),
+        "magici.result.draw_time": ("Patta: tempo", "Draw: time limit"),
         "magici.result.draw_stalemate": ("Patta: stallo", "Draw: stalemate"),
         "magici.result.draw_agreement": ("Patta: accordo", "Draw: agreement"),
         "magici.spell.hostile": ("Ostile", "Hostile"),

@@ -288,3 +288,14 @@ def test_leaving_a_running_game_takes_a_second_tap(magici_app, clock):
     command(app, "back", source="key")
     command(app, "back", source="key")
     assert isinstance(app.top, MagiciHubScreen)
+
+
+def test_a_game_the_journal_cannot_replay_opens_the_hub_with_a_banner(magici_app):
+    from companion.ui.magici.hub import open_game
+
+    app = magici_app()
+    log = app.journal.new_match(GAME, title="broken")
+    log.append("magici.begin", {})  # no setup before it
+    screen = open_game(app, log)
+    assert isinstance(screen, MagiciHubScreen)
+    assert "setup" in app.banners[-1].text
