@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from companion.chessball.events import IllegalEvent
 from companion.chessball.pieces import PieceKind, Side
 from companion.chessball.state import Mode, Phase
 from companion.ui.chessball.board import BoardView
@@ -257,7 +258,7 @@ class TrackerScreen(ChessBallScreen):
         probe = {"kind": "tackle", "side": side.value, "throws": [{"white": [6, 6, 6], "black": [1, 1, 1]}], **extra}
         try:
             self.session.probe(probe)
-        except Exception as exc:  # IllegalEvent: shown, and no roller opened
+        except IllegalEvent as exc:  # shown, and no roller opened
             self.refuse(exc)
             return
         self.app.push(TackleScreen(self.app, self.session, extra))
@@ -312,7 +313,8 @@ class TrackerScreen(ChessBallScreen):
                 and s.phase is Phase.MOVES):
             self._spender(int(action.name))()  # a keyboard beside the board: 1-9 spends that many MP
             return True
-        if self.positional and action.pos is not None and self.board.rect.collidepoint(action.pos):
+        if self.positional and action.pos is not None and (
+                self.board.rect.collidepoint(action.pos) or (action.kind is Kind.RELEASE and self._press is not None)):
             return self._board_touch(action)
         return super().handle(action)
 
@@ -325,7 +327,8 @@ class TrackerScreen(ChessBallScreen):
         if action.kind is Kind.MOVE:
             return self._drag_over(p)
         if action.kind is Kind.RELEASE:
-            self.drag_ghost = None
+            if self.drag_ghost is not None:
+                self.drag_ghost, self.dirty = None, True
             press, self._press = self._press, None
             if press is None:
                 return False
@@ -384,8 +387,6 @@ class TrackerScreen(ChessBallScreen):
         self.refresh()
 
     def _after_placement(self) -> None:
-        from companion.chessball.events import IllegalEvent
-
         assert self.placement is not None
         try:
             self.session.probe(self.placement.event())

@@ -247,3 +247,15 @@ def test_a_ball_resting_on_a_pieces_point_is_chosen_with_a_second_tap(make_app):
     assert tracker.choice.ball_selected
     board_tap(app, (12, 11))
     assert tracker.choice.preview is not None and tracker.choice.preview.event["kind"] == "kick"
+
+
+def test_a_drag_that_ends_off_the_board_aims_nothing_and_leaves_no_ghost(make_app):
+    app = make_app()
+    tracker = positional_tracker(app)
+    rook = point_of(tracker, Side.WHITE, PieceKind.ROOK)
+    start = tracker.board.to_pixel(rook)
+    app.dispatch(Action(Kind.PRESS, start, source="touch"))
+    app.dispatch(Action(Kind.MOVE, (start[0] + 26, start[1]), source="touch"))
+    app.dispatch(Action(Kind.RELEASE, (600, 300), source="touch"))
+    assert tracker.drag_ghost is None and tracker.choice.target is None
+    assert tracker.state.movement_points[Side.WHITE] == 18
