@@ -25,13 +25,15 @@ from companion.vision.view import BoardView
 DIFF_THRESHOLD = 0.2  # log-colour distance of a pixel that is "not the square"
 OCCUPIED_FRACTION = 0.25  # share of such pixels in the sample that makes a piece
 WHITE_LOG_RATIO = -0.9
+WHITE_MEDIAN = -0.95  # median log brightness against the light square: above is a light piece
 RING_RADII = (0.26, 0.3, 0.34, 0.38, 0.42)  # cells: where a base's edge may be
 RING_ANGLES = 48
 RING_KEEP = 28  # angles kept per cell: those most across the lean
 TEXTURE_WEIGHT = 0.5
 RING_WEAK = 0.025  # below: no base edge unless the colour is plainly a piece's
-RING_EDGE = 0.04  # median radial log-brightness gradient (per pixel) on the ring that makes a piece
-LUM_WEIGHT = 0.35  # brightness counts less than colour: shadows change brightness  # piece brightness against the light square (log) splitting w / b
+RING_EDGE = 0.034  # median radial log-brightness gradient (per pixel) on the ring that makes a piece
+LUM_WEIGHT = 0.35  # brightness counts less than colour: shadows change brightness
+SHADOW_DEPTH = 0.6  # log brightness a shadow may take from a square
 
 
 @dataclass(frozen=True)
@@ -176,7 +178,11 @@ def classify(sampler: CellSampler, top: np.ndarray) -> dict[str, CellEvidence]:
     p_lum, p_chroma = _split(pix)
     r_lum, r_chroma = _split(ref)
     # pass 1: unlike the square at all
-    d_square = _distance(p_lum, p_chroma, r_lum[:, None], r_chroma[:, None])
+    # the square in any shade: darker by up to SHADOW_DEPTH costs nothing, only its colour
+    lum_gap = np.maximum(np.maximum(r_lum[:, None] - SHADOW_DEPTH - p_lum, p_lum - r_lum[:, None]
+                                    - 0.1), 0)
+    d_square = np.sqrt(LUM_WEIGHT * lum_gap**2
+                       + ((p_chroma - r_chroma[:, None]) ** 2).sum(axis=-1))
     unlike = np.linalg.norm(pix - ref[:, None, :], axis=2) > DIFF_THRESHOLD
     occupancy1 = unlike.mean(axis=1)
     rel = p_lum - light_lum[:, None]
@@ -196,11 +202,12 @@ def classify(sampler: CellSampler, top: np.ndarray) -> dict[str, CellEvidence]:
     d_white = _distance(p_lum, p_chroma, (light_lum + w_rel)[:, None], w_chroma)
     d_black = _distance(p_lum, p_chroma, (light_lum + b_rel)[:, None], b_chroma)
     piece = (np.minimum(d_white, d_black) < d_square) & unlike
-    white_votes = (piece & (d_white <= d_black)).sum(axis=1)
-    black_votes = (piece & (d_black < d_white)).sum(axis=1)
     occupancy = piece.mean(axis=1)
     ring = ring_edge(sampler, log.mean(axis=2))
     brightness = _masked_mean(rel, piece)
+    # the colour: the sample's median brightness against the light squares nearby (a light
+    # piece in shade stays above it; a dark piece's highlights are too small to move it)
+    middle = np.median(rel, axis=1)
     out: dict[str, CellEvidence] = {}
     for i, cell in enumerate(sampler.cells):
         if ring[i] > RING_EDGE:
@@ -211,7 +218,7 @@ def classify(sampler: CellSampler, top: np.ndarray) -> dict[str, CellEvidence]:
             occupied = occupancy[i] > 0.9 and ring[i] > RING_WEAK / 2
         if not occupied:
             state = CellState.EMPTY
-        elif white_votes[i] >= black_votes[i]:
+        elif middle[i] > WHITE_MEDIAN:
             state = CellState.WHITE
         else:
             state = CellState.BLACK
