@@ -85,3 +85,23 @@ def test_the_built_position_is_the_games_start(magici_app, clock):
     st = timer.station.state
     assert "".join(k.value for k in st.army(Side.BLACK)) == "KBBNP" and st.first is Side.BLACK
     assert st.side_stats(Side.WHITE).remaining == 5
+
+
+def test_the_touch_board_starts_from_the_armies_placed(magici_app, clock):
+    from companion.ui.board.magici import MagiciBoardScreen
+
+    app = magici_app()
+    screen = open_builder(app)
+    for side, kind, square in ((Side.WHITE, PieceKind.ROOK, "h1"), (Side.WHITE, PieceKind.PAWN, "g2"),
+                               (Side.BLACK, PieceKind.QUEEN, "d8")):
+        place(app, screen, side, kind, square)
+    press(app, screen, app.t("magici.army.done"))
+    new = app.top
+    tap(app, *next(b for b in new.buttons if b.sublabel == app.t("magici.side.white")).rect.center)
+    press(app, new, app.t("magici.new.start"))
+    timer = app.top
+    press(app, timer, app.t("magici.timer.start"))
+    press(app, timer, app.t("magici.timer.board"))
+    board = app.top
+    assert isinstance(board, MagiciBoardScreen)
+    assert board.session.position.fen().startswith("3qk3/8/8/8/8/8/6P1/4K2R w K")
