@@ -190,8 +190,6 @@ class TackleScreen(ChessBallScreen):
             draw_text(surface, self.t("cb.tackle.earlier", throws=ties), (20, HEADER_H + 96), 16, theme.MUTED)
         if not self.decided:
             draw_text(surface, self.t("cb.tackle.typed_in"), (20, 204), 17, theme.MUTED, max_width=760)
-        else:
-            self.message_is_error = False
         self.draw_message(surface, pygame.Rect(20, HEADER_H + 124, 760, 50), size=24)
         for b in self.buttons:
             b.draw(surface)

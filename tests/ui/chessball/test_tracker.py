@@ -272,3 +272,30 @@ def test_a_digit_typed_on_a_keyboard_spends_that_many_mp(make_app):
     tracker = new_tracker(app, events=KICKOFF_AND_ROLLS)
     app.dispatch(Action(Kind.TEXT, name="3", source="key"))
     assert tracker.state.move_spent == 3 and tracker.state.movement_points[Side.WHITE] == 1
+
+
+def test_a_tackle_typed_in_from_real_dice_a_tie_is_thrown_again(make_app):
+    from companion.ui.chessball.rolls import TackleScreen
+
+    app = make_app()
+    tracker = new_tracker(app, events=KICKOFF_AND_ROLLS)
+    press(app, "cb.tackle")
+    screen = app.top
+    assert isinstance(screen, TackleScreen)
+    faces(app, [3, 4, 5], screen.pickers[Side.WHITE])
+    faces(app, [6, 5, 1], screen.pickers[Side.BLACK])
+    press(app, "cb.tackle.enter_throw")
+    assert not screen.decided and screen.message == app.t("cb.tackle.tie", n=12)
+    faces(app, [1, 2, 2], screen.pickers[Side.WHITE])
+    faces(app, [6, 6, 1], screen.pickers[Side.BLACK])
+    press(app, "cb.tackle.enter_throw")
+    assert screen.winner() is Side.BLACK
+    press(app, "cb.tackle.confirm")
+    assert app.top is tracker
+    last = tracker.session.log.effective()[-1]
+    assert last.kind == "tackle" and len(last.data["throws"]) == 2
+    assert tracker.state.tackled == {Side.WHITE} and tracker.state.side_to_move is Side.BLACK
+    press(app, "cb.pass_move")  # Black passes
+    press(app, "cb.tackle")  # White's second tackle this turn is refused before any roll
+    assert app.top is tracker
+    assert tracker.message == app.t("cb.why.one_tackle", side=app.t("cb.side.white"))
