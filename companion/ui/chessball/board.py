@@ -61,6 +61,7 @@ class Marks:
 class BoardView:
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = rect
+        self._pitch: pygame.Surface | None = None  # the unchanging part, drawn once
 
     # -- geometry -----------------------------------------------------------------------------
     def to_pixel(self, p: Point) -> tuple[int, int]:
@@ -84,28 +85,10 @@ class BoardView:
         """The board, the pieces, the ball (and a ring on the piece that holds it), the marks."""
         pieces = list(pieces)
         marks = marks or Marks()
-        pygame.draw.rect(surface, (30, 52, 34), self.rect)
-        for fx in range(8):
-            for fy in range(8):
-                x0, y0 = self.to_pixel((2 * fx, 2 * fy + 2))
-                colour = DARK_SQUARE if (fx + fy) % 2 == 0 else LIGHT_SQUARE
-                pygame.draw.rect(surface, colour, (x0, y0, 2 * SPACING, 2 * SPACING))
-        left, top = self.to_pixel((0, LAST))
-        right, bottom = self.to_pixel((LAST, 0))
-        pygame.draw.rect(surface, LINE, (left, top, right - left + 1, bottom - top + 1), width=2)
-        mid = self.to_pixel((0, 8))[1]
-        pygame.draw.line(surface, LINE, (left, mid), (right, mid), 2)
-        pygame.draw.circle(surface, LINE, self.to_pixel((8, 8)), 2 * SPACING, width=1)
-        for side, y in ((Side.WHITE, 0), (Side.BLACK, LAST)):
-            gx0, gy = self.to_pixel((GOAL_X_MIN, y))
-            gx1, _ = self.to_pixel((GOAL_X_MAX, y))
-            colour = theme.WHITE_SIDE if side is Side.WHITE else (20, 20, 24)
-            off = 3 if side is Side.WHITE else -9
-            pygame.draw.rect(surface, colour, (gx0 - 2, gy + off, gx1 - gx0 + 4, 6), border_radius=2)
-            pygame.draw.line(surface, theme.ACCENT_DARK, (gx0, gy), (gx1, gy), 3)
-        for x in range(LAST + 1):
-            for y in range(LAST + 1):
-                pygame.draw.circle(surface, DOT, self.to_pixel((x, y)), 2)
+        if self._pitch is None:
+            self._pitch = pygame.Surface(self.rect.size)
+            self._draw_pitch(self._pitch, -self.rect.x, -self.rect.y)
+        surface.blit(self._pitch, self.rect.topleft)
         for p in marks.hints:
             pygame.draw.circle(surface, theme.ACCENT, self.to_pixel(p), 4)
         self._draw_line(surface, marks.path, REFUSED if marks.refused else PATH)
@@ -137,6 +120,36 @@ class BoardView:
                 pygame.draw.line(surface, colour, (tx - 7, ty + 7), (tx + 7, ty - 7), 3)
             elif marks.cost is not None:
                 self._cost_tag(surface, (tx, ty), marks.cost)
+
+    def _draw_pitch(self, surface: pygame.Surface, dx: int, dy: int) -> None:
+        """Squares, lines, goals and the lattice points (offset by dx, dy onto ``surface``)."""
+        surface.fill((30, 52, 34))
+
+        def at(p: Point) -> tuple[int, int]:
+            x, y = self.to_pixel(p)
+            return x + dx, y + dy
+
+        for fx in range(8):
+            for fy in range(8):
+                x0, y0 = at((2 * fx, 2 * fy + 2))
+                colour = DARK_SQUARE if (fx + fy) % 2 == 0 else LIGHT_SQUARE
+                pygame.draw.rect(surface, colour, (x0, y0, 2 * SPACING, 2 * SPACING))
+        left, top = at((0, LAST))
+        right, bottom = at((LAST, 0))
+        pygame.draw.rect(surface, LINE, (left, top, right - left + 1, bottom - top + 1), width=2)
+        mid = at((0, 8))[1]
+        pygame.draw.line(surface, LINE, (left, mid), (right, mid), 2)
+        pygame.draw.circle(surface, LINE, at((8, 8)), 2 * SPACING, width=1)
+        for side, y in ((Side.WHITE, 0), (Side.BLACK, LAST)):
+            gx0, gy = at((GOAL_X_MIN, y))
+            gx1, _ = at((GOAL_X_MAX, y))
+            colour = theme.WHITE_SIDE if side is Side.WHITE else (20, 20, 24)
+            off = 3 if side is Side.WHITE else -9
+            pygame.draw.rect(surface, colour, (gx0 - 2, gy + off, gx1 - gx0 + 4, 6), border_radius=2)
+            pygame.draw.line(surface, theme.ACCENT_DARK, (gx0, gy), (gx1, gy), 3)
+        for x in range(LAST + 1):
+            for y in range(LAST + 1):
+                pygame.draw.circle(surface, DOT, at((x, y)), 2)
 
     def _draw_line(self, surface: pygame.Surface, points: Sequence[Point], colour: tuple[int, int, int]) -> None:
         if len(points) >= 2:
