@@ -299,3 +299,24 @@ def test_a_tackle_typed_in_from_real_dice_a_tie_is_thrown_again(make_app):
     press(app, "cb.tackle")  # White's second tackle this turn is refused before any roll
     assert app.top is tracker
     assert tracker.message == app.t("cb.why.one_tackle", side=app.t("cb.side.white"))
+
+
+def test_half_time_is_announced_and_black_kicks_off_the_second_half(make_app):
+    from companion.chessball.options import RuleOptions
+
+    app = make_app()
+    session = Session.start(app.journal, Mode.COUNTING, RuleOptions(turns_per_half=1, moves_per_turn=1))
+    for e in ({"kind": "kickoff"}, {"kind": "roll", "side": "white", "faces": [1, 1, 1]},
+              {"kind": "roll", "side": "black", "faces": [1, 1, 1]}, {"kind": "pass_move", "side": "white"}):
+        session.submit(e)
+    tracker = TrackerScreen(app, session)
+    app.push(tracker)
+    press(app, "cb.pass_move")  # Black's move ends the first half
+    s = tracker.state
+    assert s.half == 2 and s.phase is Phase.KICKOFF and s.kickoff_side is Side.BLACK
+    score = "0 – 0"
+    assert app.banners[-1].text == app.t("cb.banner.half_time", score=score, side=app.t("cb.side.black"))
+    press(app, "cb.kickoff.confirm", side=app.t("cb.side.black"))
+    command(app, "white")
+    command(app, "black")
+    assert tracker.state.side_to_move is Side.BLACK  # Black moves first in the second half
