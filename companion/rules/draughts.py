@@ -178,23 +178,6 @@ class DraughtsPosition(Position):
         return f"={piece.symbol.upper()}"
 
     # -- reasons ---------------------------------------------------------------------------
-    def split_cells(self, text: str) -> list[int]:
-        """The cells named in a move text, in order (``c3e5g3`` -> three cells); the rest of
-        the text (a promotion suffix) is ignored."""
-        g = self.geometry
-        names = sorted(g.cells, key=len, reverse=True)
-        cells: list[int] = []
-        rest = text
-        while rest:
-            for name in names:
-                if rest.startswith(name):
-                    cells.append(g.index(name))
-                    rest = rest[len(name):]
-                    break
-            else:
-                break
-        return cells
-
     def explain_illegal(self, text: str) -> str:
         text = text.strip()
         cells = self.split_cells(text)

@@ -309,6 +309,23 @@ class Position:
                 raise IllegalMove(f"{text!r}: no target cell after {a} (write moves as e2e4)")
         raise IllegalMove(f"{text!r} is not a move: write it from-to, e.g. e2e4")
 
+    def split_cells(self, text: str) -> list[int]:
+        """The cells named in a move text, in order (``c3e5g3`` -> three cells); the rest of
+        the text (a promotion suffix) is ignored."""
+        g = self.geometry
+        names = sorted(g.cells, key=len, reverse=True)
+        cells: list[int] = []
+        rest = text
+        while rest:
+            for name in names:
+                if rest.startswith(name):
+                    cells.append(g.index(name))
+                    rest = rest[len(name):]
+                    break
+            else:
+                break
+        return cells
+
     def explain_illegal(self, text: str) -> str:
         """A human reason why ``text`` is not a legal move here."""
         outcome = self.outcome()

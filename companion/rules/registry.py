@@ -10,16 +10,17 @@ from companion.rules.variant import Variant
 
 
 def _classes() -> dict[str, type[Variant]]:
+    from companion.rules.camerlano import CamerlanoVariant
     from companion.rules.clupso import ClupsoVariant
     from companion.rules.duere import DueReVariant
     from companion.rules.elolbia import ElolbiaVariant
     from companion.rules.magici import MagiciVariant
 
     return {"duere": DueReVariant, "magici": MagiciVariant, "elolbia": ElolbiaVariant,
-            "clupso": ClupsoVariant}
+            "clupso": ClupsoVariant, "camerlano": CamerlanoVariant}
 
 
-VARIANT_NAMES: tuple[str, ...] = ("duere", "magici", "elolbia", "clupso")
+VARIANT_NAMES: tuple[str, ...] = ("duere", "magici", "elolbia", "clupso", "camerlano")
 _cache: dict[str, Variant] = {}
 
 
