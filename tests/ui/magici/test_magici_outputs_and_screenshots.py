@@ -107,3 +107,20 @@ def test_the_standings_fill_a_projector(tmp_path):
     assert surface.get_size() == (1920, 1080)
     # the table reaches the picture's sides: scaled up, not a small picture in the middle
     assert surface.get_at((70, 540))[:3] != (0, 0, 0) and surface.get_at((1850, 540))[:3] != (0, 0, 0)
+
+
+def test_every_refusal_result_obligation_and_tie_break_has_words_in_both_languages():
+    import companion.ui.magici  # noqa: F401
+    from companion.i18n import Translator
+    from companion.magici.model import ResultKind
+    from companion.magici.spells import ObligationKind, SpellRefusal
+    from companion.magici.standings import TieBreak
+    from companion.magici.station import Refused
+
+    for lang in ("it", "en"):
+        t = Translator(lang, strict=True)
+        for enum, prefix in ((Refused, "magici.refused."), (SpellRefusal, "magici.spellrefused."),
+                             (ObligationKind, "magici.obligation."), (ResultKind, "magici.result."),
+                             (TieBreak, "magici.tiebreak.")):
+            for value in enum:
+                assert t(prefix + value.value, piece="Qd1", caster="Pe7")
