@@ -13,6 +13,7 @@ from companion.chessball.pieces import Side
 from companion.chessball.simulate import simulate_match
 from companion.chessball.state import MatchState, Mode, Phase
 from companion.core.dice import Dice
+from companion.ui.chessball.history import HistoryScreen
 from companion.ui.chessball.rolls import MovementRollScreen, TackleScreen
 from companion.ui.chessball.session import Session
 from companion.ui.chessball.setup import SetupScreen
@@ -135,6 +136,10 @@ def _full_time(app: Any) -> TrackerScreen:
     return TrackerScreen(app, session)
 
 
+def _history(app: Any) -> HistoryScreen:
+    return HistoryScreen(app, counting_session(app))
+
+
 def _substitution(app: Any) -> SubstitutionScreen:
     session = positional_session(app, mid_match)
     screen = SubstitutionScreen(app, session)
@@ -179,6 +184,6 @@ for _name, _factory in (
     ("chessball-setup", _setup), ("chessball-tracker", _tracker), ("chessball-kickoff", _kickoff),
     ("chessball-counting", _counting), ("chessball-shot", _shot), ("chessball-substitution", _substitution),
     ("chessball-tackle", _tackle), ("chessball-roll", _roll), ("chessball-keeper", _keeper),
-    ("chessball-full-time", _full_time),
+    ("chessball-full-time", _full_time), ("chessball-history", _history),
 ):
     register_screen(_name, _factory)

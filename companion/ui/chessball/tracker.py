@@ -15,6 +15,7 @@ import pygame
 from companion.chessball.events import IllegalEvent
 from companion.chessball.pieces import PieceKind, Side
 from companion.chessball.state import Mode, Phase
+from companion.ui import theme
 from companion.ui.chessball.board import BoardView
 from companion.ui.chessball.board_play import MoveChoice, Placement
 from companion.ui.chessball.common import SIDE_COLOURS, ChessBallScreen
@@ -72,9 +73,11 @@ class TrackerScreen(ChessBallScreen):
             self.placement = Placement.suggested(s)
         self.buttons = [
             self.back_button(),
+            Button(pygame.Rect(148, 8, 52, 40), self.t("cb.history"), self.open_history, size=22,
+                   color=theme.PANEL_HI),
             Button(pygame.Rect(556, 8, 116, 40), "↶ " + self.t("cb.undo"), self.undo,
-                   enabled=self.session.can_undo(), size=18),
-            Button(pygame.Rect(680, 8, 112, 40), self.t("cb.export"), self.export, size=18),
+                   enabled=self.session.can_undo(), size=18, color=theme.PANEL_HI),
+            Button(pygame.Rect(680, 8, 112, 40), self.t("cb.export"), self.export, size=18, color=theme.PANEL_HI),
         ]
         getattr(self, f"_layout_{s.phase.value}")()
         if not self.positional and s.phase is Phase.MOVES:
@@ -277,6 +280,11 @@ class TrackerScreen(ChessBallScreen):
             self.app.show_banner(self.t("cb.export_failed", error=str(exc)))
             return
         self.app.show_banner(self.t("cb.exported", path=str(path)), level="info")
+
+    def open_history(self) -> None:
+        from companion.ui.chessball.history import HistoryScreen
+
+        self.app.push(HistoryScreen(self.app, self.session))
 
     def new_match(self) -> None:
         from companion.ui.chessball.setup import SetupScreen

@@ -16,7 +16,8 @@ NAMES = sorted(name for name in SCREENS if name.startswith("chessball-"))
 def test_the_home_tile_and_every_screen_are_registered():
     assert GAMES["chessball"].open is not None and GAMES["chessball"].resume is not None
     assert {"chessball-tracker", "chessball-counting", "chessball-shot", "chessball-substitution",
-            "chessball-tackle", "chessball-roll", "chessball-setup", "chessball-kickoff"} <= set(NAMES)
+            "chessball-tackle", "chessball-roll", "chessball-setup", "chessball-kickoff", "chessball-keeper",
+            "chessball-full-time", "chessball-history"} <= set(NAMES)
 
 
 @pytest.mark.parametrize("name", NAMES)
