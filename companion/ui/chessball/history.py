@@ -112,7 +112,7 @@ class HistoryScreen(ChessBallScreen):
             Button(pygame.Rect(690, 300, 96, 140), "▼", self._turn(1), enabled=self.page < self.pages - 1, size=34),
         ]
 
-    def _turn(self, step: int):
+    def _turn(self, step: int) -> Callable[[], None]:
         def turn_page() -> None:
             self.page = max(0, min(self.pages - 1, self.page + step))
             self.layout()

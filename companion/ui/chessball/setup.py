@@ -6,6 +6,7 @@ an unfinished match from the journal).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -70,7 +71,7 @@ class SetupScreen(Screen):
                                        sublabel=t("cb.setup.continue_detail", score=score, half=s.half,
                                                   turn=s.turn_in_half), size=24))
 
-    def _mode(self, mode: Mode):
+    def _mode(self, mode: Mode) -> Callable[[], None]:
         def choose() -> None:
             self.mode = mode
             self.layout()

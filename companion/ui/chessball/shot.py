@@ -8,6 +8,7 @@ from the real dice, and journaled before the outcome is shown.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -97,7 +98,7 @@ class ShotScreen(ChessBallScreen):
         self.layout()
         self.dirty = True
 
-    def _key(self, key: str):
+    def _key(self, key: str) -> Callable[[], None]:
         def press() -> None:
             if key == "⌫":
                 self.digits = self.digits[:-1]
@@ -143,7 +144,7 @@ class ShotScreen(ChessBallScreen):
         if self.keeper_picker.complete:
             self._keeper([f for f in self.keeper_picker.faces if f is not None])
 
-    def _direction(self, face: int):
+    def _direction(self, face: int) -> Callable[[], None]:
         def choose() -> None:
             if self.submit({"kind": "direction_roll", "face": face}):
                 self.rebound = dict(self.state.last or {}, face=face)

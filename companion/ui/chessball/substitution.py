@@ -8,6 +8,7 @@ confirm button disabled: nothing is journaled until it is legal and confirmed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -94,7 +95,7 @@ class SubstitutionScreen(ChessBallScreen):
         self.buttons.append(Button(pygame.Rect(550, 400, 230, 70), self.t("cb.sub.confirm"), self.confirm,
                                    primary=True, enabled=self.preview is not None, size=24))
 
-    def _out(self, i: int):
+    def _out(self, i: int) -> Callable[[], None]:
         def choose() -> None:
             self.out_index = i
             if self.entering is self.out_kind:
@@ -103,7 +104,7 @@ class SubstitutionScreen(ChessBallScreen):
             self.layout()
         return choose
 
-    def _in(self, kind: PieceKind):
+    def _in(self, kind: PieceKind) -> Callable[[], None]:
         def choose() -> None:
             self.entering = kind
             self._check()

@@ -8,6 +8,7 @@ Header: back, the score, undo and export.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -163,7 +164,7 @@ class TrackerScreen(ChessBallScreen):
         self.placement = Placement.suggested(self.state)
         self.refresh()
 
-    def _roller(self, side: Side):
+    def _roller(self, side: Side) -> Callable[[], None]:
         def roll() -> None:
             if self.state.phase is not Phase.ROLLS or self.state.rolls[side] is not None:
                 return
@@ -174,12 +175,12 @@ class TrackerScreen(ChessBallScreen):
                                       faces="+".join(map(str, faces)))
         return roll
 
-    def _typer(self, side: Side):
+    def _typer(self, side: Side) -> Callable[[], None]:
         def open_typer() -> None:
             self.app.push(MovementRollScreen(self.app, self.session, side))
         return open_typer
 
-    def _spender(self, n: int):
+    def _spender(self, n: int) -> Callable[[], None]:
         def spend() -> None:
             side = self.state.side_to_move
             if side is not None:
@@ -220,7 +221,7 @@ class TrackerScreen(ChessBallScreen):
         self.goal_menu = False
         self.refresh()
 
-    def _goal(self, side: Side):
+    def _goal(self, side: Side) -> Callable[[], None]:
         def score() -> None:
             self.submit({"kind": "goal", "side": side.value})
         return score
