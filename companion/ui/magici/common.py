@@ -10,10 +10,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from companion.magici.model import ResultKind, Side
+from companion.magici.model import Piece, ResultKind, Side
 
 if TYPE_CHECKING:
     from companion.app import App
@@ -56,6 +57,11 @@ def next_digit_change_ms(remaining_ms: int) -> int:
     """Milliseconds until a running countdown's rounded-up seconds change."""
     rest = int(remaining_ms) % 1000
     return rest if rest else 1000
+
+
+def piece_label(t: Callable[..., str], piece: Piece) -> str:
+    """A piece in the referee's language: ``Dd1`` in Italian (Donna), ``Qd1`` in English."""
+    return t(f"magici.letter.{piece.kind.value}") + piece.square
 
 
 def side_key(side: Side) -> str:

@@ -35,6 +35,12 @@ DEMO_RESULTS: tuple[tuple[int, int, ResultKind, int | None, SideStats, SideStats
 )
 
 
+def _must(outcome: object) -> None:
+    """A demo's action must be accepted, or the picture would silently show something else."""
+    if not outcome:
+        raise RuntimeError(f"demo action refused: {getattr(outcome, 'message', outcome)}")
+
+
 def demo_clock(app: "App") -> FakeClock:
     """Give the demo journal a fake wall clock (it is a throw-away journal)."""
     clock = FakeClock(DEMO_START_MS)
@@ -59,18 +65,19 @@ def demo_station(app: "App", clock: FakeClock, link: ChampionshipLink | None = N
     station = RefereeStation.new(log, white, black, first=Side.WHITE,
                                  army={Side.WHITE: "KQRRBP", Side.BLACK: "KBBNPPP"}, now_ms=clock.now_ms)
     clock.advance(60_000)
-    station.begin()
+    _must(station.begin())
     steps = (12_300, 21_800, 9_400, 17_100, 25_600, 14_200, 19_900, 8_800)
     for i in range(moves):
         clock.advance(steps[i % len(steps)])
-        if i == 1:  # white on move: Serpeverde's Tactical spell
-            station.cast_spell(SpellCall(Spell.TACTICAL, Side.BLACK, Piece.parse("Nf6"), target=Piece.parse("Qd1")))
+        if i == 2:  # white on move: Serpeverde's Tactical spell
+            _must(station.cast_spell(SpellCall(Spell.TACTICAL, Side.BLACK, Piece.parse("Nf6"),
+                                               target=Piece.parse("Qd1"))))
             clock.advance(3_000)
         if i == 4:  # white on move again: Serpeverde's Defensive spell
-            station.cast_spell(SpellCall(Spell.DEFENSIVE, Side.BLACK, Piece.parse("Bc5"),
-                                         announced=Announcement(Piece.parse("Rc1"), Piece.parse("Bc5"))))
+            _must(station.cast_spell(SpellCall(Spell.DEFENSIVE, Side.BLACK, Piece.parse("Bc5"),
+                                               announced=Announcement(Piece.parse("Rc1"), Piece.parse("Bc5")))))
             clock.advance(2_000)
-        station.end_move()
+        _must(station.end_move())
     clock.advance(into_move_ms)
     station.poll()
     return station
@@ -101,7 +108,7 @@ def _timer_over(app: "App") -> "Screen":
 
     clock = demo_clock(app)
     station = demo_station(app, clock, moves=8)
-    station.correct(ClockKind.GAME, 3_000)
+    _must(station.correct(ClockKind.GAME, 3_000))
     clock.advance(3_500)
     station.poll()
     screen = TimerScreen(app, station.log)
@@ -118,7 +125,7 @@ def _board(app: "App") -> "Screen":
     log = app.journal.new_match(GAME, title=f"{white.name} – {black.name}")
     station = RefereeStation.new(log, white, black, now_ms=clock.now_ms)
     clock.advance(30_000)
-    station.begin()
+    _must(station.begin())
     timer = TimerScreen(app, log)
     timer.layout()
     from companion.ui.board.magici import MagiciBoardScreen

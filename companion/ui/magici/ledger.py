@@ -22,7 +22,7 @@ from companion.magici.spells import Announcement, Spell, SpellCall, SpellCast
 from companion.magici.station import Refused
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import clock_text, house_rgb, side_key
+from companion.ui.magici.common import clock_text, house_rgb, piece_label, side_key
 from companion.ui.magici.grid import GLYPHS, BoardGrid
 from companion.ui.magici.overlay import StationOverlay
 from companion.ui.screen import HEADER_H
@@ -42,14 +42,14 @@ FIELDS: dict[Spell, tuple[tuple[str, str], ...]] = {
 KIND_ORDER = (PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT, PieceKind.PAWN, PieceKind.KING)
 
 
-def cast_text(cast: SpellCast) -> str:
-    """``Pe7 → Qd1`` (a piece and what it commands) for the ledger's line."""
+def cast_text(t: Callable[..., str], cast: SpellCast) -> str:
+    """``Pe7 → Dd1`` (a piece and what it commands) for the ledger's line."""
     call = cast.call
-    text = call.caster.text
+    text = piece_label(t, call.caster)
     if call.announced is not None and call.spell is Spell.DEFENSIVE:
-        text += f" → {call.announced.mover.text}"
+        text += f" → {piece_label(t, call.announced.mover)}"
     if call.target is not None:
-        text += f" → {call.target.text}"
+        text += f" → {piece_label(t, call.target)}"
     return text
 
 
@@ -101,15 +101,14 @@ class SpellLedgerScreen(StationOverlay):
                     draw_text(surface, self.t(f"magici.spell.{spell.value}.short"), (rect.x + 14, rect.y + 48), 16,
                               theme.MUTED, max_width=226)
                 else:
-                    draw_text(surface, cast_text(cast), (rect.x + 14, rect.y + 44), 22, theme.ACCENT, bold=True,
+                    draw_text(surface, cast_text(self.t, cast), (rect.x + 14, rect.y + 44), 22, theme.ACCENT, bold=True,
                               max_width=352)
                     left = "" if cast.game_remaining_ms is None else " · " + clock_text(cast.game_remaining_ms)
                     draw_text(surface, self.t("magici.timer.turn", n=cast.turn) + left, (rect.right - 12, rect.y + 14),
                               17, theme.MUTED, "topright")
         view = self.station.view()
         if view.obligation is not None:
-            text = self.t(f"magici.obligation.{view.obligation.kind.value}", piece=view.obligation.piece.text,
-                          caster=view.obligation.caster.text)
+            text = self.timer._obligation_text(view.obligation) if self.timer else ""
             colour = theme.ACCENT
         elif not st.running:
             text, colour = self.t("magici.spells.not_running"), theme.MUTED
@@ -146,7 +145,7 @@ class SpellCastScreen(StationOverlay):
         self.buttons = [self.back_button()]
         for i, (name, _) in enumerate(self.fields):
             piece = self.pieces[name]
-            label = f"{self.t(f'magici.field.{name}')}: {piece.text if piece else '—'}"
+            label = f"{self.t(f'magici.field.{name}')}: {piece_label(self.t, piece) if piece else '—'}"
             self.buttons.append(Button(pygame.Rect(12, HEADER_H + 8 + i * 58, 388, 52), label, self._activate(i),
                                        selected=(i == self.active), size=20))
         if self.position() is None:

@@ -23,8 +23,8 @@ from companion.ui import theme
 from companion.ui.input import Action, Kind
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import (
-    ChampionshipLink, clock_text, dim, hardware_call, house_rgb, next_digit_change_ms, readable_on, result_key,
-    seconds_text, side_key,
+    ChampionshipLink, clock_text, dim, hardware_call, house_rgb, next_digit_change_ms, piece_label, readable_on,
+    result_key, seconds_text, side_key,
 )
 from companion.ui.magici.outputs import DisplayFeed, display_state, sound_cue
 from companion.ui.screen import HEADER_H, Screen
@@ -357,8 +357,8 @@ class TimerScreen(Screen):
                       theme.ACCENT if view.obligation is not None or st.paused else theme.MUTED, "midtop")
 
     def _obligation_text(self, obligation) -> str:
-        return self.t(f"magici.obligation.{obligation.kind.value}", piece=obligation.piece.text,
-                      caster=obligation.caster.text)
+        return self.t(f"magici.obligation.{obligation.kind.value}", piece=piece_label(self.t, obligation.piece),
+                      caster=piece_label(self.t, obligation.caster))
 
     def _draw_result(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         st = self.station.state
