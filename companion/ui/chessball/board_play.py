@@ -135,11 +135,12 @@ class MoveChoice:
             self.selected = p
 
     def can_take_ball(self, s: MatchState) -> bool:
-        """The selected piece is next to the ball (so it may move with it)."""
+        """The selected piece is next to the ball (so it may move with it; a King holding the
+        ball usually plays it, so for him moving with it is a choice, never the default)."""
         if self.selected is None or self.ball_selected or s.ball is None:
             return False
         piece = s.board.get(self.selected)
-        return piece is not None and piece.kind is not PieceKind.KING and chebyshev(self.selected, s.ball) <= 1
+        return piece is not None and chebyshev(self.selected, s.ball) <= 1
 
     def toggle_ball(self, session: Session) -> None:
         if self.can_take_ball(session.state):
