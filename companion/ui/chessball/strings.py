@@ -168,7 +168,7 @@ register(
         "cb.h.kick": ("{side}: palla su {to} ({n} PM)", "{side}: ball to {to} ({n} MP)"),
         # dice
         "cb.roll.title": ("PM del {side}: 3d6", "{side}'s MP: 3d6"),
-        "cb.roll.app": ("Tira l'app", "App rolls"),
+        "cb.roll.app": ("Lancia con l'app", "App rolls"),
         "cb.roll.or": ("oppure", "or"),
         "cb.roll.typed_in": ("Dadi veri: tocca le facce", "Real dice: tap the faces"),
         "cb.roll.typed_in_hint": ("Una riga per dado", "One row per die"),
