@@ -29,6 +29,14 @@ rules with turning Pawns; :func:`~companion.rules.magici_army.build_army` checks
 placement; :func:`~companion.rules.magici_spells.spell_query` says whether a spell may be cast
 and which moves it leaves.
 
+Elolbia and Clupso (``companion.rules.elolbia``, ``clupso``, ``draughts``): chess pieces with
+draughts men whose captures are chains (``Move.path`` holds the landing cells between origin
+and target: ``c3e5g3``); referee actions ``pos.agreed_queen_replacement(...)`` (Elolbia) and
+``pos.agree_draw()`` (Clupso) return the new position. Camerlano (``companion.rules.camerlano``,
+``camerlano_rules``): Tamerlane chess on 11x10 with the citadels ``z2``/``z9``; the Shah-file
+soldier's relocation is a move with a path (``f9f10c5``), the Shah's exchange a move onto its
+own piece (``f2g2``).
+
 Position strings are documented in ``FORMATS.md`` beside this file and in each game's module.
 
 >>> pos = get_variant("magici").start_position()

@@ -61,3 +61,39 @@ def test_a_rule_option_reaches_the_variant(capsys) -> None:
 def test_bad_input_exits_2_with_a_message(capsys, argv, words) -> None:
     status, _, err = run(capsys, *argv)
     assert status == 2 and words in err
+
+
+@pytest.mark.parametrize("game,start,depth2", [
+    ("elolbia", "rnbqkbnr/mmmmmmmm/2mmmm2/8/8/2MMMM2/MMMMMMMM/RNBQKBNR w 1", "144"),
+    ("clupso", "RNBQ1BNR/MMMMMMMM/2MMMM2/8/8/2mmmm2/mmmmmmmm/rnbq1bnr w 1", "196"),
+    ("camerlano", "e1c1m1m1c1e/rnbgvkfgbnr/ppppppppppp/11/11/11/11/PPPPPPPPPPP/RNBGFKVGBNR/"
+                  "E1C1M1M1C1E w Kk 0,0 1", "3025"),
+])
+def test_the_draughts_and_tamerlane_games_have_the_same_commands(capsys, game, start, depth2) -> None:
+    assert run(capsys, "start", game)[1] == [start]
+    assert run(capsys, "perft", game, "2")[1] == [depth2]
+
+
+def test_moves_print_chains_relocations_and_promotions_in_full(capsys) -> None:
+    status, lines, _ = run(capsys, "moves", "elolbia", "--fen", "k7/q7/8/8/3b1b2/2M5/5b2/7K w 1")
+    assert status == 0 and "c3e5g3e1" in lines
+    status, lines, _ = run(capsys, "moves", "clupso", "--fen", "QR6/8/8/8/8/8/M7/7m w 1")
+    assert {"a2a1", "a2a1=R", "a2a1=B", "a2a1=N"} <= set(lines)
+    fen = "11/5P5/11/11/11/11/11/11/11/K10[-k] w - 0,0 1"
+    status, lines, _ = run(capsys, "moves", "camerlano", "--fen", fen)
+    assert "f9f10c5" in lines and len(lines) == 108 + 3
+
+
+def test_a_camerlano_rule_option_reaches_the_variant(capsys) -> None:
+    fen = "11/11/11/11/11/5G5/11/11/11/11[Kk] w - 0,0 1"
+    assert len(run(capsys, "moves", "camerlano", "--fen", fen)[1]) == 33
+    assert len(run(capsys, "moves", "camerlano", "--fen", fen, "--option",
+                   "giraffe_minimum=3")[1]) == 17
+    status, _, err = run(capsys, "moves", "camerlano", "--option", "citadel=open")
+    assert status == 2 and "citadel is one of ['reserved', 'classical']" in err
+
+
+def test_a_bad_camerlano_string_exits_2_naming_the_field(capsys) -> None:
+    status, _, err = run(capsys, "perft", "camerlano", "1", "--fen",
+                         "11/11/11/11/11/11/11/11/11/K10 w - 0;0 1")
+    assert status == 2 and "field 4" in err
