@@ -25,6 +25,7 @@ PLUGINS: tuple[str, ...] = (
     "companion.magici.cli",
     "companion.vision.cli",
 )
+APP_COMMANDS = frozenset({"run", "screenshot", "doctor"})
 
 
 class UsageError(Exception):
@@ -59,7 +60,7 @@ def _add_run_options(p: argparse.ArgumentParser, suppress: bool = False) -> None
     p.add_argument("--trace", action="store_true", help=argparse.SUPPRESS, **d)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(with_plugins: bool = True) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="companion",
         description="Referee, clock and scorer for ChessBall, Due Re, Scacchi Magici, "
@@ -88,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     doctor.add_argument("--config", metavar="PATH")
     doctor.set_defaults(func=_cmd_doctor)
 
-    for name in PLUGINS:
+    for name in PLUGINS if with_plugins else ():
         if _module_exists(name):
             try:
                 importlib.import_module(name).register(sub)
@@ -122,8 +123,24 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
     return doctor_command(args)
 
 
+def _needs_plugins(argv: Sequence[str]) -> bool:
+    """The game tools' subcommands are only loaded when asked for (or for help): starting the
+    app should not pay for importing every engine's command line first."""
+    if any(a in ("-h", "--help") for a in argv):
+        return True
+    words = [a for a in argv if not a.startswith("-")]
+    return bool(words) and words[0] not in APP_COMMANDS and not _is_option_value(argv, words[0])
+
+
+def _is_option_value(argv: Sequence[str], word: str) -> bool:
+    # `companion --lang en` has no command: "en" is a value, not a subcommand
+    i = list(argv).index(word)
+    return i > 0 and argv[i - 1] in ("--size", "--rotate", "--lang", "--config", "--data-dir", "--quit-after-ms")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(with_plugins=_needs_plugins(argv))
     args = parser.parse_args(argv)
     func = getattr(args, "func", _cmd_run)
     try:
