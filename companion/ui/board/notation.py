@@ -21,6 +21,18 @@ from companion.rules.moves import Flag
 
 PAWN_LIKE = frozenset({"pawn", "soldier"})
 MAN_LIKE = frozenset({"man"})
+# The Tamerlane pieces with no chess glyph, by the seed's abbreviations: the board draws them
+# as lettered tokens and the history writes the same letters.
+TOKEN_LETTERS: dict[str, str] = {
+    "vizier": "V", "general": "Ge", "giraffe": "G", "elephant": "E", "camel": "Cm",
+    "war_engine": "M", "prince": "Pr",
+}
+
+
+def piece_letter(kind: str, symbol: str) -> str:
+    """The letter(s) a piece is written with: the token's for Tamerlane pieces, else the
+    engine's (upper case)."""
+    return TOKEN_LETTERS.get(kind, symbol.upper())
 
 
 def move_notation(pos: Position, move: Move) -> str:
@@ -36,11 +48,15 @@ def move_notation(pos: Position, move: Move) -> str:
         if move.path or _is_jump(pos, move):
             return "x".join((move.origin, *move.path, move.target)) + _promotion(pos, move)
         return f"{move.origin}-{move.target}" + _promotion(pos, move)
-    letter = piece.symbol.upper()
+    letter = piece_letter(piece.kind, piece.symbol)
     if target_piece is not None and target_piece.color == piece.color:
         return f"{letter}{move.origin}<>{move.target}"
     capture = target_piece is not None or flag == Flag.EN_PASSANT
     if piece.kind in PAWN_LIKE:
+        if move.path:  # Camerlano's Shah-file soldier: its arrival, then where it is moved to
+            arrival = move.path[-1]
+            captured = pos.piece_at(arrival) is not None
+            return (f"{move.origin[0]}x{arrival}" if captured else arrival) + f"→{move.target}"
         text = f"{move.origin[0]}x{move.target}" if capture else move.target
         return text + _promotion(pos, move)
     text = letter + _disambiguation(pos, move) + ("x" if capture else "") + move.target
@@ -99,5 +115,5 @@ def long_notation(pos: Position, move: Move) -> str:
         return str(move)
     target = pos.piece_at(move.target)
     sep = "x" if target is not None and target.color != piece.color else "-"
-    letter = "" if piece.kind in PAWN_LIKE or piece.kind in MAN_LIKE else piece.symbol.upper()
+    letter = "" if piece.kind in PAWN_LIKE or piece.kind in MAN_LIKE else piece_letter(piece.kind, piece.symbol)
     return f"{letter}{move.origin}{sep}{move.target}" + _promotion(pos, move)

@@ -88,11 +88,12 @@ class GameScreen(Screen):
         third = (p.width - 2 * gap) // 3
         y2 = p.bottom - BUTTON_H
         y1 = y2 - BUTTON_H - gap
+        narrow = third < 100  # Camerlano's wide board: undo and redo as their arrows alone
         self.buttons += [
-            Button(pygame.Rect(p.x, y1, third, BUTTON_H), "↶ " + self.t("board.undo"), self.undo, size=18,
-                   enabled=self.session.can_undo()),
-            Button(pygame.Rect(p.x + third + gap, y1, third, BUTTON_H), "↷ " + self.t("board.redo"), self.redo,
-                   size=18, enabled=self.session.can_redo()),
+            Button(pygame.Rect(p.x, y1, third, BUTTON_H), "↶" if narrow else "↶ " + self.t("board.undo"), self.undo,
+                   size=30 if narrow else 18, enabled=self.session.can_undo()),
+            Button(pygame.Rect(p.x + third + gap, y1, third, BUTTON_H), "↷" if narrow else "↷ " + self.t("board.redo"),
+                   self.redo, size=30 if narrow else 18, enabled=self.session.can_redo()),
             Button(pygame.Rect(p.x + 2 * (third + gap), y1, third, BUTTON_H), self.t("board.export"), self.export,
                    size=18),
             Button(pygame.Rect(p.x, y2, third * 2 + gap, BUTTON_H),
@@ -264,7 +265,9 @@ class GameScreen(Screen):
                     self.choices = complete
                     self._layout_overlay()
             else:
-                self.message = self.t("board.chain_hint")
+                piece = self.board_position().piece_at(self.entered[0])
+                jumping = piece is not None and piece.kind == "man"
+                self.message = self.t("board.chain_hint" if jumping else "board.relocate_hint")
                 self.message_level = "info"
                 self.layout()
             return

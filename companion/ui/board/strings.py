@@ -37,6 +37,8 @@ register(
         "board.choose_relocation": ("Sposta in {cell}", "Move it to {cell}"),
         "board.chain_hint": ("Salto: tocca la casa successiva o «Fermati qui»",
                              "Jump: tap the next square or \u201cStop here\u201d"),
+        "board.relocate_hint": ("Il soldato va spostato: tocca la casa libera dove metterlo",
+                                "The soldier must be moved: tap the empty square to put it on"),
         "board.hint": ("Tocca un pezzo, poi la casa di arrivo (o trascinalo)",
                        "Tap a piece, then its target square (or drag it)"),
         "board.exported": ("Partita esportata in {path}", "Game exported to {path}"),

@@ -21,6 +21,7 @@ import pygame
 
 from companion.rules import Color, Geometry, Piece, Position
 from companion.ui import theme
+from companion.ui.board.notation import piece_letter
 from companion.ui.widgets import draw_text
 
 COORD_MARGIN = 18
@@ -39,11 +40,6 @@ CHESS_GLYPHS: dict[str, tuple[str, str]] = {
     "knight": ("♘", "♞"), "pawn": ("♙", "♟"),
     # Camerlano's pieces that are chess pieces under another name
     "shah": ("♔", "♚"), "soldier": ("♙", "♟"),
-}
-# Lettered tokens (the seed's abbreviations) for pieces with no chess glyph.
-TOKEN_LETTERS: dict[str, str] = {
-    "vizier": "V", "general": "Ge", "giraffe": "G", "elephant": "E", "camel": "Cm",
-    "war_engine": "M", "engine": "M", "prince": "Pr",
 }
 MAN_KINDS = frozenset({"man"})
 WHITE_FILL = (250, 248, 240)
@@ -199,7 +195,7 @@ class BoardView:
         if piece.kind in MAN_KINDS:  # a draughts man: a ring inside the disc
             pygame.draw.circle(surface, edge, rect.center, int(radius * 0.62), width=max(2, rect.height // 22))
             return
-        label = TOKEN_LETTERS.get(piece.kind, piece.symbol.upper())
+        label = piece_letter(piece.kind, piece.symbol)
         size = int(rect.height * (0.42 if len(label) == 1 else 0.34))
         draw_text(surface, label, rect.center, size, edge, "center", bold=True)
 
