@@ -258,7 +258,7 @@ class TrackerScreen(ChessBallScreen):
             holder = next((p for p, pc in theirs if pc.uid == s.holder), None)
             if holder is not None:
                 extra["against"] = list(holder)
-            elif len(theirs) > 1:  # a loose ball among several opponents: the nearest one contests it
+            elif len(theirs) > 1:  # a loose ball among several opponents (all next to it): one contests it
                 extra["against"] = list(min(p for p, _ in theirs))
         # Checked first with a throw that cannot tie, so an impossible tackle is refused here.
         probe = {"kind": "tackle", "side": side.value, "throws": [{"white": [6, 6, 6], "black": [1, 1, 1]}], **extra}
