@@ -310,7 +310,8 @@ class GameScreen(Screen):
 
     def after_change(self) -> None:
         """After a move, an undo or a redo: tell the hardware and any observer."""
-        self.message = ""
+        self.message = self.attack_warning()
+        self.message_level = "warn"
         if self.session.is_over():
             self.app.play("long_beep")
         hw = self.app.hardware
@@ -320,6 +321,20 @@ class GameScreen(Screen):
                 hw.leds.show_side_to_move(side)
             except Exception:  # a failing LED must never stop the game
                 pass
+
+    def attack_warning(self) -> str:
+        """Camerlano has no check rule, so the app warns: a side that has just left its Shah
+        where it can be taken, or the side to move whose Shah is attacked."""
+        pos = self.session.position
+        attacked = getattr(pos, "shah_attacked", None)
+        if attacked is None or self.session.is_over():
+            return ""
+        mover = pos.turn.other
+        if self.session.history and attacked(int(mover)):
+            return self.t("board.shah_left_attacked", side=self.side_name(mover))
+        if attacked(int(pos.turn)):
+            return self.t("board.shah_attacked", side=self.side_name(pos.turn))
+        return ""
 
     def side_to_move(self) -> Color:
         return self.session.position.turn
