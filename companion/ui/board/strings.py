@@ -62,7 +62,8 @@ register(
         "board.check": ("Scacco!", "Check!"),
         "board.shah_attacked": ("Attenzione: lo Scià del {side} è sotto attacco",
                                 "Careful: {side}'s Shah is under attack"),
-        "board.shah_left_attacked": ("Attenzione: lo Scià del {side} ora può essere catturato (annulla se è un errore)",
+        "board.shah_left_attacked": (
+            "Attenzione: lo Scià del {side} ora può essere catturato (annulla se è un errore)",
                                      "Careful: {side}'s Shah can now be taken (undo if it was a mistake)"),
         "board.ref.title": ("Decisioni dell'arbitro", "Referee decisions"),
         "board.ref.draw": ("Patta per accordo", "Agreed draw"),
