@@ -89,11 +89,13 @@ class GameScreen(Screen):
         y2 = p.bottom - BUTTON_H
         y1 = y2 - BUTTON_H - gap
         narrow = third < 100  # Camerlano's wide board: undo and redo as their arrows alone
+        undo_label = "↶" if narrow else "↶ " + self.t("board.undo")
+        redo_label = "↷" if narrow else "↷ " + self.t("board.redo")
         self.buttons += [
-            Button(pygame.Rect(p.x, y1, third, BUTTON_H), "↶" if narrow else "↶ " + self.t("board.undo"),
-                   self.undo, size=30 if narrow else 18, enabled=self.session.can_undo()),
-            Button(pygame.Rect(p.x + third + gap, y1, third, BUTTON_H), "↷" if narrow else "↷ " + self.t("board.redo"),
-                   self.redo, size=30 if narrow else 18, enabled=self.session.can_redo()),
+            Button(pygame.Rect(p.x, y1, third, BUTTON_H), undo_label, self.undo, size=30 if narrow else 18,
+                   enabled=self.session.can_undo()),
+            Button(pygame.Rect(p.x + third + gap, y1, third, BUTTON_H), redo_label, self.redo,
+                   size=30 if narrow else 18, enabled=self.session.can_redo()),
             Button(pygame.Rect(p.x + 2 * (third + gap), y1, third, BUTTON_H), self.t("board.export"), self.export,
                    size=18),
             Button(pygame.Rect(p.x, y2, third * 2 + gap, BUTTON_H),
