@@ -97,6 +97,20 @@ class CellSampler:
         self.ring_y = np.clip(np.round(ring[..., 1]).astype(np.intp), 0, h - 1)
         self.ring_dx = np.ascontiguousarray(np.broadcast_to(cell_dirs[:, None, :, 0], ring.shape[:3]))
         self.ring_dy = np.ascontiguousarray(np.broadcast_to(cell_dirs[:, None, :, 1], ring.shape[:3]))
+        # what the cell looks like, for telling two pieces apart: a coarse patch (4 samples
+        # a cell) over the cell and the place its piece's body rises into
+        self.sig_factor = max(1, S // 4)
+        sw, sh = w // self.sig_factor, h // self.sig_factor
+        rise = view.lean(centres) * 0.5
+        rn = np.linalg.norm(rise, axis=1, keepdims=True)
+        rise = np.where(rn > 0.5, rise / np.maximum(rn, 1e-9) * 0.5, rise)
+        grid = (np.arange(6) - 2.5) / 4.0  # cells
+        gu, gv = np.meshgrid(grid, grid)
+        pts = (centres + rise)[:, None, :] + np.stack([gu.ravel(), gv.ravel()], axis=1)[None]
+        sp = view.plane_to_top(pts) / self.sig_factor
+        self.sig_x = np.clip(sp[..., 0].astype(np.intp), 0, sw - 1)
+        self.sig_y = np.clip(sp[..., 1].astype(np.intp), 0, sh - 1)
+        self.sig_size = (sw, sh)
         index = {g.file_rank(c): i for i, c in enumerate(self.cells)}
         n = len(self.cells)
         self.same = np.full((n, 5), -1, np.intp)  # itself and its diagonal neighbours
@@ -122,6 +136,13 @@ def _gather_median(values: np.ndarray, idx: np.ndarray) -> np.ndarray:
     hi_v = np.take_along_axis(picked, np.broadcast_to(hi, (len(idx), 1, picked.shape[2])), 1)
     out = ((lo_v + hi_v) / 2)[:, 0, :]
     return np.where(count[:, None] > 0, out, np.nan)
+
+
+def signature(sampler: CellSampler, top: np.ndarray) -> np.ndarray:
+    """(cells, 36) log-brightness patches: how each cell looks, to notice a swap of pieces."""
+    gray = cv2.cvtColor(top, cv2.COLOR_BGR2GRAY) if top.ndim == 3 else top
+    small = cv2.resize(gray, sampler.sig_size, interpolation=cv2.INTER_AREA)
+    return np.log(small.astype(np.float32) + 10)[sampler.sig_y, sampler.sig_x]
 
 
 def ring_edge(sampler: CellSampler, lum: np.ndarray) -> np.ndarray:

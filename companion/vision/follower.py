@@ -25,8 +25,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
 
+import numpy as np
+
 from companion.vision.geometry import CellState
 from companion.vision.reader import Reading
+
+SIG_CHANGE = 0.015  # least mean log-brightness change of a cell's patch meaning "touched"
+SIG_NOISE_FACTOR = 4.0  # ... and at least this many times the board's median change
 
 
 class PositionLike(Protocol):
@@ -90,10 +95,14 @@ class Follower:
     _last_stable: dict[str, str] | None = field(default=None, init=False, repr=False)
     _pending: list[Any] = field(default_factory=list, init=False, repr=False)
     _baseline: dict[str, str] | None = field(default=None, init=False, repr=False)
+    _recent_sigs: deque = field(init=False, repr=False)
+    _baseline_sig: np.ndarray | None = field(default=None, init=False, repr=False)
+    _disturbed: bool = field(default=False, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.cells = tuple(self.position.geometry.cells)  # type: ignore[attr-defined]
         self._recent = deque(maxlen=self.stable_frames)
+        self._recent_sigs = deque(maxlen=self.stable_frames)
 
     @property
     def expected(self) -> dict[str, str]:
@@ -104,18 +113,76 @@ class Follower:
         """One reader result; a hand, motion or a moved camera breaks the calm."""
         if not reading.ok:
             self._recent.clear()
+            self._recent_sigs.clear()
+            self._disturbed = True
             return []
         cells = {c: s.value if isinstance(s, CellState) else str(s)
                  for c, s in reading.cells.items()}
         self._recent.append(cells)
+        self._recent_sigs.append(reading.signature)
         if len(self._recent) < self.stable_frames:
             return []
         stable = {c: Counter(r[c] for r in self._recent).most_common(1)[0][0]
                   for c in self.cells}
+        sigs = list(self._recent_sigs)
+        sig = None if any(x is None for x in sigs) else np.mean(sigs, axis=0)
+        disturbed, self._disturbed = self._disturbed, False
         if stable == self._last_stable:
-            return []
+            events: list[FollowEvent] = []
+            if disturbed and sig is not None and self._baseline_sig is not None:
+                events = self.observe_unchanged(sig)
+            if sig is not None and disturbed:
+                self._baseline_sig = sig
+            return events
         self._last_stable = stable
-        return self.observe(stable)
+        events = self.observe(stable)
+        if sig is not None:
+            self._baseline_sig = sig
+        return events
+
+    def observe_unchanged(self, signature: np.ndarray) -> list[FollowEvent]:
+        """Hands came and went, and every cell holds what it held: was it a move that changes
+        no cell's colour (the Shah's exchange with one of its own pieces)?
+
+        The cells whose look changed (their patches against the last calm sight) must
+        include the squares of exactly one such move.
+        """
+        assert self._baseline_sig is not None
+        change = np.abs(signature - self._baseline_sig).mean(axis=1)
+        score = dict(zip(self.cells, change))
+        # touched: well above what light and noise did to the rest of the board
+        limit = max(SIG_CHANGE, SIG_NOISE_FACTOR * float(np.median(change)))
+        if sum(v > limit for v in change) < 2:
+            return []
+        expected = self.expected
+        before = self._identity()
+        found = []
+        for move in self.position.legal_moves():
+            self.position.push(move)
+            same = self.expected == expected
+            after = self._identity() if same else before
+            self.position.pop()
+            touched = [c for c in self.cells if after[c] != before[c]]
+            if same and len(touched) >= 2 and all(score[c] > limit for c in touched):
+                found.append((min(score[c] for c in touched), move))
+        if not found:
+            return []
+        found.sort(key=lambda f: -f[0])
+        if len(found) > 1 and found[1][0] > found[0][0] / 1.5:
+            close = [m for v, m in found if v > found[0][0] / 1.5]
+            return [FollowEvent(EventKind.AMBIGUOUS, candidates=tuple(sorted(map(str, close))))]
+        event = self._play(found[0][1])
+        if self.on_event is not None:
+            self.on_event(event)
+        return [event]
+
+    def _identity(self) -> dict[str, str]:
+        out = {}
+        for cell in self.cells:
+            piece = self.position.piece_at(cell)
+            out[cell] = "" if piece is None else f"{piece.color}:{getattr(piece, 'kind', '')}:" \
+                f"{getattr(piece, 'symbol', '')}:{getattr(piece, 'state', '')}"
+        return out
 
     # -- what a stable sight means ---------------------------------------------------------
     def observe(self, seen: dict[str, str]) -> list[FollowEvent]:

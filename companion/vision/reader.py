@@ -20,7 +20,7 @@ from enum import Enum
 import numpy as np
 
 from companion.vision.calibration import find_board, grid_score
-from companion.vision.classify import CellEvidence, CellSampler, classify
+from companion.vision.classify import CellEvidence, CellSampler, classify, signature
 from companion.vision.geometry import BoardGeometry, CellState
 from companion.vision.presence import Presence, PresenceDetector
 from companion.vision.view import BoardView
@@ -46,6 +46,7 @@ class Reading:
     evidence: dict[str, CellEvidence] = field(default_factory=dict)
     presence: Presence | None = None
     grid: float = 0.0
+    signature: np.ndarray | None = None  # (cells, k) appearance, rows in geometry.cells order
 
     @property
     def ok(self) -> bool:
@@ -123,4 +124,5 @@ class Reader:
             return Reading(ReadStatus.HAND, presence=presence, grid=grid)
         evidence = classify(self.sampler, top)
         cells = {c: e.state for c, e in evidence.items()}
-        return Reading(ReadStatus.OK, cells, evidence, presence, grid)
+        return Reading(ReadStatus.OK, cells, evidence, presence, grid,
+                       signature(self.sampler, top))

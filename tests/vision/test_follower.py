@@ -115,3 +115,40 @@ def test_choose_plays_the_move_the_players_pick():
     assert str(f.choose("e2e4")) == "e2e4"
     with pytest.raises(ValueError, match="e2e5"):
         f.choose("e2e5")
+
+
+def _calm(f, cells, sig, n=3):
+    reading = Reading(ReadStatus.OK, {c: CellState(v) for c, v in cells.items()}, signature=sig)
+    out = []
+    for _ in range(n):
+        out += f.feed(reading)
+    return out
+
+
+def test_the_shahs_exchange_is_seen_by_the_look_of_the_two_cells():
+    import numpy as np
+
+    f = _follower(variant="camerlano")
+    cells = dict(f.expected)
+    rng = np.random.default_rng(7)
+    base = rng.normal(4.5, 0.3, (len(f.cells), 36))
+    assert _calm(f, cells, base) == []
+    f.feed(Reading(ReadStatus.HAND))
+    after = base + rng.normal(0, 0.003, base.shape)
+    for cell in ("f2", "h2"):  # the Shah and the Giraffe changed places
+        after[f.cells.index(cell)] += 0.2
+    events = _calm(f, cells, after)
+    assert [str(e) for e in events] == ["f2h2"]
+
+
+def test_a_hand_that_touches_nothing_plays_no_move():
+    import numpy as np
+
+    f = _follower(variant="camerlano")
+    cells = dict(f.expected)
+    base = np.random.default_rng(8).normal(4.5, 0.3, (len(f.cells), 36))
+    _calm(f, cells, base)
+    f.feed(Reading(ReadStatus.HAND))
+    after = base.copy()
+    after[f.cells.index("f2")] += 0.2  # one piece straightened: no move has a single square
+    assert _calm(f, cells, after) == [] and f.history == []

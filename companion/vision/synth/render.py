@@ -11,7 +11,7 @@ import numpy as np
 
 from companion.vision.synth.hands import draw_hand
 from companion.vision.synth.pieces import draw_piece, shadow_mask
-from companion.vision.synth.scene import PROFILE_WEIGHTS, Scene
+from companion.vision.synth.scene import KIND_PROFILES, PROFILE_WEIGHTS, PROFILES, Scene
 
 TEXTURE_PX = 40  # texture pixels per cell
 
@@ -26,9 +26,19 @@ class Shot:
     hand: bool
 
 
-def _piece_kind(seed: int, cell: str) -> int:
+def _piece_kind(seed: int, cell: str, state: str = "") -> int:
+    """The profile of a piece: by its kind when given (``"w:rook"``), else by chance."""
+    if ":" in state:
+        kind = state.split(":", 1)[1].lower()
+        if kind in KIND_PROFILES:
+            return KIND_PROFILES[kind]
+        return zlib.crc32(kind.encode()) % (len(PROFILES) - 1)
     h = zlib.crc32(f"{seed}:{cell}".encode()) / 2**32
     return int(np.searchsorted(np.cumsum(PROFILE_WEIGHTS), h * PROFILE_WEIGHTS.sum()))
+
+
+def _colour(state: str) -> str:
+    return state.split(":", 1)[0]
 
 
 def _board_texture(scene: Scene, pieces: dict[str, str]) -> tuple[np.ndarray, np.ndarray]:
@@ -70,8 +80,8 @@ def _board_texture(scene: Scene, pieces: dict[str, str]) -> tuple[np.ndarray, np
                       (scene.frame * 0.6).tolist(), 2)
     mask = np.zeros((h, w), np.float32)
     for cell, state in pieces.items():
-        if state in ("w", "b"):
-            shadow_mask((h, w), to_tex, g.cell_centre(cell), _piece_kind(scene.seed, cell),
+        if _colour(state) in ("w", "b"):
+            shadow_mask((h, w), to_tex, g.cell_centre(cell), _piece_kind(scene.seed, cell, state),
                         scene.piece_scale, scene.base_radius, scene.light_dir, mask)
     mask = cv2.GaussianBlur(mask, (0, 0), T * 0.12)
     tex *= (1 - 0.35 * mask)[..., None]
@@ -106,8 +116,8 @@ def render_static(scene: Scene, pieces: dict[str, str]) -> np.ndarray:
     g = scene.geometry
     for cell, state in pieces.items():
         g.file_rank(cell)  # a clear error for a cell not on this board
-        if state not in (".", "w", "b"):
-            raise ValueError(f"cell {cell}: expected '.', 'w' or 'b', got {state!r}")
+        if _colour(state) not in (".", "w", "b"):
+            raise ValueError(f"cell {cell}: expected '.', 'w' or 'b' (or 'w:kind'), got {state!r}")
     tex, to_tex = _board_texture(scene, pieces)
     cam = scene.camera
     w, h = scene.size
@@ -116,15 +126,15 @@ def render_static(scene: Scene, pieces: dict[str, str]) -> np.ndarray:
                               borderMode=cv2.BORDER_CONSTANT, borderValue=scene.table.tolist())
     eye = cam.centre
     order = sorted(
-        (c for c, s in pieces.items() if s in ("w", "b")),
+        (c for c, s in pieces.items() if _colour(s) in ("w", "b")),
         key=lambda c: -np.hypot(*(np.array(g.cell_centre(c)) - eye[:2])),
     )
     rng = np.random.default_rng(scene.seed + 7)
     glossy = float(rng.uniform(0.1, 0.6))
     for cell in order:
-        colour = scene.light_piece if pieces[cell] == "w" else scene.dark_piece
-        draw_piece(img, cam, g.cell_centre(cell), colour, _piece_kind(scene.seed, cell),
-                   scene.piece_scale, scene.base_radius, scene.light_dir, glossy)
+        colour = scene.light_piece if _colour(pieces[cell]) == "w" else scene.dark_piece
+        kind = _piece_kind(scene.seed, cell, pieces[cell])
+        draw_piece(img, cam, g.cell_centre(cell), colour, kind, scene.piece_scale, scene.base_radius, scene.light_dir, glossy)
     img *= _illumination(scene)[..., None]
     _CAMERAS[scene.seed] = cam
     mx, my = _maps_for(scene.seed, scene.size, float(cam.dist[0]), float(cam.K[0, 0]))
@@ -156,8 +166,9 @@ def true_corners(scene: Scene) -> np.ndarray:
 def render(
     scene: Scene, pieces: dict[str, str], rng: np.random.Generator, hand: bool = False
 ) -> Shot:
-    """A finished photo of ``pieces`` (cell -> "w"/"b"; missing cells are empty)."""
+    """A finished photo of ``pieces`` (cell -> "w"/"b", or "w:rook" to choose the piece's
+    shape; missing cells are empty)."""
     static = render_static(scene, pieces)
     image = finish(scene, static, rng, hand)
-    cells = {c: pieces.get(c, ".") for c in scene.geometry.cells}
+    cells = {c: _colour(pieces.get(c, ".")) for c in scene.geometry.cells}
     return Shot(image, cells, true_corners(scene), hand)

@@ -41,8 +41,12 @@ PROFILES: tuple[tuple[float, tuple[tuple[float, float], ...]], ...] = (
            (0.92, 0.6), (1.0, 0.5))),  # queen
     (1.65, ((0, 1), (0.1, 1), (0.18, 0.72), (0.72, 0.4), (0.78, 0.65), (0.84, 0.45),
             (0.95, 0.4), (1.0, 0.15))),  # king
+    (0.3, ((0, 1.1), (0.3, 1.1), (0.4, 1.0), (0.6, 1.0), (0.7, 1.1), (1.0, 1.05))),  # man
 )
-PROFILE_WEIGHTS = np.array([0.45, 0.12, 0.12, 0.12, 0.1, 0.09])
+PROFILE_WEIGHTS = np.array([0.45, 0.12, 0.12, 0.12, 0.1, 0.09, 0.0])
+# a piece's kind (as the rules engine names it) -> its profile; others get one by their name
+KIND_PROFILES = {"pawn": 0, "soldier": 0, "rook": 1, "knight": 2, "bishop": 3, "queen": 4,
+                 "king": 5, "shah": 5, "prince": 5, "man": 6}
 
 
 @dataclass

@@ -41,9 +41,16 @@ def random_game(position: Any, plies: int, rng: np.random.Generator) -> list[str
 
 
 def occupancy_of(position: Any, cells: tuple[str, ...]) -> dict[str, str]:
+    """Cell -> "w:kind" / "b:kind" / "." (the renderer draws each kind with its own shape)."""
     from companion.vision.follower import occupancy
 
-    return occupancy(position, cells)
+    occ = occupancy(position, cells)
+    out = {}
+    for cell, state in occ.items():
+        piece = position.piece_at(cell) if state != "." else None
+        kind = getattr(piece, "kind", "") if piece is not None else ""
+        out[cell] = f"{state}:{kind}" if kind else state
+    return out
 
 
 def game_frames(
