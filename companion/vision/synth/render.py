@@ -134,7 +134,8 @@ def render_static(scene: Scene, pieces: dict[str, str]) -> np.ndarray:
     for cell in order:
         colour = scene.light_piece if _colour(pieces[cell]) == "w" else scene.dark_piece
         kind = _piece_kind(scene.seed, cell, pieces[cell])
-        draw_piece(img, cam, g.cell_centre(cell), colour, kind, scene.piece_scale, scene.base_radius, scene.light_dir, glossy)
+        draw_piece(img, cam, g.cell_centre(cell), colour, kind, scene.piece_scale,
+                   scene.base_radius, scene.light_dir, glossy)
     img *= _illumination(scene)[..., None]
     _CAMERAS[scene.seed] = cam
     mx, my = _maps_for(scene.seed, scene.size, float(cam.dist[0]), float(cam.K[0, 0]))
