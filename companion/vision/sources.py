@@ -200,3 +200,18 @@ def open_source(spec: str) -> FrameSource:
     if "://" in spec:
         return OpenCVSource(spec, is_file=False)
     raise ValueError(f"camera source {spec!r}: no such file, folder or camera")
+
+
+def source_from_config(camera_source: str, now_ms: "object") -> FrameSource | None:
+    """The source named by the config's ``camera.source`` ("" = no camera), retried when live.
+
+    Bad names raise ValueError with the name; a camera that is absent right now is not an
+    error: it reports FAILED until it answers.
+    """
+    spec = camera_source.strip()
+    if not spec:
+        return None
+    source = open_source(spec)
+    if isinstance(source, ImageFolderSource) or getattr(source, "is_file", False):
+        return source
+    return RetryingSource(source, now_ms)

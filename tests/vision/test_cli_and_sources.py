@@ -108,3 +108,26 @@ def test_a_failed_camera_is_retried_after_a_pause_without_blocking():
 def test_pi_camera_off_a_pi_is_a_status_not_a_crash():
     frame = open_source("picamera").read()
     assert frame.status is FrameStatus.FAILED and "Pi camera" in frame.message
+
+
+def test_calibration_is_kept_per_camera_and_board(tmp_path):
+    from companion.vision.store import CalibrationStore
+
+    store = CalibrationStore(tmp_path / "cal.json")
+    store.save("0", "8x8", (640, 480), [[1, 2], [3, 4], [5, 6], [7, 8]])
+    store.save("picamera", "11x10c", (1280, 720), [[0, 0], [9, 0], [9, 9], [0, 9]])
+    assert store.load("0", "8x8", (640, 480))[3] == [7.0, 8.0]
+    assert store.load("0", "11x10c", (640, 480)) is None
+    (tmp_path / "cal.json").write_text("{broken")
+    assert store.load("0", "8x8", (640, 480)) is None
+
+
+def test_config_source_empty_means_no_camera_and_a_live_one_is_retried(tmp_path):
+    from companion.vision.sources import source_from_config
+
+    clock = FakeClock()
+    assert source_from_config("", clock.now_ms) is None
+    assert isinstance(source_from_config("picamera", clock.now_ms), RetryingSource)
+    assert isinstance(source_from_config(str(tmp_path), clock.now_ms), ImageFolderSource)
+    with pytest.raises(ValueError, match="nowhere"):
+        source_from_config("/nowhere/cam.mp4", clock.now_ms)
