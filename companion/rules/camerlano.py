@@ -20,7 +20,12 @@ its start, through empty cells only.
 - ``exchange`` (``"free"``): ``"escape_check"`` allows the Shah's exchange only while the Shah
   is attacked;
 - ``citadel`` (``"reserved"``): ``"classical"`` lets a Shah (or Prince) enter the enemy's
-  citadel, which ends the game in a draw.
+  citadel, which ends the game in a draw;
+- ``promotion`` (``"file"``): ``"name"`` is the classical rule, each soldier promotes to the
+  piece it is named after (the piece that started on its file on the second rank), wherever
+  it arrives; the soldier of the Shah gets the relocations and the Prince. Soldiers then
+  carry their name (piece state ``"rook"``, ``"shah"``...), written in an optional sixth
+  field of the position string for those no longer on a file of their name.
 
 >>> from companion.rules import get_variant
 >>> v = get_variant("camerlano")
@@ -78,6 +83,8 @@ def bishop(minimum: int = 1) -> PieceType:
 WHITE_SECOND_RANK = ("rook", "knight", "bishop", "giraffe", "general", "shah", "vizier",
                      "giraffe", "bishop", "knight", "rook")
 
+SOLDIER_NAMES = ("rook", "knight", "bishop", "giraffe", "general", "shah", "vizier")
+
 START_FEN = ("e1c1m1m1c1e/rnbgvkfgbnr/ppppppppppp/11/11/11/11/PPPPPPPPPPP/RNBGFKVGBNR/"
              "E1C1M1M1C1E w Kk 0,0 1")
 
@@ -91,10 +98,12 @@ class CamerlanoVariant(Variant):
         "bishop_minimum": 1,
         "exchange": "free",
         "citadel": "reserved",
+        "promotion": "file",
     }
     _choices: dict[str, tuple[Any, ...]] = {
         "giraffe_minimum": (1, 3), "bishop_minimum": (1, 2),
         "exchange": ("free", "escape_check"), "citadel": ("reserved", "classical"),
+        "promotion": ("file", "name"),
     }
 
     def check_option(self, key: str, value: Any) -> Any:
@@ -109,9 +118,17 @@ class CamerlanoVariant(Variant):
         return Geometry(FILES, RANKS, extra=CITADELS)
 
     def declare_pieces(self) -> tuple[PieceType, ...]:
-        return (SHAH, PRINCE, VIZIER, GENERAL, giraffe(self.options["giraffe_minimum"]),
-                bishop(self.options["bishop_minimum"]), KNIGHT, ROOK, ELEPHANT, CAMEL,
-                WAR_ENGINE, SOLDIER)
+        pieces = (SHAH, PRINCE, VIZIER, GENERAL, giraffe(self.options["giraffe_minimum"]),
+                  bishop(self.options["bishop_minimum"]), KNIGHT, ROOK, ELEPHANT, CAMEL,
+                  WAR_ENGINE, SOLDIER)
+        if self.options["promotion"] == "name":
+            pieces += tuple(PieceType("soldier", "P", SOLDIER.atoms, state=name)
+                            for name in SOLDIER_NAMES)
+        return pieces
+
+    def file_name(self, file: int, color: int) -> str:
+        """The piece a soldier of ``color`` on ``file`` is named after (its second rank)."""
+        return WHITE_SECOND_RANK[file if color == Color.WHITE else FILES - 1 - file]
 
     def build_rule_tables(self) -> None:
         g = self.geometry
@@ -119,6 +136,7 @@ class CamerlanoVariant(Variant):
         self.grid_size = FILES * RANKS
         self.citadel_owner = {WHITE_CITADEL: 0, BLACK_CITADEL: 1}
         self.soldier_code = (self.code("soldier", Color.WHITE), self.code("soldier", Color.BLACK))
+        self.by_name = self.options["promotion"] == "name"
         self.shah_code = (self.code("shah", Color.WHITE), self.code("shah", Color.BLACK))
         self.prince_code = (self.code("prince", Color.WHITE), self.code("prince", Color.BLACK))
         self.far_rank = (RANKS - 1, 0)
@@ -133,6 +151,16 @@ class CamerlanoVariant(Variant):
                 table[cell] = SHAH_FILE_ARRIVAL if f == SHAH_FILE else self.code(kind, color)
             self.arrival[self.soldier_code[color]] = table
             self.resets_halfmove[self.soldier_code[color]] = True
+            if not self.by_name:
+                continue
+            for name in SOLDIER_NAMES:
+                code = self.code(f"soldier:{name}", color)
+                becomes = SHAH_FILE_ARRIVAL if name == "shah" else self.code(name, color)
+                named = [0] * n
+                for f in range(FILES):
+                    named[rank * FILES + f] = becomes
+                self.arrival[code] = named
+                self.resets_halfmove[code] = True
 
 
 CamerlanoVariant.position_class = CamerlanoPosition

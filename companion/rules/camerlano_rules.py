@@ -11,6 +11,9 @@
    arrival on the far rank of the f-file are relocated, the third becomes a Prince, later
    ones stay soldiers.
 5. The move number.
+6. Only with the rule option ``promotion=name``, and only when not empty: the soldiers that
+   stand on a file other than the one they are named after, ``cell:letter`` in cell order
+   (``g5:N``: a soldier of the knight on g5; ``K`` marks the soldier of the Shah).
 
 The start::
 
@@ -55,6 +58,7 @@ SHAH_FILE_ARRIVAL = -1  # arrival-table mark: the move is expanded by the Shah-f
 _EXCHANGE = int(Flag.EXCHANGE)
 _RELOCATE = int(Flag.RELOCATE)
 _EXCHANGE_LETTERS = "Kk"
+_SOLDIER_NAME_SET = frozenset({"rook", "knight", "bishop", "giraffe", "general", "shah", "vizier"})
 
 Key = tuple[Any, ...]
 
@@ -82,10 +86,10 @@ class CamerlanoPosition(Position):
         v = pos.variant
         fields = text.split()
         starts = field_starts(text)
-        if len(fields) != 5:
+        if len(fields) not in (5, 6):
             raise PositionError("a Camerlano position is '<board> <w|b> <exchanges> <arrivals>"
-                                f" <move number>', e.g. '... w Kk 0,0 1'; got {len(fields)}"
-                                " fields")
+                                f" <move number> [<soldier names>]', e.g. '... w Kk 0,0 1'; got"
+                                f" {len(fields)} fields")
         pos.parse_board_field(fields[0], starts[0])
         if fields[1] not in ("w", "b"):
             raise PositionError(f"side to move is 'w' or 'b', not {fields[1]!r}", field=2,
@@ -111,7 +115,55 @@ class CamerlanoPosition(Position):
                                 f" {fields[4]!r}", field=5, column=starts[4])
         pos.fullmove = int(fields[4])
         pos._check_pieces(starts[0])
+        if v.by_name:
+            pos._name_soldiers(fields[5] if len(fields) == 6 else "-",
+                               starts[5] if len(fields) == 6 else len(text))
+        elif len(fields) == 6:
+            raise PositionError("soldier names (field 6) apply only with the rule option"
+                                " promotion=name", field=6, column=starts[5])
         return pos
+
+    def _name_soldiers(self, text: str, column: int) -> None:
+        """Give every soldier its name: the one listed in ``text`` (``e5:N,c4:k``: the
+        letter of the piece it is named after, in its colour's case), else its file's."""
+        v = self.variant
+        g = self.geometry
+        board = self.board
+        for cell in range(v.grid_size):
+            code = board[cell]
+            if code in v.soldier_code:
+                color = code & 1
+                board[cell] = v.code(f"soldier:{v.file_name(g.coord(cell)[0], color)}",
+                                     Color(color))
+        if text == "-":
+            return
+        for token in text.split(","):
+            name, _, letter = token.partition(":")
+            code = board[g.index(name)] if g.has(name) else 0
+            piece = v.pieces[code] if code else None
+            target = v.code_by_letter.get(letter, 0)
+            kind = v.pieces[target].kind if target else ""  # type: ignore[union-attr]
+            if piece is None or piece.kind != "soldier" or kind not in _SOLDIER_NAME_SET \
+                    or (target & 1) != (code & 1):
+                raise PositionError(f"soldier name {token!r} must be like e5:N (a soldier's"
+                                    " cell, then the letter of the piece it is named after, in"
+                                    " its colour's case)", field=6, column=column)
+            board[g.index(name)] = v.code(f"soldier:{kind}", Color(code & 1))
+            column += len(token) + 1
+
+    def soldier_names_field(self) -> str:
+        """Field 6: the soldiers not named after the file they stand on, in cell order."""
+        v = self.variant
+        g = self.geometry
+        marks = []
+        for cell in range(v.grid_size):
+            piece = v.pieces[self.board[cell]]
+            if piece is None or piece.kind != "soldier" or not piece.state:
+                continue
+            if piece.state != v.file_name(g.coord(cell)[0], piece.color):
+                letter = v.pieces[v.code(piece.state, piece.color)].symbol  # type: ignore[union-attr]
+                marks.append(f"{g.name(cell)}:{letter}")
+        return ",".join(marks) or "-"
 
     def _check_pieces(self, column: int) -> None:
         v = self.variant
@@ -141,8 +193,13 @@ class CamerlanoPosition(Position):
 
     def fen(self) -> str:
         exchanges = "".join(ch for k, ch in enumerate(_EXCHANGE_LETTERS) if self.exchange_left[k])
-        return (f"{self.board_field()} {'wb'[self.side]} {exchanges or '-'}"
+        text = (f"{self.board_field()} {'wb'[self.side]} {exchanges or '-'}"
                 f" {self.arrivals[0]},{self.arrivals[1]} {self.fullmove}")
+        if self.variant.by_name:
+            names = self.soldier_names_field()
+            if names != "-":
+                text += f" {names}"
+        return text
 
     # -- rules ---------------------------------------------------------------------------
     def in_enemy_citadel(self) -> Color | None:
@@ -239,9 +296,8 @@ class CamerlanoPosition(Position):
             self.side = us ^ 1
             return
         frm = m[0]
-        counts = (self.board[frm] == v.soldier_code[us]
-                  and self.geometry.coord(m[4] if flag == _RELOCATE else m[1])
-                  == (v.shah_file, v.far_rank[us]))
+        arr = self.arrival.get(self.board[frm])
+        counts = arr is not None and arr[m[4] if flag == _RELOCATE else m[1]] == SHAH_FILE_ARRIVAL
         if flag == _RELOCATE:
             arrival, dest = m[4], m[1]
             super()._make((frm, arrival, 0, 0))
@@ -309,7 +365,8 @@ class CamerlanoPosition(Position):
         p, q = self.board[frm], self.board[to]
         if p and (p & 1) == us and q and (q & 1) == us and len(cells) == 2:
             return self._explain_exchange(frm, to)
-        if p == v.soldier_code[us] and self.geometry.coord(to) == (v.shah_file, v.far_rank[us]) \
+        arr = self.arrival.get(p) if p and (p & 1) == us else None
+        if arr is not None and arr[to] == SHAH_FILE_ARRIVAL \
                 and any(m[0] == frm and m[1] == to for m in self._pseudo(us, (frm,))):
             count = self.arrivals[us]
             if count < 2 and len(cells) == 2:

@@ -285,3 +285,36 @@ def test_bad_position_strings_say_what_and_where(text, words) -> None:
 def test_rule_options_are_checked() -> None:
     with pytest.raises(ValueError, match="giraffe_minimum is one of"):
         get_variant("camerlano", {"giraffe_minimum": 2})
+
+
+BY_NAME = get_variant("camerlano", {"promotion": "name"})
+
+
+def test_classical_promotion_goes_by_the_soldiers_name_not_its_arrival_file() -> None:
+    pos = BY_NAME.from_fen(fen({"c9": "P", "a5": "K", "k5": "k"}) + " c9:N")
+    assert pos.piece_at("c9").state == "knight"
+    pos.push("c9c10")
+    assert pos.piece_at("c10").kind == "knight"
+    # A soldier of the rook arriving on the Shah's file simply becomes a Rook.
+    rook_soldier = BY_NAME.from_fen(fen({"f9": "P", "a5": "K", "k5": "k"}) + " f9:R")
+    assert moves(rook_soldier.fen(), "f9", BY_NAME) == {"f9f10"}
+
+
+def test_classical_promotion_relocates_the_soldier_of_the_shah_wherever_it_arrives() -> None:
+    text = fen({"b9": "P", "a5": "K", "k5": "k"}) + " b9:K"
+    assert len(moves(text, "b9", BY_NAME)) == 107  # 110 - 3 pieces, less b10, plus b9
+    pos = BY_NAME.from_fen(text)
+    pos.push("b9b10c5")
+    assert pos.fen().split()[3:] == ["1,0", "1", "c5:K"]
+
+
+def test_soldier_names_follow_captures_and_round_trip() -> None:
+    pos = BY_NAME.from_fen(fen({"b3": "P", "c4": "p", "a1": "K", "k10": "k"}))
+    pos.push("b3c4")
+    assert pos.fen().endswith(" c4:N") and BY_NAME.from_fen(pos.fen()).fen() == pos.fen()
+    pos.pop()
+    assert pos.fen() == fen({"b3": "P", "c4": "p", "a1": "K", "k10": "k"})
+    with pytest.raises(PositionError, match="apply only with the rule option promotion=name"):
+        CAMERLANO.from_fen(pos.fen() + " c4:N")
+    with pytest.raises(PositionError, match="must be like e5:N"):
+        BY_NAME.from_fen(pos.fen() + " b3:n")

@@ -28,11 +28,14 @@ STARTS = {
         "[Kk] w Kk 0,0 1",  # both Shahs in their citadels
     ],
 }
+CLASSICAL = get_variant("camerlano", {"promotion": "name", "citadel": "classical",
+                                      "exchange": "escape_check", "giraffe_minimum": 3,
+                                      "bishop_minimum": 2})
 CASES = [(name, fen) for name, fens in STARTS.items() for fen in fens]
 
 
-def walk(name: str, fen: str, choices: list[int]) -> tuple[object, list[str]]:
-    pos = get_variant(name).from_fen(fen)
+def walk(name: str, fen: str, choices: list[int], variant=None) -> tuple[object, list[str]]:
+    pos = (variant or get_variant(name)).from_fen(fen)
     seen = [pos.fen()]
     for pick in choices:
         moves = pos.legal_moves()
@@ -49,6 +52,19 @@ def test_push_then_pop_restores_the_position_string(case, choices) -> None:
     name, fen = case
     pos, seen = walk(name, fen, choices)
     variant = get_variant(name)
+    for text in seen:
+        assert variant.from_fen(text).fen() == text
+    while len(seen) > 1:
+        seen.pop()
+        pos.pop()  # type: ignore[attr-defined]
+        assert pos.fen() == seen[-1]  # type: ignore[attr-defined]
+
+
+@settings(max_examples=30, deadline=None)
+@given(fen=st.sampled_from(STARTS["camerlano"]), choices=picks)
+def test_camerlano_classical_options_undo_exactly(fen, choices) -> None:
+    variant = CLASSICAL
+    pos, seen = walk("camerlano", fen, choices, variant)
     for text in seen:
         assert variant.from_fen(text).fen() == text
     while len(seen) > 1:
