@@ -231,3 +231,10 @@ def test_a_king_in_check_is_marked_on_the_board_and_in_the_panel(make_app):
     assert "e8" in screen.marks().extra
     screen.message = ""
     assert panel.status_message(screen) == ("Check!", "warn")
+
+
+def test_the_turn_line_names_the_house_without_an_article_in_italian(make_app):
+    app = make_app(lang="it")
+    screen = MagiciBoardScreen(app, station=FakeStation())
+    app.push(screen)
+    assert screen.status_line()[0] == "Muove Grifondoro"

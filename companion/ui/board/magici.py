@@ -114,6 +114,11 @@ class MagiciBoardScreen(GameScreen):
             return str(names()[int(color)])
         return super().side_name(color)
 
+    def to_move_text(self, color: Color) -> str:
+        if getattr(self.station, "side_names", None) is not None:  # a House's name, no article
+            return self.t("board.to_move_name", side=self.side_name(color))
+        return super().to_move_text(color)
+
     # -- telling the station ------------------------------------------------------------------
     def play(self, option) -> None:  # type: ignore[no-untyped-def]
         before = len(self.session.history)

@@ -444,7 +444,10 @@ class GameScreen(Screen):
         result = self.session.result or self.session.outcome_result()
         if result is not None:
             return panel.outcome_text(self, result), theme.ACCENT
-        return self.t("board.to_move", side=self.side_name(self.side_to_move())), theme.TEXT
+        return self.to_move_text(self.side_to_move()), theme.TEXT
+
+    def to_move_text(self, color: Color) -> str:
+        return self.t("board.to_move", side=self.side_name(color))
 
     def history_lines(self) -> list[str]:
         lines: list[str] = []

@@ -17,6 +17,7 @@ register(
         "board.side.white": ("Bianco", "White"),
         "board.side.black": ("Nero", "Black"),
         "board.to_move": ("Muove il {side}", "{side} to move"),
+        "board.to_move_name": ("Muove {side}", "{side} to move"),
         "board.move_number": ("Mossa {n}", "Move {n}"),
         "board.history": ("Mosse", "Moves"),
         "board.no_moves_yet": ("Nessuna mossa", "No moves yet"),
