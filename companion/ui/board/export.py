@@ -16,7 +16,6 @@ import json
 import time
 from pathlib import Path
 
-from companion.rules import get_variant
 from companion.ui.board.session import BoardSession
 
 CHESS_FEN_FIELDS = 6
@@ -55,7 +54,7 @@ def magici_pgn(session: BoardSession) -> str:
     tokens: list[str] = []
     if len(fields) > CHESS_FEN_FIELDS:
         tokens.append(f"{{Scacchi Magici start: {session.start_fen}}}")
-    pos = get_variant("magici").from_fen(session.start_fen)
+    pos = session.variant.from_fen(session.start_fen)
     for i, entry in enumerate(h for h in session.history if h.text not in ("draw_agreed", "resign")):
         if i == 0 and entry.color.name == "BLACK":
             tokens.append(f"{entry.number}...")
