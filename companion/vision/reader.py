@@ -105,7 +105,8 @@ class Reader:
         top = self.view.warp(frame)
         presence = self.detector.check(top, with_motion=video)
         if presence.moving():
-            return Reading(ReadStatus.MOTION, presence=presence)
+            status = ReadStatus.HAND if presence.hand_seen() else ReadStatus.MOTION
+            return Reading(status, presence=presence)
         grid = grid_score(self.view, top)
         if self.calibrated_grid == 0.0:
             self.calibrated_grid = grid
