@@ -3,6 +3,8 @@
 A :class:`Move` prints as its from-to text (``e2e4``); a game whose moves need more (a chain
 of jumps, a promotion choice) appends it, as documented in ``FORMATS.md``. Inside the engine
 a move is a tuple ``(origin, target, new_code, flag)`` of cell numbers; ``Move.key`` keeps it.
+A few flags carry more after those four: a draughts chain (``Flag.JUMPS``) its landing cells
+and jumped cells, a Camerlano relocation (``Flag.RELOCATE``) its arrival cell.
 
 >>> str(Move("e2", "e4"))
 'e2e4'

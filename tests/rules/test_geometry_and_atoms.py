@@ -113,3 +113,26 @@ def test_extra_cells_are_carried_in_the_board_field() -> None:
     assert format_board_field(game, board) == rows + "[Kk]"
     assert format_board_field(game, [0] * len(g)) == rows  # empty extras are left out
     assert parse_board_field(game, rows, 0) == []
+
+
+def test_a_draughts_jump_is_an_atom_of_jumped_and_landing_cells() -> None:
+    from companion.rules.atoms import Jump
+
+    g = Geometry(8, 8)
+    pairs = Jump(DIAGONAL).jump_pairs(g, g.index("c3"), True)
+    assert sorted((g.name(o), g.name(l)) for o, l in pairs) == [
+        ("b2", "a1"), ("b4", "a5"), ("d2", "e1"), ("d4", "e5")]
+    assert Jump(DIAGONAL).jump_pairs(g, g.index("a1"), True) == [
+        (g.index("b2"), g.index("c3"))]
+    assert Jump(DIAGONAL).chained and not Leap(DIAGONAL).chained
+
+
+def test_chained_atoms_stay_out_of_the_ray_tables_and_the_attack_probes() -> None:
+    from companion.rules import get_variant
+
+    v = get_variant("elolbia")
+    man = v.code("man", 0)
+    g = v.geometry
+    assert {g.name(r[1][0]) for r in v.tables[man][g.index("e4")]} == {"e3", "e5", "d4", "f4"}
+    assert len(v.jumps[man][g.index("e4")]) == 4
+    assert all(man not in codes for _t, codes, _s in v.probes[0])
