@@ -33,9 +33,10 @@ Elolbia and Clupso (``companion.rules.elolbia``, ``clupso``, ``draughts``): ches
 draughts men whose captures are chains (``Move.path`` holds the landing cells between origin
 and target: ``c3e5g3``); referee actions ``pos.agreed_queen_replacement(...)`` (Elolbia) and
 ``pos.agree_draw()`` (Clupso) return the new position. Camerlano (``companion.rules.camerlano``,
-``camerlano_rules``): Tamerlane chess on 11x10 with the citadels ``z2``/``z9``; the Shah-file
-soldier's relocation is a move with a path (``f9f10c5``), the Shah's exchange a move onto its
-own piece (``f2g2``).
+``camerlano_rules``, ``camerlano_fen``): Tamerlane chess on 11x10 with the citadels
+``z2``/``z9``; the Shah-file soldier's relocation is a move with a path (``f9f10c5``), the
+Shah's exchange a move onto its own piece (``f2g2``); there is no check rule, so
+``pos.is_attacked(cell)`` and ``pos.shah_attacked(color)`` are there for the app's warning.
 
 Position strings are documented in ``FORMATS.md`` beside this file and in each game's module.
 
