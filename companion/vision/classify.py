@@ -25,7 +25,6 @@ from companion.vision.view import BoardView
 DIFF_THRESHOLD = 0.2  # log-colour distance of a pixel that is "not the square"
 OCCUPIED_FRACTION = 0.25  # share of such pixels in the sample that makes a piece
 WHITE_LOG_RATIO = -0.9
-WHITE_MEDIAN = -0.95  # median log brightness against the light square: above is a light piece
 RING_RADII = (0.26, 0.3, 0.34, 0.38, 0.42)  # cells: where a base's edge may be
 RING_ANGLES = 48
 RING_KEEP = 28  # angles kept per cell: those most across the lean
@@ -226,9 +225,8 @@ def classify(sampler: CellSampler, top: np.ndarray) -> dict[str, CellEvidence]:
     occupancy = piece.mean(axis=1)
     ring = ring_edge(sampler, log.mean(axis=2))
     brightness = _masked_mean(rel, piece)
-    # the colour: the sample's median brightness against the light squares nearby (a light
-    # piece in shade stays above it; a dark piece's highlights are too small to move it)
-    middle = np.median(rel, axis=1)
+    white_votes = (piece & (d_white <= d_black)).sum(axis=1)
+    black_votes = (piece & (d_black < d_white)).sum(axis=1)
     out: dict[str, CellEvidence] = {}
     for i, cell in enumerate(sampler.cells):
         if ring[i] > RING_EDGE:
@@ -239,7 +237,7 @@ def classify(sampler: CellSampler, top: np.ndarray) -> dict[str, CellEvidence]:
             occupied = occupancy[i] > 0.9 and ring[i] > RING_WEAK / 2
         if not occupied:
             state = CellState.EMPTY
-        elif middle[i] > WHITE_MEDIAN:
+        elif white_votes[i] >= black_votes[i]:
             state = CellState.WHITE
         else:
             state = CellState.BLACK
