@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from companion.rules import Color, IllegalMove, PositionError, Termination, get_variant, perft
+from companion.rules.fen import parse_board_field
 
 ELOLBIA = get_variant("elolbia")
 
@@ -201,3 +204,32 @@ def test_agreed_queen_replacement_refuses_a_wrong_choice(men, queen, words) -> N
 def test_bad_position_strings_say_what_and_where(fen, words) -> None:
     with pytest.raises(PositionError, match=words):
         ELOLBIA.from_fen(fen)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_man_attacks_agree_with_walking_every_chain(seed: int) -> None:
+    """The quick test for "could a man take this piece" against listing every chain."""
+    rng = random.Random(seed)
+    cells = rng.sample(range(64), 26)
+    rows = [["."] * 8 for _ in range(8)]
+    for i, cell in enumerate(cells):
+        letter = "M" if i % 2 else rng.choice("QRBNM")
+        rows[cell // 8][cell % 8] = letter if rng.random() < 0.5 else letter.lower()
+    board = "/".join("".join(r) for r in reversed(rows))
+    for n in range(8, 0, -1):
+        board = board.replace("." * n, str(n))
+    pos = ELOLBIA.from_fen("4k3/8/8/8/8/8/8/4K3 w 1")
+    pos.board = [0] * 64
+    pos.pieces = [set(), set()]
+    pos.royals = [set(), set()]
+    for cell, code in parse_board_field(ELOLBIA, board, 0):
+        pos.put(cell, code)
+    man = ELOLBIA.man_code
+    for by in (0, 1):
+        taken: set[int] = set()
+        for c in list(pos.pieces[by]):
+            if pos.board[c] == man[by]:
+                for _lands, jumped in pos._chains(c):
+                    taken.update(jumped)
+        for cell in pos.pieces[by ^ 1]:
+            assert pos._men_attack(cell, by) == (cell in taken), ELOLBIA.geometry.name(cell)
