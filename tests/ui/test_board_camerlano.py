@@ -74,7 +74,21 @@ def test_the_citadels_are_cells_a_touch_reaches(make_app):
     assert screen.session.position.piece_at("z2").kind == "shah"
 
 
-def test_camerlano_has_a_home_tile(make_app):
-    app = make_app()
-    screen = GAMES["camerlano"].open(app)
+def test_the_home_tile_offers_the_classical_rules_before_a_new_game(make_app, tmp_path):
+    path = tmp_path / "j.db"
+    app = make_app(lang="en", journal_path=path)
+    app.push(GAMES["camerlano"].open(app))
+    options = app.top
+    citadel = next(b for b in options.buttons if b.label == "Forbidden (the game's rule)")
+    tap(app, *citadel.rect.center)
+    assert any(b.label == "Entering it draws (classical)" and b.selected for b in options.buttons)
+    tap(app, *next(b for b in options.buttons if b.label == "Start the game").rect.center)
+    screen = app.top
+    assert isinstance(screen, GameScreen)
+    assert screen.session.variant.options["citadel"] == "classical"
     assert screen.session.position.fen() == get_variant("camerlano").start_position().fen()
+    assert screen.session.match.info.meta["options"] == {"citadel": "classical"}
+    app.journal.close()
+    again = make_app(journal_path=path)
+    resumed = GAMES["camerlano"].open(again)
+    assert resumed.session.variant.options["citadel"] == "classical"

@@ -28,7 +28,7 @@ def tap_cell(app, screen, cell):
 
 
 def tap_button(app, screen, label):
-    button = next(b for b in [*screen.overlay_buttons, *screen.buttons] if b.label == label)
+    button = next(b for b in [*getattr(screen, "overlay_buttons", []), *screen.buttons] if b.label == label)
     tap(app, *button.rect.center)
 
 
@@ -66,8 +66,9 @@ def test_staying_a_man_on_the_promotion_rank_is_a_move_of_its_own(make_app):
 
 def test_an_agreed_draw_is_written_into_the_position_string(make_app):
     app = make_app(lang="en")
-    screen = GAMES["clupso"].open(app)
-    app.push(screen)
+    app.push(GAMES["clupso"].open(app))
+    tap_button(app, app.top, "Start the game")
+    screen = app.top
     tap_button(app, screen, "Referee")
     tap_button(app, screen, "Agreed draw")
     assert screen.session.position.fen().endswith(" draw")

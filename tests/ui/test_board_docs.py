@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["session", "duere_session", "notation", "export", "view", "entry"]
+MODULES = ["session", "duere_session", "notation", "export", "view", "entry", "options"]
 
 
 @pytest.mark.parametrize("name", MODULES)

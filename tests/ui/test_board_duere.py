@@ -31,7 +31,7 @@ def tap_cell(app, screen, cell):
 
 
 def button(screen, label):
-    return next(b for b in [*screen.overlay_buttons, *screen.buttons] if b.label == label)
+    return next(b for b in [*getattr(screen, "overlay_buttons", []), *screen.buttons] if b.label == label)
 
 
 def tap_button(app, screen, label):
@@ -219,6 +219,8 @@ def test_a_new_game_from_the_referee_menu_is_confirmed_and_keeps_the_old_one(mak
     tap_button(app, screen, "New game")
     assert screen.session.match.id == old  # asked first
     tap_button(app, screen, "New game")
+    tap_button(app, app.top, "Start the game")  # the rules (the die-to-piece table) come first
+    assert app.top is screen
     assert screen.session.match.id != old and screen.session.roll is None
     assert app.journal.match(old).info.result["termination"] == "abandoned"
 
@@ -254,3 +256,18 @@ def test_an_unfinished_game_is_offered_at_start_up_and_resumed_by_touch(make_app
     tap(again, *resume.rect.center)
     assert isinstance(again.top, DueReScreen)
     assert again.top.session.roll == (5, 5) and [h.text for h in again.top.session.history] == ["5:b2c4"]
+
+
+def test_a_new_game_can_change_the_die_to_piece_table(make_app):
+    app = make_app(lang="en")
+    app.push(DueReScreen.open_game(app))
+    options = app.top
+    die6 = options.buttons[1 + 5]  # the row of the 6: "Any piece" by the ruling
+    assert die6.label == "Any piece"
+    tap(app, *die6.rect.center)  # any piece -> King
+    tap_button(app, options, "Start the game")
+    screen = app.top
+    assert screen.session.variant.options["dice_table"][6] == "king"
+    type_dice(app, screen, 6, 6)  # now two Kings, boxed in at the start: both dice are lost
+    assert screen.session.mover.letter == "b" and screen.session.history[-1].text == "pass"
+    assert screen.session.match.info.meta["options"]["dice_table"]["6"] == "king"

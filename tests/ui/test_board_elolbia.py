@@ -31,7 +31,7 @@ def tap_cell(app, screen, cell):
 
 
 def tap_button(app, screen, label):
-    button = next(b for b in [*screen.overlay_buttons, *screen.buttons] if b.label == label)
+    button = next(b for b in [*getattr(screen, "overlay_buttons", []), *screen.buttons] if b.label == label)
     tap(app, *button.rect.center)
 
 
@@ -111,8 +111,9 @@ def test_the_queen_replacement_is_refused_while_other_pieces_remain(make_app):
 
 def test_elolbia_has_a_home_tile_that_resumes_the_unfinished_game(make_app):
     app = make_app()
-    first = GAMES["elolbia"].open(app)
-    app.push(first)
+    app.push(GAMES["elolbia"].open(app))
+    tap_button(app, app.top, app.t("board.options.start"))
+    first = app.top
     tap_cell(app, first, "c3")
     tap_cell(app, first, "c4")
     again = GAMES["elolbia"].open(app)

@@ -8,7 +8,8 @@ from companion.ui.board import games
 from companion.ui.registry import SCREENS
 from companion.ui.screenshot import render
 
-BOARD_SCREENS = ["duere-board", "magici-board", *[f"{g}-board" for g in games.REGISTERED]]
+BOARD_SCREENS = ["duere-board", "duere-options", "magici-board",
+                 *[f"{g}-{kind}" for g in games.REGISTERED for kind in ("board", "options")]]
 
 
 @pytest.mark.parametrize("name", BOARD_SCREENS)

@@ -16,11 +16,13 @@ from companion.rules import Color
 from companion.ui import theme
 from companion.ui.board import strings as board_strings
 from companion.ui.board.duere_session import DueReSession
+from companion.ui.board.options import OptionsScreen
 from companion.ui.board.screen import GameScreen
 from companion.ui.board.session import Option, Refused
 from companion.ui.board.view import BLUE_FILL, RED_FILL, Marks
 from companion.ui.input import Action, Kind
 from companion.ui.registry import GameEntry, register_game, register_screen
+from companion.ui.screen import Screen
 from companion.ui.screens.dice import draw_die
 from companion.ui.widgets import Button, draw_text
 
@@ -43,14 +45,18 @@ class DueReScreen(GameScreen):
         super().__init__(app, session)
 
     @classmethod
-    def open_game(cls, app: "App") -> "DueReScreen":
-        """The unfinished Due Re game if there is one, else a new one."""
+    def open_game(cls, app: "App") -> Screen:
+        """The unfinished Due Re game if there is one, else the rule options of a new one."""
         match = app.journal.latest_unfinished("duere")
-        session = DueReSession.open(match) if match is not None else DueReSession.new(app.journal, "duere")
-        return cls(app, session)
+        if match is not None:
+            return cls(app, DueReSession.open(match))
 
-    def new_session(self) -> DueReSession:
-        return DueReSession.new(self.app.journal, "duere")
+        def start(options: dict) -> None:  # type: ignore[type-arg]
+            app.replace(cls(app, DueReSession.new(app.journal, "duere", options=options or None)))
+        return OptionsScreen(app, "duere", start)
+
+    def new_session(self, options: dict | None = None) -> DueReSession:  # type: ignore[type-arg]
+        return DueReSession.new(self.app.journal, "duere", options=options or None)
 
     def palette(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
         return (RED_FILL, BLUE_FILL)
@@ -193,6 +199,10 @@ class DueReScreen(GameScreen):
         return lines
 
 
+def _options_demo(app: "App") -> OptionsScreen:
+    return OptionsScreen(app, "duere", lambda options: None)
+
+
 def _resume(app: "App", match) -> DueReScreen:  # type: ignore[no-untyped-def]
     return DueReScreen(app, DueReSession.open(match))
 
@@ -214,3 +224,4 @@ def _demo(app: "App") -> DueReScreen:
 
 register_game(GameEntry(key="duere", order=1, open=DueReScreen.open_game, resume=_resume))
 register_screen("duere-board", _demo)
+register_screen("duere-options", _options_demo)

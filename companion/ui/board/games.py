@@ -7,14 +7,16 @@ The app imports this one module (``companion.ui.screens.__init__``) to get them 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.core.journal import MatchLog
 from companion.rules import VARIANT_NAMES
 from companion.ui.board import duere, magici  # noqa: F401  (they register themselves)
+from companion.ui.board.options import OptionsScreen
 from companion.ui.board.screen import GameScreen
 from companion.ui.board.session import BoardSession
 from companion.ui.registry import GameEntry, register_game, register_screen
+from companion.ui.screen import Screen
 
 if TYPE_CHECKING:
     from companion.app import App
@@ -24,11 +26,15 @@ DEMO_PLIES = 6
 
 
 def opener(game: str):  # type: ignore[no-untyped-def]
-    def open_game(app: "App") -> GameScreen:
-        """The unfinished game of this kind if there is one, else a new one."""
+    def open_game(app: "App") -> Screen:
+        """The unfinished game of this kind if there is one, else the rule options of a new one."""
         match = app.journal.latest_unfinished(game)
-        session = BoardSession.open(match) if match is not None else BoardSession.new(app.journal, game)
-        return GameScreen(app, session)
+        if match is not None:
+            return GameScreen(app, BoardSession.open(match))
+
+        def start(options: dict[str, Any]) -> None:
+            app.replace(GameScreen(app, BoardSession.new(app.journal, game, options=options or None)))
+        return OptionsScreen(app, game, start)
     return open_game
 
 
@@ -54,6 +60,12 @@ def demo(game: str):  # type: ignore[no-untyped-def]
     return make
 
 
+def options_demo(game: str):  # type: ignore[no-untyped-def]
+    def make(app: "App") -> OptionsScreen:
+        return OptionsScreen(app, game, lambda options: None)
+    return make
+
+
 def register_generic_games() -> list[str]:
     """Register a home tile and a screenshot for each generic game the engine has."""
     done = []
@@ -61,6 +73,7 @@ def register_generic_games() -> list[str]:
         if game in VARIANT_NAMES:
             register_game(GameEntry(key=game, order=order, open=opener(game), resume=resumer))
             register_screen(f"{game}-board", demo(game))
+            register_screen(f"{game}-options", options_demo(game))
             done.append(game)
     return done
 

@@ -159,8 +159,11 @@ class MagiciBoardScreen(GameScreen):
         self.layout()
         return True
 
-    def new_session(self) -> BoardSession:
-        return BoardSession.new(self.app.journal, "magici", self.session.start_fen, journal_game=BOARD_GAME)
+    offers_options = False  # the station owns the Magici game's options and start
+
+    def new_session(self, options: dict[str, Any] | None = None) -> BoardSession:
+        return BoardSession.new(self.app.journal, "magici", self.session.start_fen, options=options or None,
+                                journal_game=BOARD_GAME)
 
     @property
     def position(self):  # type: ignore[no-untyped-def]

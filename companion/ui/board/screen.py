@@ -357,17 +357,32 @@ class GameScreen(Screen):
         self.after_change()
         self.layout()
 
-    def new_session(self) -> BoardSession:
-        """A fresh game of the same variant from the same start (subclasses may differ)."""
-        return BoardSession.new(self.app.journal, self.session.game, self.session.start_fen,
+    offers_options = True  # a new game first shows the game's rule options
+
+    def new_session(self, options: dict[str, Any] | None = None) -> BoardSession:
+        """A fresh game of the same variant from its start, with rule ``options``."""
+        return BoardSession.new(self.app.journal, self.session.game, options=options or None,
                                 journal_game=self.session.match.info.game)
 
     def new_game(self) -> None:
-        """Start a new game; an unfinished one is closed as abandoned (it stays in the journal)."""
+        """Start a new game (after its rule options, if it has any); an unfinished one is
+        closed as abandoned (it stays in the journal)."""
+        from companion.ui.board.options import OptionsScreen, changed_options, option_rows
+
         self.close_overlay()
+        game = self.session.game
+        if self.offers_options and option_rows(game):
+            current = changed_options(game, self.session.variant.options)
+            self.app.push(OptionsScreen(self.app, game, self.begin_new_game, current))
+        else:
+            self.begin_new_game({})
+
+    def begin_new_game(self, options: dict[str, Any]) -> None:
+        if self.app.top is not self:
+            self.app.pop()  # the options screen
         if not self.session.is_over():
             self.session.abandon()
-        self.session = self.new_session()
+        self.session = self.new_session(options)
         self.entered, self.picker = [], None
         self.message = ""
         self.view = self._make_view()
