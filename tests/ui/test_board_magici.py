@@ -238,3 +238,23 @@ def test_the_turn_line_names_the_house_without_an_article_in_italian(make_app):
     screen = MagiciBoardScreen(app, station=FakeStation())
     app.push(screen)
     assert screen.status_line()[0] == "Muove Grifondoro"
+
+
+def test_a_flipped_board_still_takes_moves_by_touch(make_app):
+    app = make_app(lang="en")
+    screen = MagiciBoardScreen(app)
+    app.push(screen)
+    tap(app, *next(b for b in screen.buttons if b.label == "⇅ Flip").rect.center)
+    assert screen.view.flipped and screen.view.cell_rect("e2").y < screen.view.cell_rect("e7").y
+    play(app, screen, "e2e4")
+    assert screen.session.history[-1].text == "e2e4"
+
+
+def test_switching_the_language_relabels_the_open_board(make_app):
+    app = make_app(lang="it")
+    screen = MagiciBoardScreen(app)
+    app.push(screen)
+    assert any(b.label == "Arbitro" for b in screen.buttons)
+    app.set_language("en")
+    assert any(b.label == "Referee" for b in screen.buttons)
+    assert screen.status_line()[0] == "White to move"
