@@ -16,9 +16,10 @@ import numpy as np
 from companion.vision.view import BoardView
 
 BAND = (1.15, 1.9)  # cells beyond the playing area's edge
-DEVIATION = 0.3  # log-brightness step that counts as "not the surroundings"
+DEVIATION = 0.2  # log-brightness step that counts as "not the surroundings"
 HAND_FRACTION = 0.01  # share of the band's pixels that makes a hand
 WINDOW = 5.0  # cells
+ACROSS = 0.7  # share of the band's depth an arm covers
 MOTION_STEP = 24  # grey levels
 MOTION_FRACTION = 0.004
 
@@ -45,6 +46,13 @@ class PresenceDetector:
         ones = np.full((view.image_size[1], view.image_size[0]), 255, np.uint8)
         valid = cv2.warpPerspective(ones, view.M_top_from_img, (w, h), flags=cv2.INTER_NEAREST,
                                     borderMode=cv2.BORDER_CONSTANT, borderValue=0) > 0
+        # a piece standing in a citadel (one cell outside) may lean into the band: leave out
+        # the band around each citadel
+        for _name, f, r in g.extra:
+            cx, cy = view.plane_to_top(np.array([f + 0.5, r + 0.5]))
+            along, out = 1.2 * S, 1.6 * S  # citadels stick out of the left and right edges
+            valid[max(0, int(cy - along)) : int(cy + along),
+                  max(0, int(cx - out)) : int(cx + out)] = False
         lo, hi = BAND
         x0, x1 = m * S, (m + g.files) * S
         y0, y1 = m * S, (m + g.ranks) * S
@@ -60,7 +68,8 @@ class PresenceDetector:
         self.previous: np.ndarray | None = None
 
     def hand_score(self, top: np.ndarray) -> float:
-        """The largest share, over the four sides, of the outer band unlike its surroundings."""
+        """The largest share, over the four sides, of the band's length crossed by something
+        unlike the surroundings over (nearly) its whole depth."""
         log = np.log(top.astype(np.float32) + 10)
         if log.ndim == 2:
             log = log[..., None]
@@ -83,8 +92,13 @@ class PresenceDetector:
             windows = np.lib.stride_tricks.sliding_window_view(padded, 2 * half + 1, axis=1)
             base = np.median(windows, axis=-1)
             far = (np.abs(small - base).max(axis=2) > DEVIATION) & ok
-            valid = ok
-            worst = max(worst, float(far.sum()) / float(valid.sum()))
+            # an arm crosses the whole depth of the band; the curved edge of a table or a
+            # plank only dents a few rows of it
+            rows = ok.sum(axis=0)
+            across = (far.sum(axis=0) >= ACROSS * np.maximum(rows, 1)) & (rows > 0)
+            if rows.astype(bool).mean() < 0.5:
+                continue
+            worst = max(worst, float(across.sum()) / float((rows > 0).sum()))
         return worst
 
     def motion_score(self, top: np.ndarray) -> float:
