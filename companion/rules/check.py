@@ -16,6 +16,7 @@ from __future__ import annotations
 from companion.rules.atoms import Mode
 from companion.rules.moves import Flag, InternalMove, Outcome, Termination
 from companion.rules.pieces import Color
+from companion.rules.refusal import Refusal
 from companion.rules.position import Position
 
 _MOVE_ONLY = int(Mode.MOVE_ONLY)
@@ -166,17 +167,17 @@ class CheckPosition(Position):
             if (kfrom, kto) != (frm, to):
                 continue
             if not self.castling & bit:
-                return "you may no longer castle on that side"
+                return Refusal("you may no longer castle on that side", "move.castle_lost")
             if any(self.board[c] for c in empty):
-                return "castling needs the cells between King and Rook empty"
+                return Refusal("castling needs the cells between King and Rook empty", "move.castle_blocked")
             if self.is_check():
-                return "you cannot castle out of check"
-            return "the King would pass through or land on an attacked cell"
-        return "a King moves one cell (two only when castling from its home cell)"
+                return Refusal("you cannot castle out of check", "move.castle_check")
+            return Refusal("the King would pass through or land on an attacked cell", "move.castle_attacked")
+        return Refusal("a King moves one cell (two only when castling from its home cell)", "move.king_step")
 
     def explain_pseudo_illegal(self, frm: int, to: int) -> str:
         if frm in self.royals[self.side]:
-            return "your king would be in check"
+            return Refusal("your king would be in check", "move.king_check")
         if self.is_check():
-            return "your king is in check and this move does not get it out"
-        return "your king would be in check (the piece is pinned)"
+            return Refusal("your king is in check and this move does not get it out", "move.in_check")
+        return Refusal("your king would be in check (the piece is pinned)", "move.pinned")

@@ -22,7 +22,28 @@ class PositionError(ValueError):
 
 
 class IllegalMove(ValueError):
-    """A move that cannot be played here, with the reason in human words."""
+    """A move that cannot be played here, with the reason in human words.
+
+    When the reason is a :class:`~companion.rules.refusal.Refusal` (the engine's explanations
+    are), ``code`` and ``params`` say it in machine-readable form for a translation table.
+
+    >>> from companion.rules import get_variant
+    >>> try:
+    ...     get_variant("magici").start_position().parse_move("e2e5")
+    ... except IllegalMove as exc:
+    ...     str(exc), exc.code, exc.params
+    ('a pawn cannot move from e2 to e5', 'move.cannot_move', {'kind': 'pawn', 'origin': 'e2', 'target': 'e5'})
+    """
+
+    @property
+    def code(self) -> str | None:
+        """The reason's code (``move.empty``...), or None for a reason given as plain text."""
+        return getattr(self.args[0], "code", None) if self.args else None
+
+    @property
+    def params(self) -> dict[str, object]:
+        """The values the reason's code needs (empty for plain text)."""
+        return dict(getattr(self.args[0], "params", {})) if self.args else {}
 
 
 class UnknownVariant(ValueError):

@@ -30,6 +30,7 @@ from companion.rules.moves import Move
 from companion.rules.pieces import (
     BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK, Color, PieceType, pawn_atoms,
 )
+from companion.rules.refusal import Refusal
 from companion.rules.variant import Variant
 
 TURNED_PAWN = PieceType("pawn", "P", pawn_atoms(False, False), state="turned", value=1)
@@ -136,9 +137,11 @@ class MagiciPosition(CheckPosition):
         """
         outcome = self.outcome()
         if outcome is not None:
-            raise IllegalMove(f"the game is over ({outcome.termination.value})")
+            raise IllegalMove(Refusal(f"the game is over ({outcome.termination.value})", "move.game_over",
+                                      termination=outcome.termination.value))
         if self.is_check():
-            raise IllegalMove("a team in check cannot let the turn pass: it must get out of check")
+            raise IllegalMove(Refusal("a team in check cannot let the turn pass: it must get out of check",
+                                      "pass.in_check"))
         self._passes.append((self.ep, self.ep_victim, self.halfmove))
         self.ep = self.ep_victim = -1
         self.halfmove += 1

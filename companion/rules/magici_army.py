@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.rules.pieces import Color
+from companion.rules.refusal import Refusal
 
 PRICES: dict[str, int] = {"pawn": 1, "rook": 2, "knight": 2, "bishop": 3, "queen": 4}
 MAX_OF_TYPE: dict[str, int] = {"pawn": 8, "rook": 2, "knight": 2, "bishop": 2, "queen": 1}
@@ -32,7 +33,8 @@ HOME_CELLS: dict[str, tuple[str, ...]] = {
 
 
 class ArmyError(ValueError):
-    """A purchase or placement refused; ``reasons`` lists every problem found."""
+    """A purchase or placement refused; ``reasons`` lists every problem found (each a
+    :class:`~companion.rules.refusal.Refusal`: the English sentence with a code and values)."""
 
     def __init__(self, reasons: list[str]) -> None:
         super().__init__("; ".join(reasons))
@@ -61,38 +63,49 @@ def kind_name(text: str) -> str:
         return _LETTERS[low]
     if low in _LETTERS.values():
         return low
-    raise ValueError(f"{text!r} is not a chess piece (K Q R B N P or king, queen...)")
+    raise ValueError(Refusal(f"{text!r} is not a chess piece (K Q R B N P or king, queen...)",
+                             "army.not_a_piece", text=str(text)))
 
 
 def check_purchase(counts: Mapping[str, int], points: int = 12, max_pieces: int = 9) -> list[str]:
-    """Every reason the purchase is refused (empty: it is fine).
+    """Every reason the purchase is refused (empty: it is fine), each a
+    :class:`~companion.rules.refusal.Refusal` (codes ``army.king_count``, ``army.not_for_sale``,
+    ``army.bad_count``, ``army.too_many_of_kind``, ``army.too_costly``, ``army.too_many_pieces``).
 
     >>> check_purchase({"queen": 2, "rook": 2})
     ['at most 1 queen (a chess set has 1), not 2']
     >>> check_purchase({"queen": 1, "bishop": 2, "pawn": 3})
     ['the army costs 13 points; a House has 12']
+    >>> [(r.code, r.params) for r in check_purchase({"queen": 2})]
+    [('army.too_many_of_kind', {'kind': 'queen', 'max': 1, 'n': 2})]
     """
     reasons: list[str] = []
     for kind, n in counts.items():
         if kind == "king":
             if n not in (0, 1):
-                reasons.append(f"the King is free and there is exactly one, not {n}")
+                reasons.append(Refusal(f"the King is free and there is exactly one, not {n}", "army.king_count",
+                                       n=n))
             continue
         if kind not in PRICES:
-            reasons.append(f"{kind!r} cannot be bought (pawn, rook, knight, bishop, queen)")
+            reasons.append(Refusal(f"{kind!r} cannot be bought (pawn, rook, knight, bishop, queen)",
+                                   "army.not_for_sale", kind=str(kind)))
             continue
         if not isinstance(n, int) or n < 0:
-            reasons.append(f"the number of {kind}s must be a whole number >= 0, not {n!r}")
+            reasons.append(Refusal(f"the number of {kind}s must be a whole number >= 0, not {n!r}",
+                                   "army.bad_count", kind=kind, n=n))
             continue
         if n > MAX_OF_TYPE[kind]:
-            reasons.append(f"at most {MAX_OF_TYPE[kind]} {kind}"
-                           f"{'s' if MAX_OF_TYPE[kind] > 1 else ''} (a chess set has"
-                           f" {MAX_OF_TYPE[kind]}), not {n}")
+            reasons.append(Refusal(f"at most {MAX_OF_TYPE[kind]} {kind}"
+                                   f"{'s' if MAX_OF_TYPE[kind] > 1 else ''} (a chess set has"
+                                   f" {MAX_OF_TYPE[kind]}), not {n}",
+                                   "army.too_many_of_kind", kind=kind, max=MAX_OF_TYPE[kind], n=n))
     bought = Purchase({k: n for k, n in counts.items() if k in PRICES and isinstance(n, int)})
     if bought.cost > points:
-        reasons.append(f"the army costs {bought.cost} points; a House has {points}")
+        reasons.append(Refusal(f"the army costs {bought.cost} points; a House has {points}", "army.too_costly",
+                               cost=bought.cost, points=points))
     if bought.pieces > max_pieces:
-        reasons.append(f"{bought.pieces} pieces besides the King; at most {max_pieces}")
+        reasons.append(Refusal(f"{bought.pieces} pieces besides the King; at most {max_pieces}",
+                               "army.too_many_pieces", n=bought.pieces, max=max_pieces))
     return reasons
 
 
@@ -101,20 +114,31 @@ def _mirror(cell: str) -> str:
 
 
 def check_placement(color: Color, placement: Mapping[str, Any]) -> list[str]:
-    """Every reason a placement (cell -> piece) is refused, for ``color``'s House."""
+    """Every reason a placement (cell -> piece) is refused, for ``color``'s House (codes
+    ``army.not_a_piece``, ``army.wrong_cell``, ``army.wrong_rank``).
+
+    >>> [(r.code, r.params) for r in check_placement(Color.WHITE, {"c3": "pawn"})]
+    [('army.wrong_rank', {'side': 'white', 'kind': 'pawn', 'cell': 'c3', 'rank': '2'})]
+    """
     reasons: list[str] = []
     side = color.name.lower()
     for cell, kind_text in placement.items():
         try:
             kind = kind_name(kind_text)
         except ValueError as exc:
-            reasons.append(f"{cell}: {exc}")
+            reasons.append(Refusal(f"{cell}: {exc}", "army.not_a_piece", cell=cell, text=str(kind_text)))
             continue
         allowed = HOME_CELLS[kind] if color == Color.WHITE else tuple(
             _mirror(c) for c in HOME_CELLS[kind])
         if cell not in allowed:
             where = ", ".join(allowed) if kind != "pawn" else f"rank {allowed[0][1]}"
-            reasons.append(f"{side} {kind} on {cell}: a {kind} may only stand on {where}")
+            message = f"{side} {kind} on {cell}: a {kind} may only stand on {where}"
+            if kind == "pawn":
+                reasons.append(Refusal(message, "army.wrong_rank", side=side, kind=kind, cell=cell,
+                                       rank=allowed[0][1]))
+            else:
+                reasons.append(Refusal(message, "army.wrong_cell", side=side, kind=kind, cell=cell,
+                                       cells=", ".join(allowed)))
     return reasons
 
 
@@ -141,7 +165,8 @@ def build_army(white: Mapping[str, Any], black: Mapping[str, Any], *,
             continue
         cells = {cell: kind_name(k) for cell, k in placement.items()}
         counts = Counter(cells.values())
-        reasons.extend(f"{side}: {r}" for r in check_purchase(dict(counts), points, max_pieces))
+        reasons.extend(r.for_side(side) if isinstance(r, Refusal) else f"{side}: {r}"
+                       for r in check_purchase(dict(counts), points, max_pieces))
         king = "e1" if color == Color.WHITE else "e8"
         cells[king] = "king"
         boards[color] = cells

@@ -23,6 +23,8 @@ victory for the mover).
 >>> answer = spell_query(pos, Color.WHITE, Spell.DEFENSIVE, "e3", announced="d5d1")
 >>> answer.allowed, answer.reasons
 (False, ('the Defensive spell is cast by the piece the announced move would capture (d1 is empty)',))
+>>> answer.reasons[0].code, answer.reasons[0].params
+('spell.defensive_nothing_taken', {'cell': 'd1'})
 >>> answer = spell_query(pos, Color.WHITE, Spell.HOSTILE, "c3", announced="d5d1")
 >>> answer.allowed
 False
@@ -37,6 +39,7 @@ from companion.rules.errors import IllegalMove
 from companion.rules.magici import MagiciPosition
 from companion.rules.moves import Flag, Move
 from companion.rules.pieces import Color
+from companion.rules.refusal import Refusal
 
 
 class Spell(Enum):
@@ -60,7 +63,11 @@ class Spell(Enum):
 
 @dataclass(frozen=True)
 class SpellAnswer:
-    """Whether a spell may be cast, why not, and the moves the mover may then play."""
+    """Whether a spell may be cast, why not, and the moves the mover may then play.
+
+    Each reason is a :class:`~companion.rules.refusal.Refusal` (an English sentence with a
+    ``spell.*`` code and its values, for the screens' translation table).
+    """
 
     allowed: bool
     reasons: tuple[str, ...] = ()
@@ -86,20 +93,23 @@ def spell_query(pos: MagiciPosition, side: Color, spell: Spell, caster: str,
     g = pos.geometry
     reasons: list[str] = []
     if pos.outcome() is not None:
-        return SpellAnswer(False, ("the game is over",))
+        return SpellAnswer(False, (Refusal("the game is over", "spell.game_over"),))
     if side == pos.turn:
-        reasons.append("a spell is cast during the opponent's turn, not your own")
+        reasons.append(Refusal("a spell is cast during the opponent's turn, not your own", "spell.own_turn"))
     if spells_this_turn:
-        reasons.append("at most one spell per turn, and no spell in answer to a spell")
+        reasons.append(Refusal("at most one spell per turn, and no spell in answer to a spell",
+                               "spell.one_per_turn"))
     if not spell_available(pos, side, spell):
-        reasons.append(f"{side.name.lower()} has already used the {spell.title} spell")
+        reasons.append(Refusal(f"{side.name.lower()} has already used the {spell.title} spell",
+                               "spell.already_used", side=side.name.lower(), spell=spell.name.lower()))
     if not g.has(caster):
-        raise IllegalMove(f"no cell named {caster!r}")
+        raise IllegalMove(Refusal(f"no cell named {caster!r}", "move.no_cell", cell=str(caster)))
     piece = pos.piece_at(caster)
     if piece is None or piece.color != side:
-        reasons.append(f"the caster on {caster} must be a piece of {side.name.lower()}")
+        reasons.append(Refusal(f"the caster on {caster} must be a piece of {side.name.lower()}",
+                               "spell.caster_not_yours", cell=caster, side=side.name.lower()))
     elif piece.kind == "king":
-        reasons.append("the King never casts a spell")
+        reasons.append(Refusal("the King never casts a spell", "spell.king_casts"))
     if reasons:
         return SpellAnswer(False, tuple(reasons))
 
@@ -107,44 +117,52 @@ def spell_query(pos: MagiciPosition, side: Color, spell: Spell, caster: str,
     move: Move | None = None
     if spell in (Spell.HOSTILE, Spell.DEFENSIVE):
         if announced is None:
-            return SpellAnswer(False, (f"the {spell.title} spell answers an announced move",))
+            return SpellAnswer(False, (Refusal(f"the {spell.title} spell answers an announced move",
+                                               "spell.needs_announcement", spell=spell.name.lower()),))
         move = pos.parse_move(str(announced))
     elif announced is not None:
-        return SpellAnswer(False, ("the Tactical spell is cast before a move is announced",))
+        return SpellAnswer(False, (Refusal("the Tactical spell is cast before a move is announced",
+                                           "spell.tactical_before_announcement"),))
 
     if spell == Spell.HOSTILE:
         assert move is not None
         if not _is_capture(pos, move):
-            return SpellAnswer(False, ("the Hostile spell answers an announced capture",))
+            return SpellAnswer(False, (Refusal("the Hostile spell answers an announced capture",
+                                               "spell.hostile_needs_capture"),))
         cell = g.index(caster)
         if not pos._attacked(cell, pos.side):
-            return SpellAnswer(False, (f"the caster on {caster} is not attacked",))
+            return SpellAnswer(False, (Refusal(f"the caster on {caster} is not attacked", "spell.caster_not_attacked",
+                                               cell=caster),))
         offered = [m for m in legal if m.target == caster and m.origin != move.origin]
         if not offered:
-            return SpellAnswer(False, (f"no piece but the announced one may legally capture on"
-                                       f" {caster}",))
+            return SpellAnswer(False, (Refusal(f"no piece but the announced one may legally capture on"
+                                               f" {caster}", "spell.no_other_capturer", cell=caster),))
     elif spell == Spell.DEFENSIVE:
         assert move is not None
         victim = _captured_cell(pos, move)
         if victim != caster:
             what = f"{victim} holds the piece taken" if victim else f"{move.target} is empty"
-            return SpellAnswer(False, ("the Defensive spell is cast by the piece the announced"
-                                       f" move would capture ({what})",))
+            message = f"the Defensive spell is cast by the piece the announced move would capture ({what})"
+            refusal = (Refusal(message, "spell.defensive_victim_elsewhere", cell=victim) if victim
+                       else Refusal(message, "spell.defensive_nothing_taken", cell=move.target))
+            return SpellAnswer(False, (refusal,))
         offered = [m for m in legal if m.origin != move.origin]
         if not offered:
-            return SpellAnswer(False, ("no other piece can move",))
+            return SpellAnswer(False, (Refusal("no other piece can move", "spell.no_other_piece_moves"),))
     else:
         if named is None or not g.has(named):
-            return SpellAnswer(False, ("the Tactical spell names the piece that must move",))
+            return SpellAnswer(False, (Refusal("the Tactical spell names the piece that must move",
+                                               "spell.tactical_needs_name"),))
         target = pos.piece_at(named)
         if target is None or target.color == side:
-            return SpellAnswer(False, (f"the Tactical spell names a piece of the side to move;"
-                                       f" {named} has none",))
+            return SpellAnswer(False, (Refusal(f"the Tactical spell names a piece of the side to move;"
+                                               f" {named} has none", "spell.tactical_no_enemy", cell=named),))
         if target.kind == "king":
-            return SpellAnswer(False, ("the King is never the target of a spell",))
+            return SpellAnswer(False, (Refusal("the King is never the target of a spell", "spell.king_target"),))
         offered = [m for m in legal if m.origin == named]
         if not offered:
-            return SpellAnswer(False, (f"the piece on {named} has no legal move",))
+            return SpellAnswer(False, (Refusal(f"the piece on {named} has no legal move", "spell.named_piece_stuck",
+                                               cell=named),))
     mating = tuple(m for m in offered if _gives_mate(pos, m))
     return SpellAnswer(True, (), tuple(offered), mating)
 

@@ -22,6 +22,7 @@ from companion.rules.errors import IllegalMove
 from companion.rules.fen import format_board_field, parse_board_field
 from companion.rules.moves import Flag, InternalMove, Move, Outcome
 from companion.rules.pieces import Color, Piece
+from companion.rules.refusal import Refusal
 
 if TYPE_CHECKING:
     from companion.rules.variant import Variant
@@ -306,8 +307,10 @@ class Position:
                 for b in names:
                     if rest.startswith(b):
                         return g.index(a), g.index(b)
-                raise IllegalMove(f"{text!r}: no target cell after {a} (write moves as e2e4)")
-        raise IllegalMove(f"{text!r} is not a move: write it from-to, e.g. e2e4")
+                raise IllegalMove(Refusal(f"{text!r}: no target cell after {a} (write moves as e2e4)",
+                                          "move.no_target", text=text, cell=a))
+        raise IllegalMove(Refusal(f"{text!r} is not a move: write it from-to, e.g. e2e4", "move.unreadable",
+                                  text=text))
 
     def split_cells(self, text: str) -> list[int]:
         """The cells named in a move text, in order (``c3e5g3`` -> three cells); the rest of
@@ -327,27 +330,32 @@ class Position:
         return cells
 
     def explain_illegal(self, text: str) -> str:
-        """A human reason why ``text`` is not a legal move here."""
+        """A human reason why ``text`` is not a legal move here (a
+        :class:`~companion.rules.refusal.Refusal`: the sentence with a ``move.*`` code)."""
         outcome = self.outcome()
         if outcome is not None:
-            return f"the game is over ({outcome.termination.value})"
+            return Refusal(f"the game is over ({outcome.termination.value})", "move.game_over",
+                           termination=outcome.termination.value)
         frm, to = self._split_text(text)
         names = self.geometry.cells
         p = self.board[frm]
         if not p:
-            return f"no piece on {names[frm]}"
+            return Refusal(f"no piece on {names[frm]}", "move.empty", cell=names[frm])
         if (p & 1) != self.side:
-            return f"the piece on {names[frm]} is not yours: it is {self.turn.name.lower()} to move"
+            return Refusal(f"the piece on {names[frm]} is not yours: it is {self.turn.name.lower()} to move",
+                           "move.not_yours", cell=names[frm], side=self.turn.name.lower())
         q = self.board[to]
         if q and (q & 1) == self.side:
-            return f"{names[to]} is occupied by your own piece"
+            return Refusal(f"{names[to]} is occupied by your own piece", "move.own_piece", cell=names[to])
         if not any(m[1] == to for m in self._pseudo(self.side, (frm,))):
             piece = self.variant.pieces[p]
             assert piece is not None
             blocker = self._blocker(p, frm, to)
             if blocker is not None:
-                return f"the way from {names[frm]} to {names[to]} is blocked on {names[blocker]}"
-            return f"a {piece.kind} cannot move from {names[frm]} to {names[to]}"
+                return Refusal(f"the way from {names[frm]} to {names[to]} is blocked on {names[blocker]}",
+                               "move.blocked", origin=names[frm], target=names[to], cell=names[blocker])
+            return Refusal(f"a {piece.kind} cannot move from {names[frm]} to {names[to]}", "move.cannot_move",
+                           kind=piece.kind, origin=names[frm], target=names[to])
         return self.explain_pseudo_illegal(frm, to)
 
     def _blocker(self, code: int, frm: int, to: int) -> int | None:
@@ -362,4 +370,5 @@ class Position:
 
     def explain_pseudo_illegal(self, frm: int, to: int) -> str:
         """The reason for a move the piece could make but the rules forbid; games override."""
-        return f"{self.geometry.cells[frm]}{self.geometry.cells[to]} is not legal here"
+        move = f"{self.geometry.cells[frm]}{self.geometry.cells[to]}"
+        return Refusal(f"{move} is not legal here", "move.not_legal", move=move)
