@@ -54,52 +54,61 @@ class PresenceDetector:
             valid[max(0, int(cy - along)) : int(cy + along),
                   max(0, int(cx - out)) : int(cx + out)] = False
         lo, hi = BAND
-        x0, x1 = m * S, (m + g.files) * S
-        y0, y1 = m * S, (m + g.ranks) * S
+        x0, x1 = int(m * S), int((m + g.files) * S)
+        y0, y1 = int(m * S), int((m + g.ranks) * S)
         a, b = int(round(lo * S)), int(round(min(hi, m) * S))
-        # four strips, each stored as (rows, cols) slices with the edge running along axis 1
-        self.strips = [
-            (slice(int(y0) - b, int(y0) - a), slice(int(x0) - b, int(x1) + b), 1),
-            (slice(int(y1) + a, int(y1) + b), slice(int(x0) - b, int(x1) + b), 1),
-            (slice(int(y0) - b, int(y1) + b), slice(int(x0) - b, int(x0) - a), 0),
-            (slice(int(y0) - b, int(y1) + b), slice(int(x1) + a, int(x1) + b), 0),
-        ]
-        self.valid = [valid[rs, cs] for rs, cs, _ in self.strips]
+        # one loop round the board (top left to right, right side down, bottom right to left,
+        # left side up), as (depth outwards, position along the loop) index arrays: a running
+        # median along a closed loop has no ends for an arm to hide in
+        depth = np.arange(a, b)
+        parts = []
+        xs = np.arange(x0 - b, x1 + b)
+        parts.append((np.repeat((y0 - 1 - depth)[:, None], len(xs), 1),
+                      np.repeat(xs[None], len(depth), 0)))
+        ys = np.arange(y0, y1)
+        parts.append((np.repeat(ys[None], len(depth), 0),
+                      np.repeat((x1 + depth)[:, None], len(ys), 1)))
+        xs = np.arange(x1 + b - 1, x0 - b - 1, -1)
+        parts.append((np.repeat((y1 + depth)[:, None], len(xs), 1),
+                      np.repeat(xs[None], len(depth), 0)))
+        ys = np.arange(y1 - 1, y0 - 1, -1)
+        parts.append((np.repeat(ys[None], len(depth), 0),
+                      np.repeat((x0 - 1 - depth)[:, None], len(ys), 1)))
+        self.loop_y = np.clip(np.concatenate([p[0] for p in parts], axis=1), 0, h - 1)
+        self.loop_x = np.clip(np.concatenate([p[1] for p in parts], axis=1), 0, w - 1)
+        self.loop_valid = valid[self.loop_y, self.loop_x]
+        self.side_length = self.loop_y.shape[1] / 4
         self.previous: np.ndarray | None = None
 
     def hand_score(self, top: np.ndarray) -> float:
-        """The largest share, over the four sides, of the band's length crossed by something
-        unlike the surroundings over (nearly) its whole depth."""
+        """How much of the band round the board (in sides' lengths) is crossed, over nearly
+        its whole depth, by something unlike the surroundings there."""
         log = np.log(top.astype(np.float32) + 10)
         if log.ndim == 2:
             log = log[..., None]
-        worst = 0.0
-        for (rs, cs, along), valid in zip(self.strips, self.valid):
-            strip = log[rs, cs]
-            if along == 0:
-                strip, valid = strip.transpose(1, 0, 2), valid.T
-            if valid.mean() < 0.5:
-                continue
-            # the surroundings at each distance from the edge: a running median along the
-            # edge over WINDOW cells, which keeps a shadow's step but drops an arm's width
-            q = max(2, self.view.cell_px // 6)
-            rq = 3
-            n, m = strip.shape[1] // q, strip.shape[0] // rq
-            small = strip[: m * rq, : n * q].reshape(m, rq, n, q, -1).mean(axis=(1, 3))
-            ok = valid[: m * rq, : n * q].reshape(m, rq, n, q).all(axis=(1, 3))
-            half = int(WINDOW * self.view.cell_px / q / 2)
-            padded = np.pad(small, ((0, 0), (half, half), (0, 0)), mode="edge")
-            windows = np.lib.stride_tricks.sliding_window_view(padded, 2 * half + 1, axis=1)
-            base = np.median(windows, axis=-1)
-            far = (np.abs(small - base).max(axis=2) > DEVIATION) & ok
-            # an arm crosses the whole depth of the band; the curved edge of a table or a
-            # plank only dents a few rows of it
-            rows = ok.sum(axis=0)
-            across = (far.sum(axis=0) >= ACROSS * np.maximum(rows, 1)) & (rows > 0)
-            if rows.astype(bool).mean() < 0.5:
-                continue
-            worst = max(worst, float(across.sum()) / float((rows > 0).sum()))
-        return worst
+        band = log[self.loop_y, self.loop_x]  # (depth, length, channels)
+        valid = self.loop_valid
+        q = max(2, self.view.cell_px // 6)
+        rq = 3
+        n, m = band.shape[1] // q, band.shape[0] // rq
+        if n == 0 or m == 0:
+            return 0.0
+        small = band[: m * rq, : n * q].reshape(m, rq, n, q, -1).mean(axis=(1, 3))
+        ok = valid[: m * rq, : n * q].reshape(m, rq, n, q).all(axis=(1, 3))
+        # the surroundings at each depth: a running median along the loop over WINDOW cells,
+        # which keeps a shadow's step but drops an arm's width
+        half = int(WINDOW * self.view.cell_px / q / 2)
+        padded = np.pad(small, ((0, 0), (half, half), (0, 0)), mode="wrap")
+        windows = np.lib.stride_tricks.sliding_window_view(padded, 2 * half + 1, axis=1)
+        base = np.median(windows, axis=-1)
+        far = (np.abs(small - base).max(axis=2) > DEVIATION) & ok
+        # an arm crosses the whole depth of the band; the curved edge of a table or a plank
+        # only dents a few rows of it
+        rows = ok.sum(axis=0)
+        if (rows > 0).mean() < 0.5:
+            return 0.0
+        across = (far.sum(axis=0) >= ACROSS * np.maximum(rows, 1)) & (rows > 0)
+        return float(across.sum()) / (float((rows > 0).sum()) / 4)
 
     def motion_score(self, top: np.ndarray) -> float:
         gray = cv2.cvtColor(top, cv2.COLOR_BGR2GRAY) if top.ndim == 3 else top

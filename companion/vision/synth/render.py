@@ -122,8 +122,9 @@ def render_static(scene: Scene, pieces: dict[str, str]) -> np.ndarray:
     cam = scene.camera
     w, h = scene.size
     H = cam.plane_homography() @ np.linalg.inv(to_tex)
+    table = scene.table * (0.35 + 0.75 * max(0.0, float(scene.light_dir[2])))
     img = cv2.warpPerspective(tex, H, (w, h), flags=cv2.INTER_LINEAR,
-                              borderMode=cv2.BORDER_CONSTANT, borderValue=scene.table.tolist())
+                              borderMode=cv2.BORDER_CONSTANT, borderValue=table.tolist())
     eye = cam.centre
     order = sorted(
         (c for c, s in pieces.items() if _colour(s) in ("w", "b")),
