@@ -11,13 +11,21 @@ Public API (used by vision, the touch boards and the Magici referee station)::
     pos.turn                         # Color.WHITE / Color.BLACK (Due Re: red = WHITE)
     pos.legal_moves() -> list[Move]
     pos.push(move); pos.pop() -> Move
-    pos.parse_move("e2e4") -> Move   # IllegalMove(ValueError) with a human reason
+    pos.parse_move("e2e4") -> Move   # IllegalMove(ValueError) with a human reason;
+                                     # exc.code / exc.params: the reason for a translation table
     str(move) == "e2e4"
     pos.outcome() -> Outcome | None  # .winner (Color | None), .termination (Termination)
     pos.piece_at("e1") -> Piece | None   # .color, .kind ("king"...), .symbol ("K"), .state
     pos.geometry.cells -> list[str]
     pos.copy()
     perft(pos, depth, divide=False, roll=None)
+    options_of("camerlano")          # the rule options: OptionSpec(name, default, values, ...)
+                                     # (also Variant.option_specs())
+
+Refused purchases, placements, spells and moves give :class:`~companion.rules.refusal.Refusal`
+reasons: the English sentence (a ``str``) with a ``code`` (``army.too_costly``,
+``spell.own_turn``, ``move.empty``...) and its ``params``, so a screen can say them in the
+referee's language.
 
 Due Re (``companion.rules.duere``): ``pos.roll_plays((3, 5))`` lists every legal way to play
 a roll as :class:`~companion.rules.duere.RollPlay` (ordered ``(die, Move)`` steps using as many
@@ -53,11 +61,12 @@ from companion.rules.moves import Move, Outcome, Termination
 from companion.rules.perft import perft
 from companion.rules.pieces import Color, Piece, PieceType
 from companion.rules.position import Position
-from companion.rules.registry import VARIANT_NAMES, get_variant
-from companion.rules.variant import Variant
+from companion.rules.registry import VARIANT_NAMES, get_variant, options_of
+from companion.rules.refusal import Refusal
+from companion.rules.variant import OptionSpec, Variant
 
 __all__ = [
-    "Color", "Geometry", "IllegalMove", "Move", "OptionError", "Outcome", "Piece", "PieceType",
-    "Position", "PositionError", "Termination", "UnknownVariant", "VARIANT_NAMES", "Variant",
-    "get_variant", "perft",
+    "Color", "Geometry", "IllegalMove", "Move", "OptionError", "OptionSpec", "Outcome", "Piece",
+    "PieceType", "Position", "PositionError", "Refusal", "Termination", "UnknownVariant",
+    "VARIANT_NAMES", "Variant", "get_variant", "options_of", "perft",
 ]

@@ -100,11 +100,12 @@ class CamerlanoVariant(Variant):
         "citadel": "reserved",
         "promotion": "file",
     }
-    _choices: dict[str, tuple[Any, ...]] = {
+    option_values = {
         "giraffe_minimum": (1, 3), "bishop_minimum": (1, 2),
         "exchange": ("free", "escape_check"), "citadel": ("reserved", "classical"),
         "promotion": ("file", "name"),
     }
+    _choices: dict[str, tuple[Any, ...]] = dict(option_values)  # the older, private name
 
     def check_option(self, key: str, value: Any) -> Any:
         allowed = self._choices[key]

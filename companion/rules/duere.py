@@ -41,6 +41,7 @@ class DueReVariant(Variant):
     # Red: K d1 e1, Q c1 f1, R a1 b1 g1 h1, N a2 b2 g2 h2, B c2 d2 e2 f2 (RULES.md section 2)
     start_fen = "rrqkkqrr/nnbbbbnn/8/8/8/8/NNBBBBNN/RRQKKQRR w 1"
     option_defaults = {"dice_table": DEFAULT_DICE_TABLE}
+    option_item_values = {"dice_table": ("king", "queen", "rook", "bishop", "knight", JOKER)}
 
     def check_option(self, key: str, value: Any) -> Any:
         if key == "dice_table":

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.rules.errors import UnknownVariant
-from companion.rules.variant import Variant
+from companion.rules.variant import OptionSpec, Variant
 
 
 def _classes() -> dict[str, type[Variant]]:
@@ -39,3 +39,18 @@ def get_variant(name: str, options: Mapping[str, Any] | None = None) -> Variant:
     if key not in _cache:
         _cache[key] = classes[key]()
     return _cache[key]
+
+
+def options_of(name: str) -> tuple[OptionSpec, ...]:
+    """The rule options of the variant called ``name``: each with its default and allowed values.
+
+    >>> [(o.name, o.values, o.default) for o in options_of("camerlano")][:2]
+    [('giraffe_minimum', (1, 3), 1), ('bishop_minimum', (1, 2), 1)]
+    >>> [o.name for o in options_of("magici") if not o.closed]
+    ['army_points', 'army_max_pieces']
+    """
+    classes = _classes()
+    key = str(name).strip().lower()
+    if key not in classes:
+        raise UnknownVariant(f"unknown variant {name!r}; known: {', '.join(VARIANT_NAMES)}")
+    return classes[key].option_specs()

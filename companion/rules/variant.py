@@ -16,6 +16,7 @@ once per variant instance:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from companion.rules.atoms import RayTuple, reversed_atom
@@ -29,6 +30,29 @@ if TYPE_CHECKING:
 CellTable = tuple[tuple[RayTuple, ...], ...]
 
 
+@dataclass(frozen=True)
+class OptionSpec:
+    """One rule option of a variant: its name, its default (the ruling), and the values it may
+    take: ``values`` for a closed set (``(True, False)`` for a yes/no option), or None for an
+    open value (Magici's army points). A table option (Due Re's die faces) has ``values`` None
+    and ``item_values``: what each entry of the table may be.
+
+    >>> from companion.rules import get_variant
+    >>> get_variant("elolbia").option_specs()
+    (OptionSpec(name='edge_rule', default=True, values=(True, False), item_values=None),)
+    """
+
+    name: str
+    default: Any
+    values: tuple[Any, ...] | None = None
+    item_values: tuple[Any, ...] | None = None
+
+    @property
+    def closed(self) -> bool:
+        """Whether the option takes one of a listed set of values."""
+        return self.values is not None
+
+
 class Variant:
     """Base of every grid game. Subclasses set the class attributes below."""
 
@@ -37,6 +61,10 @@ class Variant:
     piece_types: ClassVar[tuple[PieceType, ...]] = ()
     start_fen: ClassVar[str] = ""
     option_defaults: ClassVar[Mapping[str, Any]] = {}
+    # The allowed values of options with a closed set other than yes/no (see option_specs).
+    option_values: ClassVar[Mapping[str, tuple[Any, ...]]] = {}
+    # The values each entry of a table option may take (Due Re's die faces).
+    option_item_values: ClassVar[Mapping[str, tuple[Any, ...]]] = {}
     with_attack_probes: ClassVar[bool] = False
     position_class: ClassVar[type["Position"]]
 
@@ -64,6 +92,19 @@ class Variant:
     def check_option(self, key: str, value: Any) -> Any:
         """Validate one option value; subclasses raise :class:`OptionError` with a reason."""
         return value
+
+    @classmethod
+    def option_specs(cls) -> tuple[OptionSpec, ...]:
+        """Every rule option of the game, in declaration order, with its default and the
+        values it may take (see :class:`OptionSpec`); the public way to offer them."""
+        specs = []
+        for name, default in cls.option_defaults.items():
+            values = cls.option_values.get(name)
+            if values is None and isinstance(default, bool):
+                values = (True, False)
+            specs.append(OptionSpec(name, default, tuple(values) if values is not None else None,
+                                    cls.option_item_values.get(name)))
+        return tuple(specs)
 
     # -- compiled tables -------------------------------------------------------------------
     def _compile(self) -> None:

@@ -2,9 +2,10 @@
 
 RULES.md: every ruling a club might decide differently is a named rule option with the ruling
 as default. The rows come from the engine's variant: a true/false option, an option with a
-closed set of values (the variant's ``option_choices`` / ``_choices``), and Due Re's die-to-piece
-table (one row per die face). Options with open values (Magici's army points) are left to the
-screens that own them. The options chosen are stored in the new match (its meta), so a resumed
+closed set of values, and Due Re's die-to-piece
+table (one row per die face), all read from the engine's public
+:func:`companion.rules.options_of`. Options with open values (Magici's army points) are left to
+the screens that own them. The options chosen are stored in the new match (its meta), so a resumed
 game keeps them.
 
 >>> [r.key for r in option_rows("elolbia")], option_rows("duere")[0].values[:2]
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.rules import OptionError, get_variant
+from companion.rules import OptionError, get_variant, options_of
 from companion.ui import theme
 from companion.ui.board import strings as board_strings
 from companion.ui.screen import HEADER_H, Screen
@@ -28,7 +29,6 @@ from companion.ui.widgets import Button, draw_text
 if TYPE_CHECKING:
     from companion.app import App
 
-DIE_FAMILIES = ("king", "queen", "rook", "bishop", "knight", "any")
 ROW_H = 52
 
 
@@ -43,16 +43,12 @@ class OptionRow:
 
 def option_rows(game: str) -> list[OptionRow]:
     """The options of ``game`` a referee can switch on the screen."""
-    variant = get_variant(game)
-    choices = getattr(variant, "option_choices", None) or getattr(variant, "_choices", {})
     rows: list[OptionRow] = []
-    for key, default in variant.option_defaults.items():
-        if key == "dice_table":
-            rows += [OptionRow(f"dice_table:{face}", DIE_FAMILIES) for face in range(1, 7)]
-        elif key in choices:
-            rows.append(OptionRow(key, tuple(choices[key])))
-        elif isinstance(default, bool):
-            rows.append(OptionRow(key, (True, False)))
+    for spec in options_of(game):
+        if spec.name == "dice_table" and spec.item_values:
+            rows += [OptionRow(f"dice_table:{face}", spec.item_values) for face in range(1, 7)]
+        elif spec.values is not None:
+            rows.append(OptionRow(spec.name, spec.values))
     return rows
 
 
