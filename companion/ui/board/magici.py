@@ -24,15 +24,18 @@ import pygame
 
 from companion.core.journal import MatchLog
 from companion.rules import Color
+from companion.ui import theme
 from companion.ui.board.screen import GameScreen
 from companion.ui.board.session import BoardSession
-from companion.ui.input import Action
+from companion.ui.input import Action, Kind
 from companion.ui.registry import register_screen
 
 if TYPE_CHECKING:
     from companion.app import App
 
 BOARD_GAME = "magici-board"  # the journal's game name for a board match of its own
+TEAM_COMMANDS = ("white", "black")
+TIME_UP = {"result": "1/2-1/2", "winner": None, "termination": "time"}  # section 3: a draw
 STATION_PANEL_H = 170
 
 
@@ -43,7 +46,8 @@ class StationPanel(Protocol):
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None: ...
     def on_move(self, move_text: str, fen: str) -> None: ...
     # optional: handle_panel(action) -> bool, on_undo(fen) -> None, update(dt_ms) -> None,
-    # wake_in_ms() -> int | None, side_names() -> tuple[str, str]
+    # wake_in_ms() -> int | None, side_names() -> tuple[str, str],
+    # handle_command(action) -> bool (the teams' ``white`` / ``black`` buttons)
 
 
 class MagiciBoardScreen(GameScreen):
@@ -62,8 +66,11 @@ class MagiciBoardScreen(GameScreen):
       move ``on_move(move_text, fen_after)`` is called (``"e2e4"``, the engine's text), after
       an undo or redo ``on_undo(fen)``; ``update(dt_ms)`` and ``wake_in_ms()`` are passed
       through so the station's clocks keep running while the board is shown;
-      ``side_names()`` may return the two Houses' names for the turn line. When the station
-      passes the turn on time it calls :meth:`pass_turn` (the board records the pass).
+      ``side_names()`` may return the two Houses' names for the turn line;
+      ``handle_command(action)`` gets the teams' ``white`` / ``black`` commands (keys A / L, the
+      GPIO team buttons), which end that team's move at the station as on its timer screen.
+      When the station passes the turn on time it calls :meth:`pass_turn` (the board records
+      the pass); when the 20 minutes run out, :meth:`end_on_time` (the board game ends drawn).
     """
 
     name = "magici-board"
@@ -91,6 +98,12 @@ class MagiciBoardScreen(GameScreen):
             self.station.draw_panel(surface, self.station_rect)
 
     def handle(self, action: Action) -> bool:
+        if action.kind is Kind.COMMAND and action.name in TEAM_COMMANDS:
+            team = getattr(self.station, "handle_command", None)
+            if team is not None:  # a team's button ends its move at the station, whatever is open here
+                team(action)
+                self.dirty = True
+                return True
         handler = getattr(self.station, "handle_panel", None)
         if handler is not None and not self.overlay_buttons and action.pos is not None \
                 and self.station_rect.collidepoint(action.pos) and handler(action):
@@ -158,6 +171,26 @@ class MagiciBoardScreen(GameScreen):
         self.after_change()
         self.layout()
         return True
+
+    def end_on_time(self) -> bool:
+        """The station calls this when the 20 minutes ran out: the game is a draw on the board
+        too (its ``finish`` event, ``termination`` "time"). False if the board game was over."""
+        if self.session.is_over():
+            return False
+        self.session.match.finish(dict(TIME_UP))  # journaled first, then the board replays it
+        self.session.replay()
+        self.entered, self.choices = [], None
+        self.close_overlay()
+        self.after_change()
+        self.layout()
+        self.dirty = True
+        return True
+
+    def status_line(self) -> tuple[str, tuple[int, int, int]]:
+        result = self.session.result
+        if result is not None and result.get("termination") == TIME_UP["termination"]:
+            return self.t("board.over.time"), theme.ACCENT
+        return super().status_line()
 
     offers_options = False  # the station owns the Magici game's options and start
 

@@ -60,6 +60,7 @@ register(
         "board.over.citadel": ("Scià nella cittadella nemica: patta", "Shah in the enemy citadel: draw"),
         "board.over.resignation": ("Abbandono: vince il {side}", "Resignation: {side} wins"),
         "board.over.other": ("Partita finita: {result}", "Game over: {result}"),
+        "board.over.time": ("Tempo di gioco scaduto: patta", "Game time is up: draw"),
         "board.check": ("Scacco!", "Check!"),
         "board.shah_attacked": ("Attenzione: lo Scià del {side} è sotto attacco",
                                 "Careful: {side}'s Shah is under attack"),

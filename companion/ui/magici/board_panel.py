@@ -9,6 +9,11 @@ A move entered on the board ends the move on the station too, when the station s
 mover on move (a team that pressed its button first is not ended twice); a capture on the
 board is recorded for the tie-breaks. The spell form reads the board's position, so the rules
 engine decides the spell and lists the moves it leaves.
+
+The other way round: the teams' buttons (``white`` / ``black``) pressed while the board is
+shown reach the timer screen, which ends the move with its usual refusals and lock-out; a turn
+the station passes on time is passed on the board too (a ``--`` in the PGN), and the 20
+minutes running out end the board game as a draw (:meth:`BoardPanel.follow_station`).
 """
 
 from __future__ import annotations
@@ -18,8 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.magici.model import PieceKind, Side
+from companion.magici.model import PieceKind, ResultKind, Side
 from companion.magici.timing import EndSource
+from companion.rules import Color
 from companion.ui import theme
 from companion.ui.input import Action, Kind
 from companion.ui.magici.common import clock_text, dim, house_rgb, seconds_text
@@ -78,6 +84,8 @@ class BoardPanel:
     def __init__(self, timer: "TimerScreen", fen: str) -> None:
         self.timer = timer
         self.last_fen = fen
+        self.board: Any = None  # the board screen this panel sits on (set by the timer)
+        self.passes_seen = len(timer.station.state.passed_turns)
 
     # -- the board's questions ------------------------------------------------------------------
     def side_names(self) -> tuple[str, str]:
@@ -102,6 +110,34 @@ class BoardPanel:
     def on_undo(self, fen: str) -> None:
         self.last_fen = fen
         self.timer._say(self.timer.t("magici.board.undone"), warn=True)
+
+    def handle_command(self, action: Action) -> bool:
+        """A team's button on the board: the timer screen ends that team's move (or refuses it:
+        not on move, locked out), and a refusal is said on the board."""
+        timer = self.timer
+        before = timer.station.state
+        timer.handle(action)
+        if timer.station.state is before and timer.message_warn and self.board is not None:
+            self.board.say(timer.message, "warn")
+        return True
+
+    def follow_station(self) -> None:
+        """Bring the board up to what the station did by itself: each turn lost on time since
+        the last call is a pass on the board (when the board has that side to move: a team
+        that entered its move first is not passed), and the game time running out ends the
+        board game as a draw."""
+        st = self.timer.station.state
+        fresh = st.passed_turns[self.passes_seen:]
+        self.passes_seen = len(st.passed_turns)  # an undo at the station may shorten them
+        board = self.board
+        if board is None:
+            return
+        for _turn, side in fresh:
+            mover = Color.WHITE if side is Side.WHITE else Color.BLACK
+            if not board.session.is_over() and board.side_to_move() == mover:
+                board.pass_turn()
+        if st.result is not None and st.result.kind is ResultKind.DRAW_TIME:
+            board.end_on_time()
 
     def handle_panel(self, action: Action) -> bool:
         if action.kind is Kind.TAP:

@@ -50,6 +50,7 @@ class TimerScreen(Screen):
         self.feed = DisplayFeed.for_app(app)
         self._shown: tuple[object, ...] | None = None
         self.board_screen: Any = None  # the touch board, once opened
+        self.board_panel: Any = None  # the station's panel on it (follows the station's passes)
         self.confirm_leave = False  # leaving a running game takes a second tap
         stand_ins = app.hardware.keyboard_stand_ins() if hasattr(app.hardware, "keyboard_stand_ins") else {}
         self.keys = {side: stand_ins.get(f"button_{side.value}", "") for side in Side}
@@ -118,7 +119,8 @@ class TimerScreen(Screen):
         panel = BoardPanel(self, "")
         screen = screen_class(self.app, match=match, station=panel)
         panel.last_fen = screen.session.position.fen()
-        self.board_screen = screen
+        panel.board = screen
+        self.board_screen, self.board_panel = screen, panel
         self.app.push(screen)
 
     def board_position(self) -> Any:
@@ -245,6 +247,8 @@ class TimerScreen(Screen):
         self.layout()
         self.dirty = True
         self._feed_display()
+        if self.board_panel is not None:
+            self.board_panel.follow_station()  # a turn lost on time passes on the board too
 
     def _say(self, text: str, warn: bool = False) -> None:
         self.message, self.message_warn = text, warn
