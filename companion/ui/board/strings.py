@@ -1,8 +1,10 @@
 """The touch boards' strings, Italian first, and the engine's reasons in both languages.
 
-The rules engine explains a refused move in English (``"a rook cannot move from a1 to b3"``);
-:func:`translate_reason` turns the reasons it knows into the app's language and leaves any
-other text as the engine wrote it.
+The rules engine explains a refused move in English (``"a rook cannot move from a1 to b3"``),
+with a code and its values (a :class:`~companion.rules.refusal.Refusal`: ``move.cannot_move``,
+``kind``, ``origin``, ``target``). :func:`translate_reason` turns a code it knows into the app's
+language; a reason with no known code is matched against the engine's known sentences (the older
+way, kept as the fallback), and any other text is left as the engine wrote it.
 """
 
 from __future__ import annotations
@@ -163,6 +165,9 @@ register(
             "Edge rule: more than half of your men would stand on edge cells while you have another move"),
         "board.reason.no_castling": ("Il Re muove di una casa: niente arrocco in questo gioco",
                                      "A King moves one cell: there is no castling in this game"),
+        "board.reason.unreadable": ("«{text}» non è una mossa: scrivila da-a, per esempio e2e4",
+                                    "“{text}” is not a move: write it from-to, e.g. e2e4"),
+        "board.reason.no_cell": ("Non c'è una casa chiamata «{cell}»", "There is no cell called “{cell}”"),
         # piece names
         "piece.king": ("Re", "King"),
         "piece.queen": ("Donna", "Queen"),
@@ -241,6 +246,30 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+# The engine's refusal codes (see companion.rules.refusal) -> this table's keys.
+CODE_KEYS: dict[str, str] = {
+    "move.game_over": "board.reason.over",
+    "move.empty": "board.reason.empty",
+    "move.not_yours": "board.reason.not_yours",
+    "move.own_piece": "board.reason.own_piece",
+    "move.blocked": "board.reason.blocked",
+    "move.cannot_move": "board.reason.cannot_move",
+    "move.not_legal": "board.reason.not_a_move",
+    "move.king_check": "board.reason.king_check",
+    "move.in_check": "board.reason.in_check",
+    "move.pinned": "board.reason.pinned",
+    "move.castle_lost": "board.reason.castle_lost",
+    "move.castle_blocked": "board.reason.castle_blocked",
+    "move.castle_check": "board.reason.castle_check",
+    "move.castle_attacked": "board.reason.castle_attacked",
+    "move.king_step": "board.reason.king_step",
+    "move.unreadable": "board.reason.unreadable",
+    "move.no_target": "board.reason.unreadable",
+    "move.no_cell": "board.reason.no_cell",
+    "pass.in_check": "board.reason.pass_in_check",
+}
+
+
 def piece_name(t: Callable[..., str], kind: str) -> str:
     """The translated name of a piece kind (the kind itself if the table lacks it)."""
     key = f"piece.{kind.replace(' ', '_')}"
@@ -250,13 +279,31 @@ def piece_name(t: Callable[..., str], kind: str) -> str:
 
 def translate_reason(t: Callable[..., str], key: str, values: dict[str, object]) -> str:
     """A refusal in the app's language: ``key`` is a table key, or ``engine`` with the
-    engine's ``text`` (translated when one of the known patterns matches)."""
+    engine's ``text``, translated by its code (``values["code"]``/``values["params"]``, or the
+    code the text itself carries), else when one of the known patterns matches.
+
+    >>> from companion.i18n import Translator
+    >>> from companion.rules import Refusal
+    >>> reason = Refusal("a knight cannot move from g1 to g3", "move.cannot_move", kind="knight",
+    ...                  origin="g1", target="g3")
+    >>> translate_reason(Translator("it"), "engine", {"text": reason})
+    'Cavallo: non può andare da g1 a g3'
+    >>> translate_reason(Translator("it"), "engine", {"text": "a knight cannot move from g1 to g3"})
+    'Cavallo: non può andare da g1 a g3'
+    """
     if key != "engine":
         shown = dict(values)
         if "kind" in shown:
             shown["kind"] = piece_name(t, str(shown["kind"]))
         return t(key, **shown)
-    text = str(values.get("text", ""))
+    raw = values.get("text", "")
+    code = values.get("code") or getattr(raw, "code", None)
+    if code in CODE_KEYS:
+        params = dict(values.get("params") or getattr(raw, "params", {}))
+        if "kind" in params:
+            params["kind"] = piece_name(t, str(params["kind"]))
+        return t(CODE_KEYS[str(code)], **params)
+    text = str(raw)
     for pattern, table_key in _PATTERNS:
         m = pattern.search(text)
         if m:

@@ -4,8 +4,8 @@ The referee picks a House and a piece, then taps a square: the rules engine
 (:mod:`companion.rules.magici_army`) checks the square (King and Queen on their squares, Pawns
 on the second rank, Rooks/Knights/Bishops on their own first-rank squares) and the purchase
 (12 points, at most 9 pieces besides the King, no more of a type than a chess set has); every
-refusal shows the engine's reasons. A tap on a placed piece takes it back. "Done" builds the
-start position (:func:`~companion.rules.magici_army.build_army`): the game's start.
+refusal shows the engine's reasons, in the app's language by their codes. A tap on a placed
+piece takes it back. "Done" builds the start position (:func:`~companion.rules.magici_army.build_army`): the game's start.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from companion.ui.input import Action, Kind
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import house_rgb, side_key
 from companion.ui.magici.grid import GLYPHS, BoardGrid
+from companion.ui.magici.refusals import refusal_text
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text, wrap_text
 
@@ -152,6 +153,10 @@ class ArmyBuilderScreen(Screen):
         if self.on_done is not None:
             self.on_done(army, position.fen())
 
+    def reason_lines(self) -> list[str]:
+        """The refusals shown, in the app's language (``reasons`` keeps the engine's own)."""
+        return [refusal_text(self.t, reason) for reason in self.reasons]
+
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
@@ -177,7 +182,7 @@ class ArmyBuilderScreen(Screen):
         if self.reasons:
             draw_text(surface, self.t("magici.army.refused"), (600, y), 17, theme.WARN, bold=True)
             y += 24
-            for reason in self.reasons:
+            for reason in self.reason_lines():
                 for line in wrap_text(reason, 15, 188):
                     if y > 314:
                         break

@@ -25,6 +25,7 @@ from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import clock_text, house_rgb, piece_label, side_key
 from companion.ui.magici.grid import GLYPHS, BoardGrid
 from companion.ui.magici.overlay import StationOverlay
+from companion.ui.magici.refusals import refusal_text
 from companion.ui.screen import HEADER_H
 from companion.ui.widgets import Button, draw_text, wrap_text
 
@@ -245,7 +246,10 @@ class SpellCastScreen(StationOverlay):
         self.timer._react(list(outcome.cues))
         if not outcome:
             if outcome.refused is Refused.SPELL and pos is not None:
-                self.message = [self.t("magici.spells.board_refuses"), outcome.message.split(": ", 1)[-1]]
+                # the engine's reasons, asked again here for their codes (the station joins them as text)
+                reasons = self._query(pos, call).reasons or (outcome.message.split(": ", 1)[-1],)
+                self.message = [self.t("magici.spells.board_refuses"),
+                                "; ".join(refusal_text(self.t, r) for r in reasons)]
             else:
                 key = f"magici.refused.{outcome.refused.value}" if outcome.refused else "magici.refused.spell"
                 self.message = [self.t(key)]

@@ -105,3 +105,40 @@ def test_the_touch_board_starts_from_the_armies_placed(magici_app, clock):
     board = app.top
     assert isinstance(board, MagiciBoardScreen)
     assert board.session.position.fen().startswith("3qk3/8/8/8/8/8/6P1/4K2R w K")
+
+
+def test_an_army_refusal_is_shown_in_italian_under_the_italian_header(magici_app):
+    app = magici_app(lang="it")
+    screen = open_builder(app)
+    place(app, screen, Side.WHITE, PieceKind.QUEEN, "e2")
+    assert screen.reason_lines() == ["Donna del Bianco in e2: può stare solo in d1"]
+    place(app, screen, Side.BLACK, PieceKind.PAWN, "c3")
+    assert screen.reason_lines() == ["Pedone del Nero in c3: può stare solo sulla traversa 7"]
+    for kind, square in ((PieceKind.QUEEN, "d1"), (PieceKind.BISHOP, "c1"), (PieceKind.BISHOP, "f1"),
+                         (PieceKind.ROOK, "a1")):
+        place(app, screen, Side.WHITE, kind, square)
+    place(app, screen, Side.WHITE, PieceKind.PAWN, "a2")
+    assert screen.reason_lines() == ["L'esercito costa 13 punti, ma una Casata ne ha 12"]
+    assert screen.reasons == ["the army costs 13 points; a House has 12"]  # the engine's own sentence kept
+    app.set_language("en")
+    assert screen.reason_lines() == ["The army costs 13 points, but a House has 12"]
+
+
+def test_an_army_refusal_is_shown_in_english_when_the_app_speaks_english(magici_app):
+    app = magici_app(lang="en")
+    screen = open_builder(app)
+    place(app, screen, Side.WHITE, PieceKind.ROOK, "b1")
+    assert screen.reason_lines() == ["White Rook on b1: it may only stand on a1, h1"]
+
+
+def test_a_purchase_refused_for_one_army_names_that_army_in_italian(magici_app):
+    import pytest
+
+    from companion.rules.magici_army import ArmyError, build_army
+
+    app = magici_app(lang="it")
+    screen = open_builder(app)
+    with pytest.raises(ArmyError) as info:
+        build_army({}, {"d8": "Q", "c8": "B", "f8": "B", "a7": "P", "b7": "P", "c7": "P"})
+    screen.reasons = info.value.reasons
+    assert screen.reason_lines() == ["Nero: L'esercito costa 13 punti, ma una Casata ne ha 12"]
