@@ -16,7 +16,8 @@ import numpy as np
 from companion.vision.view import BoardView
 
 BAND = (1.15, 1.9)  # cells beyond the playing area's edge
-DEVIATION = 0.2  # log-brightness step that counts as "not the surroundings"
+COLOUR_STEP = 0.085  # log-chromaticity change that counts as "not the surroundings"
+SHADOW_STEP = 0.65  # log-brightness change larger than a shadow makes
 HAND_FRACTION = 0.01  # share of the band's pixels that makes a hand
 WINDOW = 5.0  # cells
 ACROSS = 0.7  # share of the band's depth an arm covers
@@ -50,7 +51,7 @@ class PresenceDetector:
         # the band around each citadel
         for _name, f, r in g.extra:
             cx, cy = view.plane_to_top(np.array([f + 0.5, r + 0.5]))
-            along, out = 1.2 * S, 1.6 * S  # citadels stick out of the left and right edges
+            along, out = 1.7 * S, 1.6 * S  # citadels stick out of the left and right edges
             valid[max(0, int(cy - along)) : int(cy + along),
                   max(0, int(cx - out)) : int(cx + out)] = False
         lo, hi = BAND
@@ -101,7 +102,14 @@ class PresenceDetector:
         padded = np.pad(small, ((0, 0), (half, half), (0, 0)), mode="wrap")
         windows = np.lib.stride_tricks.sliding_window_view(padded, 2 * half + 1, axis=1)
         base = np.median(windows, axis=-1)
-        far = (np.abs(small - base).max(axis=2) > DEVIATION) & ok
+        diff = small - base
+        if diff.shape[2] == 3:
+            lum = diff.mean(axis=2)
+            chroma = np.linalg.norm(diff - lum[..., None], axis=2)
+            # a shadow darkens without changing colour, by at most SHADOW_STEP
+            far = ((chroma > COLOUR_STEP) | (np.abs(lum) > SHADOW_STEP)) & ok
+        else:
+            far = (np.abs(diff[..., 0]) > SHADOW_STEP) & ok
         # an arm crosses the whole depth of the band; the curved edge of a table or a plank
         # only dents a few rows of it
         rows = ok.sum(axis=0)
