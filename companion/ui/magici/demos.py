@@ -6,7 +6,7 @@ the clocks show a fixed, meaningful time (a game in progress, a championship hal
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.core.clock import FakeClock
 from companion.magici.championship import SCHEDULE, Championship, fixture
@@ -118,6 +118,10 @@ def _timer_over(app: "App") -> "Screen":
 
 def _board(app: "App") -> "Screen":
     """The touch board with the station beside it, a few moves in (each ended the station's move)."""
+    return _board_and_clock(app)[0]
+
+
+def _board_and_clock(app: "App") -> tuple[Any, FakeClock]:
     from companion.ui.magici.timer import TimerScreen
 
     clock = demo_clock(app)
@@ -138,6 +142,22 @@ def _board(app: "App") -> "Screen":
         option = next(o for o in board.session.options() if str(o.payload) == move)
         board.play(option)
     clock.advance(8_600)
+    return board, clock
+
+
+def _board_pass(app: "App") -> "Screen":
+    """The board with the station: white's 30 s ran out (the board passed its turn), then white's
+    button was pressed anyway (refused: not on move, said on the board)."""
+    from companion.ui.input import Action, Kind
+
+    board, clock = _board_and_clock(app)
+    clock.advance(30_000 - 8_600)
+    board.station.timer.update(0)  # the station passes white's turn; the board follows
+    if board.session.history[-1].text != "pass_turn":
+        raise RuntimeError("demo: the board did not follow the station's pass")
+    clock.advance(3_000)
+    board.handle(Action(Kind.COMMAND, name="white", source="gpio"))
+    board.layout()
     return board
 
 
@@ -261,7 +281,8 @@ def _keyboard(app: "App") -> "Screen":
 
 for _name, _factory in (
     ("magici-hub", _hub), ("magici-new", _new), ("magici-timer", _timer), ("magici-timer-warning", _timer_warning),
-    ("magici-timer-over", _timer_over), ("magici-timer-board", _board), ("magici-spells", _spells),
+    ("magici-timer-over", _timer_over), ("magici-timer-board", _board),
+    ("magici-timer-board-pass", _board_pass), ("magici-spells", _spells),
     ("magici-cast", _cast), ("magici-army", _army),
     ("magici-result", _result), ("magici-championship", _championship), ("magici-fixture", _fixture),
     ("magici-standings", _standings), ("magici-correct", _correct), ("magici-keyboard", _keyboard),
