@@ -8,6 +8,7 @@ a row of equally spaced peaks in the summed image gradient, ``files + 1`` across
 the fit is repeated on the straightened playing area to settle perspective left over by a
 rough outline.
 
+Printed ArUco markers at the four corners, when present, are used first.
 Automatic mode assumes the usual camera stand: rank 1 nearer the bottom of the picture and
 file a on the left. Otherwise give the corners (``--corners``, or four taps on the screen).
 """
@@ -156,7 +157,16 @@ def _candidate_quads(image: np.ndarray) -> list[np.ndarray]:
 
 
 def find_board(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray | None:
-    """The four corners of the playing area (CLI order), or None when no board is found."""
+    """The four corners of the playing area (CLI order), or None when no board is found.
+
+    Printed corner markers (:mod:`companion.vision.markers`), when all four are in view,
+    win over the search by the squares.
+    """
+    from companion.vision.markers import find_markers
+
+    marked = find_markers(image)
+    if marked is not None:
+        return marked
     best: tuple[float, np.ndarray] | None = None
     for quad in _candidate_quads(image):
         corners, score = _fit_in_quad(image, quad, geometry, 0.0)

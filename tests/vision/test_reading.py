@@ -72,3 +72,25 @@ def test_a_bumped_camera_is_noticed_and_the_board_found_again(shots_8x8):
 def test_no_board_in_a_blank_picture():
     blank = np.full((480, 640, 3), 128, np.uint8)
     assert Reader(get_geometry("8x8")).read(blank, video=False).status is ReadStatus.NO_BOARD
+
+
+def test_printed_corner_markers_give_the_board_in_poor_light():
+    import dataclasses
+
+    from companion.vision.markers import find_markers
+
+    g = get_geometry("8x8")
+    rng = np.random.default_rng(51)
+    scene = dataclasses.replace(random_scene(rng, g), markers=True)
+    shot = render(scene, {"e4": "w", "d5": "b"}, rng)
+    dim = (shot.image.astype(np.float32) * 0.3).astype(np.uint8)  # a dim room
+    corners = find_markers(dim)
+    cell = np.linalg.norm(shot.corners[1] - shot.corners[0]) / 8
+    assert corners is not None and np.abs(corners - shot.corners).max() < 0.15 * cell
+    assert np.abs(find_board(dim, g) - corners).max() < 1e-9  # markers win over the squares
+
+
+def test_without_all_four_markers_the_squares_are_used():
+    from companion.vision.markers import find_markers
+
+    assert find_markers(np.full((240, 320, 3), 200, np.uint8)) is None

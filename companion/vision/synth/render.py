@@ -78,6 +78,8 @@ def _board_texture(scene: Scene, pieces: dict[str, str]) -> tuple[np.ndarray, np
         x0, y0 = to_tex[0, 2], to_tex[1, 2]
         cv2.rectangle(tex, (int(x0), int(y0 - g.ranks * T)), (int(x0 + g.files * T), int(y0)),
                       (scene.frame * 0.6).tolist(), 2)
+    if scene.markers:
+        _paste_markers(tex, g, to_tex)
     mask = np.zeros((h, w), np.float32)
     for cell, state in pieces.items():
         if _colour(state) in ("w", "b"):
@@ -87,6 +89,24 @@ def _board_texture(scene: Scene, pieces: dict[str, str]) -> tuple[np.ndarray, np
     tex *= (1 - 0.35 * mask)[..., None]
     tex *= 0.35 + 0.75 * max(0.0, float(scene.light_dir[2]))  # lit like a piece's flat top
     return tex, to_tex
+
+
+def _paste_markers(tex: np.ndarray, g: "object", to_tex: np.ndarray) -> None:
+    """The four printed markers, each outside a corner, its border touching the corner."""
+    from companion.vision.markers import BORDER, marker_image
+
+    T = TEXTURE_PX
+    inner = int(round(0.9 * T))
+    for marker_id, (u, v) in enumerate(g.corners_plane):  # type: ignore[attr-defined]
+        img = marker_image(marker_id, inner).astype(np.float32)
+        size = img.shape[0]
+        x, y = to_tex[0, 0] * u + to_tex[0, 2], to_tex[1, 1] * v + to_tex[1, 2]
+        x0 = int(round(x)) if u > 0 else int(round(x)) - size
+        y0 = int(round(y)) - size if v > 0 else int(round(y))
+        if x0 < 0 or y0 < 0 or x0 + size > tex.shape[1] or y0 + size > tex.shape[0]:
+            continue
+        tex[y0 : y0 + size, x0 : x0 + size] = img[..., None] * 0.9
+    del BORDER
 
 
 def _illumination(scene: Scene) -> np.ndarray:

@@ -70,6 +70,7 @@ class Scene:
     noise_sigma: float
     jpeg_quality: int
     seed: int
+    markers: bool = False  # printed ArUco markers at the four corners
 
     @property
     def size(self) -> tuple[int, int]:
