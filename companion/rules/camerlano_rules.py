@@ -48,6 +48,7 @@ from companion.rules.camerlano_fen import CamerlanoStrings
 from companion.rules.moves import Flag, Move, Outcome, Termination
 from companion.rules.pieces import Color
 from companion.rules.position import Position
+from companion.rules.refusal import Refusal
 
 if TYPE_CHECKING:
     from companion.rules.camerlano import CamerlanoVariant
@@ -244,16 +245,20 @@ class CamerlanoPosition(CamerlanoStrings, Position):
                 and any(m[0] == frm and m[1] == to for m in self._pseudo(us, (frm,))):
             count = self.arrivals[us]
             if count < 2 and len(cells) == 2:
-                return (f"the soldier arriving on {names[to]} is moved to an empty cell of your"
-                        f" choice: write it after the arrival, e.g. {names[frm]}{names[to]}c5")
+                return Refusal(f"the soldier arriving on {names[to]} is moved to an empty cell of your"
+                               f" choice: write it after the arrival, e.g. {names[frm]}{names[to]}c5",
+                               "move.relocate_needed", cell=names[to], move=f"{names[frm]}{names[to]}")
             if count >= 2 and len(cells) > 2:
-                return (f"this is arrival number {count + 1} on the Shah's file: the soldier is"
-                        f" not moved (write {names[frm]}{names[to]})")
+                return Refusal(f"this is arrival number {count + 1} on the Shah's file: the soldier is"
+                               f" not moved (write {names[frm]}{names[to]})", "move.relocate_not_now",
+                               n=count + 1, move=f"{names[frm]}{names[to]}")
             if len(cells) > 2:
                 dest = cells[2]
                 if dest >= v.grid_size:
-                    return "a relocated soldier goes to an empty cell of the 11x10 board"
-                return f"{names[dest]} is not empty: the soldier goes to an empty cell"
+                    return Refusal("a relocated soldier goes to an empty cell of the 11x10 board",
+                                   "move.relocate_off_board")
+                return Refusal(f"{names[dest]} is not empty: the soldier goes to an empty cell",
+                               "move.relocate_occupied", cell=names[dest])
         return super().explain_illegal(text)
 
     def _explain_exchange(self, frm: int, to: int) -> str:
@@ -262,15 +267,16 @@ class CamerlanoPosition(CamerlanoStrings, Position):
         us = self.side
         if self.board[frm] != v.shah_code[us]:
             if self.board[frm] == v.prince_code[us]:
-                return "a Prince has no exchange: only the Shah exchanges places"
-            return f"{names[to]} is occupied by your own piece"
+                return Refusal("a Prince has no exchange: only the Shah exchanges places", "move.prince_no_exchange")
+            return Refusal(f"{names[to]} is occupied by your own piece", "move.own_piece", cell=names[to])
         if not self.exchange_left[us]:
-            return "your Shah has already used its one exchange"
+            return Refusal("your Shah has already used its one exchange", "move.exchange_used")
         if frm >= v.grid_size or to >= v.grid_size:
-            return "the Shah's exchange never goes into or out of a citadel"
+            return Refusal("the Shah's exchange never goes into or out of a citadel", "move.exchange_citadel")
         if v.options["exchange"] == "escape_check":
-            return "under this rule option the Shah may exchange only to escape an attack"
-        return f"{names[frm]}{names[to]} is not legal here"
+            return Refusal("under this rule option the Shah may exchange only to escape an attack",
+                           "move.exchange_escape_only")
+        return Refusal(f"{names[frm]}{names[to]} is not legal here", "move.not_legal", move=f"{names[frm]}{names[to]}")
 
     def explain_pseudo_illegal(self, frm: int, to: int) -> str:
         v = self.variant
@@ -278,8 +284,9 @@ class CamerlanoPosition(CamerlanoStrings, Position):
         if to >= v.grid_size:
             owner = Color(v.citadel_owner[to]).name.lower()
             if v.royal[self.board[frm]]:
-                return (f"{names[to]} is {owner}'s citadel: only {owner}'s Shah or Prince may"
-                        " enter it")
-            return (f"the citadel {names[to]} is reserved for {owner}'s Shah: other pieces may"
-                    " stop there only to capture a Shah or Prince standing in it")
+                return Refusal(f"{names[to]} is {owner}'s citadel: only {owner}'s Shah or Prince may"
+                               " enter it", "move.citadel_royal_only", cell=names[to], side=owner)
+            return Refusal(f"the citadel {names[to]} is reserved for {owner}'s Shah: other pieces may"
+                           " stop there only to capture a Shah or Prince standing in it", "move.citadel_reserved",
+                           cell=names[to], side=owner)
         return super().explain_pseudo_illegal(frm, to)

@@ -34,6 +34,7 @@ from companion.rules.errors import IllegalMove, OptionError, PositionError
 from companion.rules.fen import field_starts
 from companion.rules.moves import Outcome, Termination
 from companion.rules.pieces import BISHOP, KNIGHT, QUEEN, ROOK, Color
+from companion.rules.refusal import Refusal
 from companion.rules.variant import Variant
 
 DRAW_MARK = "draw"
@@ -196,17 +197,20 @@ class ClupsoPosition(DraughtsPosition):
                 if self.board[frm] == self.variant.man_code[us]:
                     names = self.geometry.cells
                     if self.geometry.rank_of(to) != self.variant.promotion_rank[us]:
-                        return (f"a man becomes a piece only when its move ends on your"
-                                f" promotion rank, and {names[to]} is not on it")
+                        return Refusal(f"a man becomes a piece only when its move ends on your"
+                                       f" promotion rank, and {names[to]} is not on it", "move.promotion_rank",
+                                       cell=names[to])
                     kinds = {self.variant.pieces[c].symbol.upper(): self.variant.pieces[c].kind
                              for c in self.variant.chess_codes[us]}  # type: ignore[union-attr]
                     if letter.upper() not in kinds:
-                        return f"a man may become Q, R, B or N, not {letter!r}"
+                        return Refusal(f"a man may become Q, R, B or N, not {letter!r}", "move.promotion_letter",
+                                       letter=letter)
                     codes = self.promotion_choices(us)
                     if not any(self.variant.pieces[c].symbol.upper() == letter.upper()  # type: ignore[union-attr]
                                for c in codes):
-                        return (f"no captured {kinds[letter.upper()]} to bring back: a man becomes"
-                                " only a piece of its own that the opponent has captured")
+                        return Refusal(f"no captured {kinds[letter.upper()]} to bring back: a man becomes"
+                                       " only a piece of its own that the opponent has captured",
+                                       "move.promotion_none_captured", kind=kinds[letter.upper()])
                     try:
                         self.parse_move(base)
                     except IllegalMove as exc:
@@ -216,8 +220,9 @@ class ClupsoPosition(DraughtsPosition):
     def explain_pseudo_illegal(self, frm: int, to: int) -> str:
         names = self.geometry.cells
         if not self.variant.options["promotion_optional"]:
-            return (f"{names[frm]}{names[to]} must name the piece the man becomes"
-                    " (e.g. =Q): promotion is compulsory under this rule option")
+            return Refusal(f"{names[frm]}{names[to]} must name the piece the man becomes"
+                           " (e.g. =Q): promotion is compulsory under this rule option", "move.promotion_compulsory",
+                           move=f"{names[frm]}{names[to]}")
         return super().explain_pseudo_illegal(frm, to)
 
 

@@ -28,6 +28,7 @@ from companion.rules.atoms import DIAGONAL, ORTHOGONAL, Jump, Leap, Mode
 from companion.rules.moves import Flag, Move
 from companion.rules.pieces import PieceType
 from companion.rules.position import Position
+from companion.rules.refusal import Refusal
 
 MAN = PieceType("man", "M", (Leap(ORTHOGONAL, Mode.MOVE_ONLY), Jump(DIAGONAL)))
 _JUMPS = int(Flag.JUMPS)
@@ -211,17 +212,21 @@ class DraughtsPosition(Position):
             for a, b in zip(cells, cells[1:]):
                 over = next((o for o, land in table[a] if land == b), None)
                 if over is None:
-                    return (f"a man jumps diagonally over one adjacent piece onto the cell right"
-                            f" behind it: {names[a]}{names[b]} is not a jump")
+                    return Refusal(f"a man jumps diagonally over one adjacent piece onto the cell right"
+                                   f" behind it: {names[a]}{names[b]} is not a jump", "move.man_jump",
+                                   move=f"{names[a]}{names[b]}")
                 q = board[over]
                 if not q:
-                    return f"there is no piece on {names[over]} to jump"
+                    return Refusal(f"there is no piece on {names[over]} to jump", "move.nothing_to_jump",
+                                   cell=names[over])
                 if (q & 1) == us:
-                    return f"{names[over]} holds your own piece: a man jumps only enemy pieces"
+                    return Refusal(f"{names[over]} holds your own piece: a man jumps only enemy pieces",
+                                   "move.jump_own", cell=names[over])
                 if over in jumped:
-                    return f"the piece on {names[over]} has already been jumped in this move"
+                    return Refusal(f"the piece on {names[over]} has already been jumped in this move",
+                                   "move.jumped_twice", cell=names[over])
                 if board[b]:
-                    return f"the landing cell {names[b]} is not empty"
+                    return Refusal(f"the landing cell {names[b]} is not empty", "move.landing_taken", cell=names[b])
                 jumped.append(over)
         finally:
             board[frm] = p

@@ -35,6 +35,7 @@ from companion.rules.errors import OptionError, PositionError
 from companion.rules.fen import field_starts
 from companion.rules.moves import Outcome, Termination
 from companion.rules.pieces import BISHOP, KING, KNIGHT, QUEEN, ROOK, Color
+from companion.rules.refusal import Refusal
 from companion.rules.variant import Variant
 
 MEN_TO_REPLACE = 3
@@ -193,7 +194,7 @@ class ElolbiaPosition(DraughtsPosition, CheckPosition):
         return Outcome(Termination.STALEMATE, None)
 
     def _explain_castling(self, frm: int, to: int) -> str:
-        return "a King moves one cell: there is no castling in Elolbia"
+        return Refusal("a King moves one cell: there is no castling in Elolbia", "move.no_castling")
 
     def explain_pseudo_illegal(self, frm: int, to: int) -> str:
         for m in self._pseudo(self.side, (frm,)) + [
@@ -204,15 +205,15 @@ class ElolbiaPosition(DraughtsPosition, CheckPosition):
             unsafe = self._king_attacked(self.side ^ 1)
             self._unmake()
             if not unsafe and self._breaks_edge_rule(m):
-                return ("the edge-squares rule: more than half of your men would stand on edge"
-                        " cells while you have another move")
+                return Refusal("the edge-squares rule: more than half of your men would stand on edge"
+                               " cells while you have another move", "move.edge_rule")
         return super().explain_pseudo_illegal(frm, to)
 
     # -- the referee's action ----------------------------------------------------------------
     def queen_replacement_allowed(self) -> str | None:
         """``None`` when the agreed queen replacement may be made now, else the reason."""
         if self.outcome() is not None:
-            return "the game is over"
+            return Refusal("the game is over", "move.game_over")
         men = [0, 0]
         for cell in self.pieces[0] | self.pieces[1]:
             piece = self.variant.pieces[self.board[cell]]
@@ -220,12 +221,14 @@ class ElolbiaPosition(DraughtsPosition, CheckPosition):
             if piece.kind == "man":
                 men[piece.color] += 1
             elif piece.kind not in ("king", "bishop"):
-                return (f"only the Kings, Bishops and men may be on the board, but there is a"
-                        f" {piece.kind} on {self.geometry.name(cell)}")
+                return Refusal(f"only the Kings, Bishops and men may be on the board, but there is a"
+                               f" {piece.kind} on {self.geometry.name(cell)}", "queen.other_piece",
+                               kind=piece.kind, cell=self.geometry.name(cell))
         for color in Color:
             if men[color] < MIN_MEN_FOR_REPLACEMENT:
-                return (f"{color.name.lower()} has {men[color]} men; each side needs more than"
-                        f" {MIN_MEN_FOR_REPLACEMENT - 1}")
+                return Refusal(f"{color.name.lower()} has {men[color]} men; each side needs more than"
+                               f" {MIN_MEN_FOR_REPLACEMENT - 1}", "queen.few_men", side=color.name.lower(),
+                               n=men[color], min=MIN_MEN_FOR_REPLACEMENT)
         return None
 
     def agreed_queen_replacement(

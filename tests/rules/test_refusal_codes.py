@@ -102,6 +102,21 @@ def test_an_illegal_move_gives_its_reason_as_a_code(fen, move, code, params):
     assert str(info.value) == str(info.value).message  # the sentence as before
 
 
+@pytest.mark.parametrize(("game", "fen", "move", "code", "params"), [
+    ("elolbia", None, "c3e5", "move.nothing_to_jump", {"cell": "d4"}),
+    ("elolbia", None, "e1g1", "move.no_castling", {}),
+    ("clupso", None, "c6c5=Q", "move.promotion_rank", {"cell": "c5"}),
+    ("camerlano", "k10/11/11/11/11/11/11/11/10R/K10 w - 0,0 1", "k2z2", "move.citadel_reserved",
+     {"cell": "z2", "side": "white"}),
+])
+def test_the_other_games_reasons_have_codes_too(game, fen, move, code, params):
+    variant = get_variant(game)
+    pos = variant.from_fen(fen) if fen else variant.start_position()
+    with pytest.raises(IllegalMove) as info:
+        pos.parse_move(move)
+    assert (info.value.code, info.value.params) == (code, params)
+
+
 def test_a_team_in_check_cannot_pass_and_the_refusal_has_a_code():
     pos = get_variant("magici").from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1")
     with pytest.raises(IllegalMove) as info:

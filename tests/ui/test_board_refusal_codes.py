@@ -59,4 +59,25 @@ def test_a_turn_that_cannot_pass_in_check_is_said_in_italian_by_its_code(make_ap
 def test_every_move_code_has_a_text_in_both_languages(lang):
     t = Translator(lang, strict=True)
     for key in board_strings.CODE_KEYS.values():
-        assert t(key, cell="a1", origin="a1", target="a2", kind="rook", move="a1a2", text="zz")
+        assert t(key, cell="a1", origin="a1", target="a2", kind="rook", move="a1a2", text="zz", n=3, letter="X",
+                 side="Bianco")
+
+
+def test_a_cell_name_at_the_start_of_a_reason_keeps_its_small_letter():
+    reason = Refusal("e2 is occupied by your own piece", "move.own_piece", cell="e2")
+    assert board_strings.translate_reason(Translator("it"), "engine", {"text": reason}) == \
+        "e2 è occupata da un tuo pezzo"
+
+
+def test_a_camerlano_citadel_refusal_by_touch_names_its_owner_in_italian(make_app, monkeypatch):
+    from companion.ui.board.screen import GameScreen
+    from companion.ui.board.session import BoardSession
+
+    monkeypatch.setattr(board_strings, "_PATTERNS", [])  # only the code can translate it
+    app = make_app(lang="it")
+    board = GameScreen(app, BoardSession.new(app.journal, "camerlano", "k10/11/11/11/11/11/11/11/10R/K10 w - 0,0 1"))
+    app.push(board)
+    tap_cell(app, board, "k2")  # a Rook beside its own citadel
+    tap_cell(app, board, "z2")
+    assert board.message == ("La cittadella z2 è dello Scià del Bianco: gli altri pezzi vi si fermano solo per"
+                             " catturare uno Scià o un Principe che vi si trova")

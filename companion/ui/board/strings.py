@@ -168,6 +168,41 @@ register(
         "board.reason.unreadable": ("«{text}» non è una mossa: scrivila da-a, per esempio e2e4",
                                     "“{text}” is not a move: write it from-to, e.g. e2e4"),
         "board.reason.no_cell": ("Non c'è una casa chiamata «{cell}»", "There is no cell called “{cell}”"),
+        # Camerlano
+        "board.reason.relocate_needed": ("Il soldato che arriva in {cell} va spostato: tocca la casa libera dove metterlo",
+                                         "The soldier arriving on {cell} must be moved: tap the empty cell to put it on"),
+        "board.reason.relocate_not_now": ("È l'arrivo numero {n} sulla colonna dello Scià: il soldato resta dov'è",
+                                          "This is arrival number {n} on the Shah's file: the soldier stays where it is"),
+        "board.reason.relocate_off_board": ("Il soldato spostato va in una casa libera della scacchiera 11×10",
+                                            "A relocated soldier goes to an empty cell of the 11×10 board"),
+        "board.reason.relocate_occupied": ("{cell} non è libera: il soldato va in una casa libera",
+                                           "{cell} is not empty: the soldier goes to an empty cell"),
+        "board.reason.prince_no_exchange": ("Il Principe non ha lo scambio: solo lo Scià scambia di posto",
+                                            "A Prince has no exchange: only the Shah exchanges places"),
+        "board.reason.exchange_used": ("Il tuo Scià ha già usato il suo unico scambio",
+                                       "Your Shah has already used its one exchange"),
+        "board.reason.exchange_citadel": ("Lo scambio dello Scià non entra né esce mai da una cittadella",
+                                          "The Shah's exchange never goes into or out of a citadel"),
+        "board.reason.exchange_escape_only": ("Con questa regola lo Scià si scambia solo per sfuggire a un attacco",
+                                              "Under this rule option the Shah exchanges only to escape an attack"),
+        "board.reason.citadel_royal_only": ("{cell} è la cittadella del {side}: vi entrano solo il suo Scià o Principe",
+                                            "{cell} is {side}'s citadel: only {side}'s Shah or Prince may enter it"),
+        "board.reason.citadel_reserved": (
+            "La cittadella {cell} è dello Scià del {side}: gli altri pezzi vi si fermano solo per catturare"
+            " uno Scià o un Principe che vi si trova",
+            "The citadel {cell} is reserved for {side}'s Shah: other pieces may stop there only to capture a"
+            " Shah or Prince standing in it"),
+        # Clupso
+        "board.reason.promotion_rank": (
+            "Una pedina diventa un pezzo solo se la mossa finisce sulla tua traversa di promozione, e {cell} non lo è",
+            "A man becomes a piece only when its move ends on your promotion rank, and {cell} is not on it"),
+        "board.reason.promotion_letter": ("Una pedina può diventare Donna, Torre, Alfiere o Cavallo, non «{letter}»",
+                                          "A man may become a Queen, Rook, Bishop or Knight, not “{letter}”"),
+        "board.reason.promotion_none_captured": (
+            "{kind}: nessuno catturato da riportare in gioco (la pedina diventa solo un tuo pezzo catturato)",
+            "No captured {kind} to bring back (a man becomes only a piece of its own that was captured)"),
+        "board.reason.promotion_compulsory": ("Con questa regola la promozione è obbligatoria: scegli il pezzo",
+                                              "Under this rule option promotion is compulsory: choose the piece"),
         # piece names
         "piece.king": ("Re", "King"),
         "piece.queen": ("Donna", "Queen"),
@@ -267,6 +302,29 @@ CODE_KEYS: dict[str, str] = {
     "move.no_target": "board.reason.unreadable",
     "move.no_cell": "board.reason.no_cell",
     "pass.in_check": "board.reason.pass_in_check",
+    "move.man_jump": "board.reason.man_jump",
+    "move.nothing_to_jump": "board.reason.nothing_to_jump",
+    "move.jump_own": "board.reason.jump_own",
+    "move.jumped_twice": "board.reason.jumped_twice",
+    "move.landing_taken": "board.reason.landing_taken",
+    "move.edge_rule": "board.reason.edge_rule",
+    "move.no_castling": "board.reason.no_castling",
+    "queen.other_piece": "board.ref.queen_not_allowed",
+    "queen.few_men": "board.ref.queen_not_allowed",
+    "move.relocate_needed": "board.reason.relocate_needed",
+    "move.relocate_not_now": "board.reason.relocate_not_now",
+    "move.relocate_off_board": "board.reason.relocate_off_board",
+    "move.relocate_occupied": "board.reason.relocate_occupied",
+    "move.prince_no_exchange": "board.reason.prince_no_exchange",
+    "move.exchange_used": "board.reason.exchange_used",
+    "move.exchange_citadel": "board.reason.exchange_citadel",
+    "move.exchange_escape_only": "board.reason.exchange_escape_only",
+    "move.citadel_royal_only": "board.reason.citadel_royal_only",
+    "move.citadel_reserved": "board.reason.citadel_reserved",
+    "move.promotion_rank": "board.reason.promotion_rank",
+    "move.promotion_letter": "board.reason.promotion_letter",
+    "move.promotion_none_captured": "board.reason.promotion_none_captured",
+    "move.promotion_compulsory": "board.reason.promotion_compulsory",
 }
 
 
@@ -302,6 +360,8 @@ def translate_reason(t: Callable[..., str], key: str, values: dict[str, object])
         params = dict(values.get("params") or getattr(raw, "params", {}))
         if "kind" in params:
             params["kind"] = piece_name(t, str(params["kind"]))
+        if params.get("side") in ("white", "black"):
+            params["side"] = t(f"board.side.{params['side']}")
         return t(CODE_KEYS[str(code)], **params)
     text = str(raw)
     for pattern, table_key in _PATTERNS:

@@ -100,7 +100,6 @@ def refusal_text(t: Callable[..., str], reason: object) -> str:
     if code in REFUSALS:
         shown = _shown(t, params)
         text = t(f"refusal.{code}", **shown)
-        text = text[:1].upper() + text[1:]
         if "side" in params and "{side}" not in REFUSALS[code][0]:  # a purchase said of one army
             text = t("refusal.for_side", side=shown["side"], text=text)
         return text
