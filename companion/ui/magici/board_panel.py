@@ -105,7 +105,10 @@ class BoardPanel:
         captured = captured_kind(self.last_fen, fen, mover.other)
         self.last_fen = fen
         if st.running and st.on_move is mover:
-            self.timer._outcome(station.end_move(mover, EndSource.TAP, captured=captured))
+            outcome = station.end_move(mover, EndSource.TAP, captured=captured)
+            self.timer._outcome(outcome)
+            if not outcome and self.board is not None:  # e.g. within the lock-out: the clock did not stop
+                self.board.say(self.timer.message, "warn")
 
     def on_undo(self, fen: str) -> None:
         self.last_fen = fen

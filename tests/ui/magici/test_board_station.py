@@ -155,3 +155,15 @@ def test_the_game_time_running_out_ends_the_board_game_as_a_draw(magici_app, clo
     assert board.status_line()[0] == "Tempo di gioco scaduto: patta"
     assert board.session.options() == []
     assert magici_pgn(board.session).rstrip().endswith("1/2-1/2")
+
+
+def test_a_board_move_the_station_refuses_is_said_on_the_board(magici_app, clock):
+    app = magici_app(lang="it")
+    timer, board = open_board(app)
+    clock.advance(200)  # within the lock-out after the clocks started
+    play(app, board, "e2e4")
+    assert timer.station.state.on_move is Side.WHITE  # the station did not end the move
+    assert board.message == app.t("magici.refused.locked_out")
+    clock.advance(1_000)
+    command(app, "white")  # the team's button ends it
+    assert timer.station.state.on_move is Side.BLACK
