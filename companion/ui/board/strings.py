@@ -169,10 +169,12 @@ register(
                                     "“{text}” is not a move: write it from-to, e.g. e2e4"),
         "board.reason.no_cell": ("Non c'è una casa chiamata «{cell}»", "There is no cell called “{cell}”"),
         # Camerlano
-        "board.reason.relocate_needed": ("Il soldato che arriva in {cell} va spostato: tocca la casa libera dove metterlo",
-                                         "The soldier arriving on {cell} must be moved: tap the empty cell to put it on"),
-        "board.reason.relocate_not_now": ("È l'arrivo numero {n} sulla colonna dello Scià: il soldato resta dov'è",
-                                          "This is arrival number {n} on the Shah's file: the soldier stays where it is"),
+        "board.reason.relocate_needed": (
+            "Il soldato che arriva in {cell} va spostato: tocca la casa libera dove metterlo",
+            "The soldier arriving on {cell} must be moved: tap the empty cell to put it on"),
+        "board.reason.relocate_not_now": (
+            "È l'arrivo numero {n} sulla colonna dello Scià: il soldato resta dov'è",
+            "This is arrival number {n} on the Shah's file: the soldier stays where it is"),
         "board.reason.relocate_off_board": ("Il soldato spostato va in una casa libera della scacchiera 11×10",
                                             "A relocated soldier goes to an empty cell of the 11×10 board"),
         "board.reason.relocate_occupied": ("{cell} non è libera: il soldato va in una casa libera",
@@ -185,8 +187,9 @@ register(
                                           "The Shah's exchange never goes into or out of a citadel"),
         "board.reason.exchange_escape_only": ("Con questa regola lo Scià si scambia solo per sfuggire a un attacco",
                                               "Under this rule option the Shah exchanges only to escape an attack"),
-        "board.reason.citadel_royal_only": ("{cell} è la cittadella del {side}: vi entrano solo il suo Scià o Principe",
-                                            "{cell} is {side}'s citadel: only {side}'s Shah or Prince may enter it"),
+        "board.reason.citadel_royal_only": (
+            "{cell} è la cittadella del {side}: vi entrano solo il suo Scià o Principe",
+            "{cell} is {side}'s citadel: only {side}'s Shah or Prince may enter it"),
         "board.reason.citadel_reserved": (
             "La cittadella {cell} è dello Scià del {side}: gli altri pezzi vi si fermano solo per catturare"
             " uno Scià o un Principe che vi si trova",

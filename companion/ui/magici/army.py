@@ -5,7 +5,8 @@ The referee picks a House and a piece, then taps a square: the rules engine
 on the second rank, Rooks/Knights/Bishops on their own first-rank squares) and the purchase
 (12 points, at most 9 pieces besides the King, no more of a type than a chess set has); every
 refusal shows the engine's reasons, in the app's language by their codes. A tap on a placed
-piece takes it back. "Done" builds the start position (:func:`~companion.rules.magici_army.build_army`): the game's start.
+piece takes it back. "Done" builds the start position
+(:func:`~companion.rules.magici_army.build_army`): the game's start.
 """
 
 from __future__ import annotations

@@ -25,7 +25,8 @@ from companion.ui.board import strings as board_strings
 # code -> (Italian, English); ``{kind}``, ``{side}`` and ``{spell}`` are given translated.
 REFUSALS: dict[str, tuple[str, str]] = {
     # buying an army
-    "army.king_count": ("Il Re è gratuito ed è uno solo, non {n}", "The King is free and there is exactly one, not {n}"),
+    "army.king_count": ("Il Re è gratuito ed è uno solo, non {n}",
+                        "The King is free and there is exactly one, not {n}"),
     "army.not_for_sale": ("«{kind}» non si compra: solo Pedone, Torre, Cavallo, Alfiere e Donna",
                           "\u201c{kind}\u201d cannot be bought: only Pawn, Rook, Knight, Bishop and Queen"),
     "army.bad_count": ("{kind}: il numero dev'essere intero e non negativo, non {n}",
@@ -36,7 +37,8 @@ REFUSALS: dict[str, tuple[str, str]] = {
                         "The army costs {cost} points, but a House has {points}"),
     "army.too_many_pieces": ("{n} pezzi oltre al Re: al massimo {max}", "{n} pieces besides the King: at most {max}"),
     # placing it
-    "army.not_a_piece": ("{cell}: «{text}» non è un pezzo degli scacchi", "{cell}: \u201c{text}\u201d is not a chess piece"),
+    "army.not_a_piece": ("{cell}: «{text}» non è un pezzo degli scacchi",
+                         "{cell}: \u201c{text}\u201d is not a chess piece"),
     "army.wrong_cell": ("{kind} del {side} in {cell}: può stare solo in {cells}",
                         "{side} {kind} on {cell}: it may only stand on {cells}"),
     "army.wrong_rank": ("{kind} del {side} in {cell}: può stare solo sulla traversa {rank}",
@@ -47,7 +49,8 @@ REFUSALS: dict[str, tuple[str, str]] = {
                        "A spell is cast during the opponent's turn, not your own"),
     "spell.one_per_turn": ("Al massimo un incantesimo per turno, e nessuno in risposta a un incantesimo",
                            "At most one spell per turn, and none in answer to a spell"),
-    "spell.already_used": ("Il {side} ha già usato l'incantesimo {spell}", "{side} has already used the {spell} spell"),
+    "spell.already_used": ("Il {side} ha già usato l'incantesimo {spell}",
+                           "{side} has already used the {spell} spell"),
     "spell.caster_not_yours": ("Il pezzo in {cell} che lancia l'incantesimo dev'essere del {side}",
                                "The caster on {cell} must be a piece of {side}"),
     "spell.king_casts": ("Il Re non lancia mai incantesimi", "The King never casts a spell"),
