@@ -58,6 +58,23 @@ def board_position(app: Any, log: Any) -> Any:
         return None
 
 
+def board_follower(timer: "TimerScreen") -> "BoardPanel | None":
+    """For a resumed game whose touch board was opened before: a panel with no board screen yet,
+    so the turns lost on time (while the app was off, too) are passed on the board's game before
+    the board is shown again. None if the game has no board."""
+    return BoardPanel(timer, "") if linked_board_id(timer.log) is not None else None
+
+
+def _pass_quietly(session: Any, mover: Color) -> None:
+    """A pass written straight into the board's game (no board screen to show it)."""
+    from companion.ui.board.session import RefereeAction, Refused
+
+    try:
+        session.referee(RefereeAction.PASS_TURN, mover)
+    except Refused:  # a team in check cannot pass: the referee sorts it out on the board
+        pass
+
+
 def _army_counts(fen: str, white: bool) -> Counter[str]:
     board = fen.split(" ")[0]
     return Counter(c.upper() for c in board if c.isalpha() and c.isupper() == white)
@@ -86,6 +103,7 @@ class BoardPanel:
         self.last_fen = fen
         self.board: Any = None  # the board screen this panel sits on (set by the timer)
         self.passes_seen = len(timer.station.state.passed_turns)
+        self.time_up_followed = timer.station.state.over
 
     # -- the board's questions ------------------------------------------------------------------
     def side_names(self) -> tuple[str, str]:
@@ -132,15 +150,43 @@ class BoardPanel:
         st = self.timer.station.state
         fresh = st.passed_turns[self.passes_seen:]
         self.passes_seen = len(st.passed_turns)  # an undo at the station may shorten them
+        time_up = st.result is not None and st.result.kind is ResultKind.DRAW_TIME
+        if not fresh and not (time_up and not self.time_up_followed):
+            return
+        self.time_up_followed = time_up
         board = self.board
-        if board is None:
+        session = board.session if board is not None else self._linked_session()
+        if session is None:
             return
         for _turn, side in fresh:
             mover = Color.WHITE if side is Side.WHITE else Color.BLACK
-            if not board.session.is_over() and board.side_to_move() == mover:
+            if session.is_over() or session.position.turn != mover:
+                continue
+            if board is not None:
                 board.pass_turn()
-        if st.result is not None and st.result.kind is ResultKind.DRAW_TIME:
-            board.end_on_time()
+            else:
+                _pass_quietly(session, mover)
+        if time_up and not session.is_over():
+            if board is not None:
+                board.end_on_time()
+            else:
+                from companion.ui.board.magici import TIME_UP
+
+                session.match.finish(dict(TIME_UP))
+                session.replay()
+
+    def _linked_session(self) -> Any:
+        """The board's game replayed from the journal, when no board screen is open (the station
+        resumed after a restart and caught up with the time that passed)."""
+        match_id = linked_board_id(self.timer.log)
+        if match_id is None:
+            return None
+        try:
+            from companion.ui.board.session import BoardSession
+
+            return BoardSession.open(self.timer.app.journal.match(match_id), game="magici")
+        except Exception:  # the board module missing or its match unreadable: nothing to follow
+            return None
 
     def handle_panel(self, action: Action) -> bool:
         if action.kind is Kind.TAP:

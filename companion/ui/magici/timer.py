@@ -58,6 +58,10 @@ class TimerScreen(Screen):
     # -- life cycle ---------------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
+        if self.board_panel is None:  # a resumed game with a board: follow the station's passes
+            from companion.ui.magici.board_panel import board_follower
+
+            self.board_panel = board_follower(self)
         self._react(self.station.poll())  # catch up with anything due while the app was off
         st = self.station.state
         hardware_call(self.app, "leds", "show_side_to_move", st.on_move.value if st.running else None)

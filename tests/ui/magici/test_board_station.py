@@ -167,3 +167,31 @@ def test_a_board_move_the_station_refuses_is_said_on_the_board(magici_app, clock
     clock.advance(1_000)
     command(app, "white")  # the team's button ends it
     assert timer.station.state.on_move is Side.BLACK
+
+
+def test_turns_lost_while_the_power_was_off_are_passed_on_the_board_after_resuming(magici_app, clock, tmp_path):
+    from companion.ui.screens.home import HomeScreen
+
+    path = tmp_path / "cut.db"
+    app = magici_app(journal_path=path)
+    timer, board = open_board(app)
+    clock.advance(3_000)
+    play(app, board, "e2e4")  # black on move, 30 s
+    board_id = board.session.match.id
+    app.journal.close()
+    clock.advance(45_000)  # off for 45 s: black's 30 s ran out, white 15 s in
+    again = magici_app(journal_path=path)
+    again.push(HomeScreen(again))
+    HomeScreen.offer_resume(again)
+    press(again, again.top, again.t("resume.resume"))
+    resumed = again.top
+    assert isinstance(resumed, TimerScreen)
+    again.tick()
+    assert resumed.station.state.passed_turns == ((2, Side.BLACK),)
+    from companion.ui.board.session import BoardSession
+
+    game = BoardSession.open(again.journal.match(board_id), game="magici")
+    assert [h.text for h in game.history] == ["e2e4", "pass_turn"]
+    press(again, resumed, again.t("magici.timer.board"))
+    reopened = again.top
+    assert isinstance(reopened, MagiciBoardScreen) and reopened.side_to_move() == Color.WHITE
