@@ -159,13 +159,13 @@ def main() -> int:
     k = 3 if args.quick else 1
     t0 = time.perf_counter()
     bench_speed(SEED)
-    bench_static("8x8 at 640x480", "8x8", (640, 480), 48 // k, SEED + 1000)
-    bench_static("8x8 at 1280x720", "8x8", (1280, 720), 12 // k, SEED + 2000)
-    bench_static("11x10c at 640x480", "11x10c", (640, 480), 12 // k, SEED + 3000)
-    bench_hands(20 // k, SEED + 4000)
-    games = [("magici", 24), ("duere", 20), ("magici", 20)]
-    if "camerlano" in VARIANT_NAMES:
-        games.append(("camerlano", 16))
+    bench_static("8x8 at 640x480", "8x8", (640, 480), 36 // k, SEED + 1000)
+    bench_static("8x8 at 1280x720", "8x8", (1280, 720), 8 // k, SEED + 2000)
+    bench_static("11x10c at 640x480", "11x10c", (640, 480), 10 // k, SEED + 3000)
+    bench_hands(16 // k, SEED + 4000)
+    games = [(name, plies) for name, plies in (("magici", 20), ("camerlano", 16), ("elolbia", 14),
+                                               ("duere", 14), ("clupso", 12))
+             if name in VARIANT_NAMES]
     bench_games(games[: max(1, len(games) // k)], SEED + 5000)
     print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
     return 0

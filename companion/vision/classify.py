@@ -43,6 +43,7 @@ class CellEvidence:
     edge: float  # the step across the ring where a piece's base meets the square
     occupancy: float  # share of the sample unlike the empty square (0..1)
     brightness: float  # the piece's log brightness against the light square (NaN if empty)
+    sure: bool = True  # False near a threshold: the follower then trusts the game instead
 
 
 def _disc(radius: float, S: int) -> np.ndarray:
@@ -241,6 +242,10 @@ def classify(sampler: CellSampler, top: np.ndarray) -> dict[str, CellEvidence]:
             state = CellState.WHITE
         else:
             state = CellState.BLACK
+        votes = white_votes[i] + black_votes[i]
+        sure = not (RING_WEAK * 0.8 <= ring[i] <= RING_EDGE * 1.3) and (
+            state is CellState.EMPTY
+            or abs(int(white_votes[i]) - int(black_votes[i])) > 0.3 * votes)
         out[cell] = CellEvidence(state, float(ring[i]), float(occupancy[i]),
-                                 float(brightness[i]))
+                                 float(brightness[i]), bool(sure))
     return out

@@ -30,6 +30,7 @@ import numpy as np
 from companion.vision.geometry import CellState
 from companion.vision.reader import Reading
 
+MAX_NOISE = 2  # squares changed since the last agreed sight that a move may leave unexplained
 SIG_CHANGE = 0.015  # least mean log-brightness change of a cell's patch meaning "touched"
 SIG_NOISE_FACTOR = 4.0  # ... and at least this many times the board's median change
 
@@ -96,6 +97,7 @@ class Follower:
     _pending: list[Any] = field(default_factory=list, init=False, repr=False)
     _baseline: dict[str, str] | None = field(default=None, init=False, repr=False)
     _recent_sigs: deque = field(init=False, repr=False)
+    _recent_unsure: deque = field(init=False, repr=False)
     _baseline_sig: np.ndarray | None = field(default=None, init=False, repr=False)
     _disturbed: bool = field(default=False, init=False, repr=False)
 
@@ -103,6 +105,9 @@ class Follower:
         self.cells = tuple(self.position.geometry.cells)  # type: ignore[attr-defined]
         self._recent = deque(maxlen=self.stable_frames)
         self._recent_sigs = deque(maxlen=self.stable_frames)
+        self._recent_unsure = deque(maxlen=self.stable_frames)
+        self._unsure: set[str] = set()
+        self._raw: dict[str, str] = {}
 
     @property
     def expected(self) -> dict[str, str]:
@@ -120,10 +125,15 @@ class Follower:
                  for c, s in reading.cells.items()}
         self._recent.append(cells)
         self._recent_sigs.append(reading.signature)
+        self._recent_unsure.append(reading.unsure)
         if len(self._recent) < self.stable_frames:
             return []
         stable = {c: Counter(r[c] for r in self._recent).most_common(1)[0][0]
                   for c in self.cells}
+        # cells that flickered in the calm, or were read near a threshold, are not evidence
+        unsure = {c for c in self.cells if any(r[c] != stable[c] for r in self._recent)}
+        for u in self._recent_unsure:
+            unsure |= u
         sigs = list(self._recent_sigs)
         sig = None if any(x is None for x in sigs) else np.mean(sigs, axis=0)
         disturbed, self._disturbed = self._disturbed, False
@@ -135,7 +145,7 @@ class Follower:
                 self._baseline_sig = sig
             return events
         self._last_stable = stable
-        events = self.observe(stable)
+        events = self.observe(stable, unsure)
         if sig is not None:
             self._baseline_sig = sig
         return events
@@ -185,13 +195,23 @@ class Follower:
         return out
 
     # -- what a stable sight means ---------------------------------------------------------
-    def observe(self, seen: dict[str, str]) -> list[FollowEvent]:
-        """Interpret one stable sight of the board (cell -> ".", "w", "b")."""
+    def observe(self, seen: dict[str, str], unsure: set[str] | frozenset[str] = frozenset()
+                ) -> list[FollowEvent]:
+        """Interpret one stable sight of the board (cell -> ".", "w", "b").
+
+        ``unsure`` cells count for nothing: the game decides what stands there.
+        """
         missing = [c for c in self.cells if c not in seen]
         if missing:
             raise ValueError(f"the reading lacks cells {', '.join(missing[:5])}")
         seen = {c: str(seen[c]) for c in self.cells}
         expected = self.expected
+        self._raw = seen
+        if unsure:  # the game's word for the doubtful cells (as if read as expected)
+            seen = {c: (expected[c] if c in unsure else v) for c, v in seen.items()}
+            self._unsure = set(unsure)
+        else:
+            self._unsure = set()
         changed = _diff(expected, seen)
         if not changed:
             self._pending = []
@@ -223,33 +243,43 @@ class Follower:
             self.position.push(move)
             after = self.expected
             self.position.pop()
-            scored.append((len(_diff(after, seen)), move, _diff(expected, after)))
-        exact = [m for d, m, _ in scored if d == 0]
+            scored.append((len(_diff(after, seen)), move, _diff(expected, after), after))
+        exact = [m for d, m, _, _ in scored if d == 0]
         if exact:
             chosen = self._pick(exact)
             if chosen is None:
                 self._pending = exact
                 return [FollowEvent(EventKind.AMBIGUOUS, candidates=tuple(sorted(map(str, exact))))]
             return [self._play(chosen)]
-        if self._baseline is not None:
-            # the change since the last sight that agreed with the game, square by square:
-            # a square misread all along takes no part in it
-            seen_change = _diff(self._baseline, seen)
-            same = [m for d, m, moved in scored
-                    if moved == seen_change and seen_change and self._agrees(m, seen, moved)]
-            chosen = self._pick(same) if same else None
+        pair = self._two_moves(seen)
+        if pair:
+            return [self._play(pair[0]), self._play(pair[1])]
+        # every square the move changes is seen so, and few other squares changed since the
+        # last sight that agreed with the game (a square misread all along takes no part)
+        since = _diff(self._baseline if self._baseline is not None else expected, seen)
+        # a doubtful cell supports a move when its reading agrees (in occupancy at least), and
+        # never contradicts one
+        unsure, raw = self._unsure, self._raw
+        fits = [(len(since - moved), m, after) for d, m, moved, after in scored
+                if moved and moved & (since | unsure)
+                and all(seen[c] == after[c] or c in unsure for c in moved)
+                and sum(raw[c] == after[c] or (c in unsure and (raw[c] == ".") == (after[c] == "."))
+                        for c in moved) >= min(2, len(moved))
+                and (moved - unsure) & since]
+        if fits:
+            best = min(n for n, _, _ in fits)
+            top = [(m, after) for n, m, after in fits if n == best]
+            chosen = self._pick([m for m, _ in top]) if best <= MAX_NOISE else None
             if chosen is not None:
-                return [self._play(chosen, tuple(sorted(changed - seen_change)))]
-        near = [(m, moved) for d, m, moved in scored if d == 1 and len(moved & changed) >= 2]
+                after = next(a for m, a in top if m is chosen)
+                return [self._play(chosen, tuple(sorted(_diff(after, seen), key=_cell_key)))]
+        near = [(m, moved) for d, m, moved, _ in scored if d == 1 and len(moved & changed) >= 2]
         if len(near) == 1 or (near and self._pick([m for m, _ in near]) is not None):
             move = near[0][0] if len(near) == 1 else self._pick([m for m, _ in near])
             self.position.push(move)
             corrected = tuple(sorted(_diff(self.expected, seen)))
             self.position.pop()
             return [self._play(move, corrected)]
-        pair = self._two_moves(seen)
-        if pair:
-            return [self._play(pair[0]), self._play(pair[1])]
         return [FollowEvent(EventKind.CHECK, squares=tuple(sorted(changed, key=_cell_key)))]
 
     def _agrees(self, move: Any, seen: dict[str, str], cells: set[str]) -> bool:

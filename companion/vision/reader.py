@@ -52,6 +52,11 @@ class Reading:
     def ok(self) -> bool:
         return self.status is ReadStatus.OK
 
+    @property
+    def unsure(self) -> set[str]:
+        """Cells read close to a threshold."""
+        return {c for c, e in self.evidence.items() if not e.sure}
+
 
 class Reader:
     """Reads frames of one camera: finds the board (or takes given corners), then cells.

@@ -152,3 +152,21 @@ def test_a_hand_that_touches_nothing_plays_no_move():
     after = base.copy()
     after[f.cells.index("f2")] += 0.2  # one piece straightened: no move has a single square
     assert _calm(f, cells, after) == [] and f.history == []
+
+
+def test_a_doubtful_cell_read_in_the_wrong_colour_does_not_hide_the_move():
+    f = _follower()
+    seen = _after(f.position, "g1f3")
+    seen["f3"] = "b"  # the knight's colour misread, and the reader said it was unsure
+    events = f.observe(seen, unsure={"f3"})
+    assert [str(e) for e in events] == ["g1f3"]
+
+
+def test_misreads_elsewhere_are_tolerated_when_the_move_is_plain():
+    f = _follower()
+    f.observe(dict(f.expected))  # an agreed first sight
+    seen = _after(f.position, "b1c3")
+    seen["h5"], seen["a6"] = "w", "b"  # two squares misread this time
+    events = f.observe(seen)
+    assert [str(e) for e in events] == ["b1c3"]
+    assert set(events[0].corrected) == {"h5", "a6"}
