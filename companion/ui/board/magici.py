@@ -168,6 +168,7 @@ class MagiciBoardScreen(GameScreen):
             self.refuse(exc.reason)
             return False
         self.entered = []
+        self.close_overlay()  # a promotion choice or the referee menu was the other side's turn
         self.after_change()
         self.layout()
         return True

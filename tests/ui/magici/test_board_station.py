@@ -195,3 +195,13 @@ def test_turns_lost_while_the_power_was_off_are_passed_on_the_board_after_resumi
     press(again, resumed, again.t("magici.timer.board"))
     reopened = again.top
     assert isinstance(reopened, MagiciBoardScreen) and reopened.side_to_move() == Color.WHITE
+
+
+def test_a_pass_on_time_closes_the_referee_menu_left_open(magici_app, clock):
+    app = magici_app(lang="en")
+    timer, board = open_board(app)
+    board.open_referee()  # the referee menu open when the 30 s run out
+    assert board.overlay_buttons
+    clock.advance(30_000)
+    app.tick()
+    assert not board.overlay_buttons and board.side_to_move() == Color.BLACK
