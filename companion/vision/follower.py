@@ -110,6 +110,11 @@ class Follower:
         self._raw: dict[str, str] = {}
 
     @property
+    def candidates(self) -> tuple[str, ...]:
+        """The moves offered after an AMBIGUOUS question (for the screen to show)."""
+        return tuple(sorted(map(str, self._pending)))
+
+    @property
     def expected(self) -> dict[str, str]:
         return occupancy(self.position, self.cells)
 
@@ -281,12 +286,6 @@ class Follower:
             self.position.pop()
             return [self._play(move, corrected)]
         return [FollowEvent(EventKind.CHECK, squares=tuple(sorted(changed, key=_cell_key)))]
-
-    def _agrees(self, move: Any, seen: dict[str, str], cells: set[str]) -> bool:
-        self.position.push(move)
-        after = self.expected
-        self.position.pop()
-        return all(after[c] == seen[c] for c in cells)
 
     def _two_moves(self, seen: dict[str, str]) -> tuple[Any, Any] | None:
         found = []

@@ -1,9 +1,13 @@
 """Is something other than the position in view? A hand reaching in, or anything moving.
 
-A hand always comes from outside the board, so it crosses the strip of table just beyond the
-board's edge (a band well clear of the frame and of pieces leaning outwards). Along that
-strip the surroundings change slowly; an arm makes a short, sharp change. Motion is simpler:
-the straightened picture changes between two frames.
+A hand always comes from outside the board, so it crosses the band of table just beyond the
+board's edge (well clear of the frame and of pieces leaning outwards). Going round that band
+the surroundings change slowly, and a shadow changes only their brightness; an arm makes a
+short change of colour (or a big one of brightness) across the band's whole depth. Motion is
+simpler: the straightened picture changes between two frames.
+
+Known limit: an arm lying along one whole side of the board, parallel to it, looks like the
+surroundings of that side to this test; in a video the motion test catches it as it comes.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from companion.vision.view import BoardView
 BAND = (1.15, 1.9)  # cells beyond the playing area's edge
 COLOUR_STEP = 0.085  # log-chromaticity change that counts as "not the surroundings"
 SHADOW_STEP = 0.65  # log-brightness change larger than a shadow makes
-HAND_FRACTION = 0.01  # share of the band's pixels that makes a hand
+HAND_FRACTION = 0.01  # crossed length (in sides) that makes a hand
 WINDOW = 5.0  # cells
 ACROSS = 0.7  # share of the band's depth an arm covers
 MOTION_STEP = 24  # grey levels
@@ -27,7 +31,7 @@ MOTION_FRACTION = 0.004
 
 @dataclass(frozen=True)
 class Presence:
-    hand: float  # share of the outer band unlike its surroundings (0..1)
+    hand: float  # how much of the band round the board is crossed (in sides' lengths)
     motion: float  # share of pixels that changed since the previous frame (0..1)
 
     def hand_seen(self) -> bool:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass
-from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -93,7 +92,7 @@ def _board_texture(scene: Scene, pieces: dict[str, str]) -> tuple[np.ndarray, np
 
 def _paste_markers(tex: np.ndarray, g: "object", to_tex: np.ndarray) -> None:
     """The four printed markers, each outside a corner, its border touching the corner."""
-    from companion.vision.markers import BORDER, marker_image
+    from companion.vision.markers import marker_image
 
     T = TEXTURE_PX
     inner = int(round(0.9 * T))
@@ -106,7 +105,6 @@ def _paste_markers(tex: np.ndarray, g: "object", to_tex: np.ndarray) -> None:
         if x0 < 0 or y0 < 0 or x0 + size > tex.shape[1] or y0 + size > tex.shape[0]:
             continue
         tex[y0 : y0 + size, x0 : x0 + size] = img[..., None] * 0.9
-    del BORDER
 
 
 def _illumination(scene: Scene) -> np.ndarray:
@@ -123,12 +121,18 @@ def _illumination(scene: Scene) -> np.ndarray:
     return field.astype(np.float32)
 
 
-@lru_cache(maxsize=8)
-def _maps_for(seed: int, size: tuple[int, int], k1: float, focal: float) -> tuple[np.ndarray, ...]:
-    return _CAMERAS[seed].distortion_maps()
+_MAPS: dict[tuple[float, ...], tuple[np.ndarray, np.ndarray]] = {}
 
 
-_CAMERAS: dict[int, object] = {}
+def _maps_for(scene: Scene) -> tuple[np.ndarray, np.ndarray]:
+    """The lens maps of a scene's camera (kept for the few scenes a video reuses)."""
+    cam = scene.camera
+    key = (*scene.size, *cam.K.ravel(), *cam.dist)
+    if key not in _MAPS:
+        if len(_MAPS) >= 8:
+            _MAPS.pop(next(iter(_MAPS)))
+        _MAPS[key] = cam.distortion_maps()
+    return _MAPS[key]
 
 
 def render_static(scene: Scene, pieces: dict[str, str]) -> np.ndarray:
@@ -158,8 +162,7 @@ def render_static(scene: Scene, pieces: dict[str, str]) -> np.ndarray:
         draw_piece(img, cam, g.cell_centre(cell), colour, kind, scene.piece_scale,
                    scene.base_radius, scene.light_dir, glossy)
     img *= _illumination(scene)[..., None]
-    _CAMERAS[scene.seed] = cam
-    mx, my = _maps_for(scene.seed, scene.size, float(cam.dist[0]), float(cam.K[0, 0]))
+    mx, my = _maps_for(scene)
     return cv2.remap(img, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
