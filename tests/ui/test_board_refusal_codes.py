@@ -81,3 +81,19 @@ def test_a_camerlano_citadel_refusal_by_touch_names_its_owner_in_italian(make_ap
     tap_cell(app, board, "z2")
     assert board.message == ("La cittadella z2 è dello Scià del Bianco: gli altri pezzi vi si fermano solo per"
                              " catturare uno Scià o un Principe che vi si trova")
+
+
+def test_every_code_the_engine_gives_has_a_translation():
+    import re
+    from pathlib import Path
+
+    import companion.rules
+    from companion.ui.magici.refusals import REFUSALS
+
+    source = Path(companion.rules.__file__).parent
+    codes = set()
+    for path in source.glob("*.py"):
+        codes |= set(re.findall(r'"((?:army|spell|move|pass|queen)\.[a-z_]+)"', path.read_text("utf-8")))
+    assert len(codes) > 60
+    missing = sorted(c for c in codes if c not in REFUSALS and c not in board_strings.CODE_KEYS)
+    assert missing == []
