@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from companion.vision.geometry import FILE_LETTERS, BoardGeometry, CellState
+
+if TYPE_CHECKING:
+    import numpy as np
 
 LAYOUT_HELP = """Plain output: one line per rank from the top (highest rank first), the rank number
 then one character per cell from file a: '.' empty, 'w' light piece, 'b' dark piece; a last
@@ -45,7 +47,7 @@ def board_lines(geometry: BoardGeometry, cells: dict[str, CellState | str]) -> l
     return lines
 
 
-def board_json(corners: np.ndarray, cells: dict[str, CellState]) -> str:
+def board_json(corners: "np.ndarray", cells: dict[str, CellState]) -> str:
     """``{"corners": [[x, y], ...], "cells": {"a1": ".", ...}}`` on one line."""
     return json.dumps({
         "corners": [[round(float(x), 2), round(float(y), 2)] for x, y in corners],
