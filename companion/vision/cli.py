@@ -89,7 +89,11 @@ def _cmd_follow(args: argparse.Namespace) -> int:
     from companion.vision.follower import Follower
     from companion.vision.geometry import geometry_for_cells
     from companion.vision.reader import Reader, ReadStatus
-    from companion.vision.sources import FrameStatus, open_source
+    import time
+
+    from companion.core.clock import MonotonicClock
+    from companion.vision.sources import (FrameStatus, ImageFolderSource, RetryingSource,
+                                          open_source)
     from companion.vision.view import parse_corners
 
     try:
@@ -104,20 +108,24 @@ def _cmd_follow(args: argparse.Namespace) -> int:
         return _usage("--stable must be at least 1")
     reader = Reader(geometry, corners)
     follower = Follower(position, stable_frames=args.stable)
+    live = not (isinstance(source, ImageFolderSource) or getattr(source, "is_file", False))
+    if live:  # a camera that stops is retried, never the end of the game
+        source = RetryingSource(source, MonotonicClock().now_ms)
     last_status = None
-    failures = 0
+    failing = False
     try:
         while True:
             frame = source.read()
             if frame.status is FrameStatus.END:
                 break
             if frame.status is FrameStatus.FAILED:
-                failures += 1
-                print(f"companion vision: {frame.message}", file=sys.stderr)
-                if failures >= 3:
-                    return 1
+                if not failing and frame.message:
+                    print(f"companion vision: {frame.message}", file=sys.stderr)
+                failing = live
+                if live:
+                    time.sleep(0.05)
                 continue
-            failures = 0
+            failing = False
             assert frame.image is not None
             reading = reader.read(frame.image)
             if reading.status is not last_status and reading.status is not ReadStatus.OK:

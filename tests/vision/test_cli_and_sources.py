@@ -131,3 +131,10 @@ def test_config_source_empty_means_no_camera_and_a_live_one_is_retried(tmp_path)
     assert isinstance(source_from_config(str(tmp_path), clock.now_ms), ImageFolderSource)
     with pytest.raises(ValueError, match="nowhere"):
         source_from_config("/nowhere/cam.mp4", clock.now_ms)
+
+
+def test_follow_skips_an_unreadable_frame_and_says_so(tmp_path, capsys):
+    (tmp_path / "f000.png").write_bytes(b"not a picture")
+    assert main(["vision", "follow", str(tmp_path), "--variant", "magici"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "" and "cannot read image" in captured.err
