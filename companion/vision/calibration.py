@@ -61,7 +61,8 @@ def fit_axis(profile: np.ndarray, n: int, min_fraction: float = 0.35) -> GridFit
     hi = np.clip(lo + 1, 0, length - 1)
     vals = prof[lo] * (1 - frac) + prof[hi] * frac
     # every line must be there: the mean, lowered by weak lines (pieces hide some edges)
-    score = vals.mean(axis=2) * 0.6 + np.sort(vals, axis=2)[..., : max(2, n // 3)].mean(axis=2) * 0.4
+    weakest = np.sort(vals, axis=2)[..., : max(2, n // 3)].mean(axis=2)
+    score = vals.mean(axis=2) * 0.6 + weakest * 0.4
     score = np.where(valid, score, -1)
     a, b = np.unravel_index(int(np.argmax(score)), score.shape)
     return GridFit(float(starts[a]), float(steps[b]), float(score[a, b] / base))
@@ -74,7 +75,8 @@ def _profiles(canon: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     gx = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3))
     gy = np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
     # a median over the other axis: a grid line runs all the way, a piece's edge does not
-    return np.median(gx, axis=0) + gx.mean(axis=0) * 0.5, np.median(gy, axis=1) + gy.mean(axis=1) * 0.5
+    return (np.median(gx, axis=0) + gx.mean(axis=0) * 0.5,
+            np.median(gy, axis=1) + gy.mean(axis=1) * 0.5)
 
 
 def _line_through(p: np.ndarray, q: np.ndarray) -> np.ndarray:

@@ -30,7 +30,8 @@ RING_ANGLES = 48
 RING_KEEP = 28  # angles kept per cell: those most across the lean
 TEXTURE_WEIGHT = 0.5
 RING_WEAK = 0.025  # below: no base edge unless the colour is plainly a piece's
-RING_EDGE = 0.034  # median radial log-brightness gradient (per pixel) on the ring that makes a piece
+# median radial log-brightness gradient (per pixel) on the ring that makes a piece
+RING_EDGE = 0.034
 LUM_WEIGHT = 0.35  # brightness counts less than colour: shadows change brightness
 SHADOW_DEPTH = 0.6  # log brightness a shadow may take from a square
 
@@ -95,8 +96,9 @@ class CellSampler:
         ring = ctop[:, None, None, :] + radii[None, :, None, None] * S * cell_dirs[:, None]
         self.ring_x = np.clip(np.round(ring[..., 0]).astype(np.intp), 0, w - 1)
         self.ring_y = np.clip(np.round(ring[..., 1]).astype(np.intp), 0, h - 1)
-        self.ring_dx = np.ascontiguousarray(np.broadcast_to(cell_dirs[:, None, :, 0], ring.shape[:3]))
-        self.ring_dy = np.ascontiguousarray(np.broadcast_to(cell_dirs[:, None, :, 1], ring.shape[:3]))
+        shape = ring.shape[:3]
+        self.ring_dx = np.ascontiguousarray(np.broadcast_to(cell_dirs[:, None, :, 0], shape))
+        self.ring_dy = np.ascontiguousarray(np.broadcast_to(cell_dirs[:, None, :, 1], shape))
         # what the cell looks like, for telling two pieces apart: a coarse patch (4 samples
         # a cell) over the cell and the place its piece's body rises into
         self.sig_factor = max(1, S // 4)

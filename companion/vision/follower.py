@@ -75,7 +75,8 @@ def occupancy(position: PositionLike, cells: tuple[str, ...]) -> dict[str, str]:
         if piece is None:
             out[cell] = "."
         else:
-            out[cell] = "w" if getattr(piece.color, "name", str(piece.color)).upper() == "WHITE" else "b"
+            colour = getattr(piece.color, "name", str(piece.color)).upper()
+            out[cell] = "w" if colour == "WHITE" else "b"
     return out
 
 

@@ -47,7 +47,8 @@ class CalibrationStore:
 
     def save(self, source: str, geometry: str, size: tuple[int, int], corners: object) -> None:
         data = self._read()
-        data[self._key(source, geometry, size)] = [[float(x), float(y)] for x, y in corners]  # type: ignore[attr-defined]
+        points = [[float(x), float(y)] for x, y in corners]  # type: ignore[attr-defined]
+        data[self._key(source, geometry, size)] = points
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(".tmp")
         tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
