@@ -184,7 +184,7 @@ class DueReSession(BoardSession):
             try:
                 shown.parse_move(f"{origin}{cells[-1]}")
             except IllegalMove as exc:
-                return Reason("engine", {"text": str(exc)})
+                return Reason.engine(exc)
             return Reason("duere.reason.compulsory")
         if any(m.origin == origin for m in shown.legal_moves()):
             return Reason("duere.reason.compulsory")

@@ -69,7 +69,7 @@ class QueenReplacement:
         screen.close_overlay()
         reason = screen.session.position.queen_replacement_allowed()  # type: ignore[attr-defined]
         if reason is not None:
-            screen.refuse(Reason("engine", {"text": reason}))
+            screen.refuse(Reason.engine(reason))
             return
         picker = cls(screen)
         screen.picker = picker
@@ -138,7 +138,7 @@ class QueenReplacement:
             after = pos.agreed_queen_replacement(replacements)  # type: ignore[attr-defined]
         except ValueError as exc:
             screen.picker = None
-            screen.refuse(Reason("engine", {"text": str(exc)}))
+            screen.refuse(Reason.engine(exc))
             screen.layout()
             return
         men = {c.letter: self.men[c] for c in self.queens}

@@ -61,6 +61,18 @@ class Reason:
     key: str
     values: dict[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def engine(cls, reason: object) -> "Reason":
+        """The engine's refusal (an exception or its text), with its code and values spelled
+        out, so the translation does not depend on the text keeping its type."""
+        code = getattr(reason, "code", None)
+        params = getattr(reason, "params", None)
+        values: dict[str, Any] = {"text": str(reason)}
+        if code:
+            values["code"] = code
+            values["params"] = dict(params or {})
+        return cls("engine", values)
+
 
 class Refused(Exception):
     """An input the rules refuse; ``reason`` says why."""
@@ -256,7 +268,7 @@ class BoardSession:
         try:
             pos.parse_move("".join(cells))
         except IllegalMove as exc:
-            return Reason("engine", {"text": str(exc)})
+            return Reason.engine(exc)
         return Reason("board.reason.not_a_move", {"move": "-".join(cells)})
 
     # -- acting -------------------------------------------------------------------------------
@@ -278,7 +290,7 @@ class BoardSession:
         try:
             self.position.parse_move(text)
         except IllegalMove as exc:
-            raise Refused(Reason("engine", {"text": str(exc)})) from None
+            raise Refused(Reason.engine(exc)) from None
         raise Refused(Reason("board.reason.not_a_move", {"move": text}))
 
     def _finish_if_over(self) -> None:
@@ -298,7 +310,7 @@ class BoardSession:
             try:
                 push_pass()
             except IllegalMove as exc:
-                raise Refused(Reason("engine", {"text": str(exc)})) from None
+                raise Refused(Reason.engine(exc)) from None
         payload: dict[str, Any] = {"action": action.value, "side": side.letter, **data}
         self.match.append(REFEREE, payload)
         self._apply_referee(payload)
