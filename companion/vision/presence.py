@@ -22,7 +22,8 @@ from companion.vision.view import BoardView
 BAND = (1.15, 1.9)  # cells beyond the playing area's edge
 COLOUR_STEP = 0.085  # log-chromaticity change that counts as "not the surroundings"
 SHADOW_STEP = 0.65  # log-brightness change larger than a shadow makes
-HAND_FRACTION = 0.01  # crossed length (in sides) that makes a hand
+BRIGHTER_STEP = 0.2  # log-brightness rise that no shadow makes
+HAND_WIDTH = 0.6  # cells: a crossing this wide is an arm
 WINDOW = 5.0  # cells
 ACROSS = 0.7  # share of the band's depth an arm covers
 MOTION_STEP = 24  # grey levels
@@ -31,14 +32,32 @@ MOTION_FRACTION = 0.004
 
 @dataclass(frozen=True)
 class Presence:
-    hand: float  # how much of the band round the board is crossed (in sides' lengths)
+    hand: float  # the widest crossing of the band round the board, in cells
     motion: float  # share of pixels that changed since the previous frame (0..1)
 
     def hand_seen(self) -> bool:
-        return self.hand > HAND_FRACTION
+        return self.hand > HAND_WIDTH
 
     def moving(self) -> bool:
         return self.motion > MOTION_FRACTION
+
+
+def _longest_run(flags: np.ndarray) -> int:
+    """The longest run of True in a loop (it may wrap round the end).
+
+    >>> _longest_run(np.array([True, False, True, True, False, True, True]))
+    3
+    """
+    n = len(flags)
+    if n == 0 or not flags.any():
+        return 0
+    if flags.all():
+        return n
+    start = int(np.argmin(flags))  # begin at a False so that no run wraps
+    rolled = np.roll(flags, -start).astype(np.int8)
+    edges = np.diff(np.concatenate([[0], rolled, [0]]))
+    starts, ends = np.where(edges == 1)[0], np.where(edges == -1)[0]
+    return int((ends - starts).max())
 
 
 class PresenceDetector:
@@ -86,8 +105,8 @@ class PresenceDetector:
         self.previous: np.ndarray | None = None
 
     def hand_score(self, top: np.ndarray) -> float:
-        """How much of the band round the board (in sides' lengths) is crossed, over nearly
-        its whole depth, by something unlike the surroundings there."""
+        """The widest crossing of the band round the board (in cells) by something unlike
+        the surroundings there over nearly the band's whole depth."""
         log = np.log(top.astype(np.float32) + 10)
         if log.ndim == 2:
             log = log[..., None]
@@ -110,17 +129,19 @@ class PresenceDetector:
         if diff.shape[2] == 3:
             lum = diff.mean(axis=2)
             chroma = np.linalg.norm(diff - lum[..., None], axis=2)
-            # a shadow darkens without changing colour, by at most SHADOW_STEP
-            far = ((chroma > COLOUR_STEP) | (np.abs(lum) > SHADOW_STEP)) & ok
+            # a shadow darkens without changing colour, by at most SHADOW_STEP; it never
+            # brightens
+            far = ((chroma > COLOUR_STEP) | (lum > BRIGHTER_STEP) | (lum < -SHADOW_STEP)) & ok
         else:
-            far = (np.abs(diff[..., 0]) > SHADOW_STEP) & ok
+            far = ((diff[..., 0] > BRIGHTER_STEP) | (diff[..., 0] < -SHADOW_STEP)) & ok
         # an arm crosses the whole depth of the band; the curved edge of a table or a plank
         # only dents a few rows of it
         rows = ok.sum(axis=0)
         if (rows > 0).mean() < 0.5:
             return 0.0
         across = (far.sum(axis=0) >= ACROSS * np.maximum(rows, 1)) & (rows > 0)
-        return float(across.sum()) / (float((rows > 0).sum()) / 4)
+        # an arm is one wide crossing; printed coordinates or a pattern are many thin ones
+        return _longest_run(across) * q / self.view.cell_px
 
     def motion_score(self, top: np.ndarray) -> float:
         gray = cv2.cvtColor(top, cv2.COLOR_BGR2GRAY) if top.ndim == 3 else top
