@@ -71,9 +71,9 @@ class CameraScreen(Screen):
         self.buttons = [self.back_button()]
         if not self.feed.configured:
             return
-        y = 250
+        y = 276
         for i, name in enumerate(GEOMETRIES):
-            self.buttons.append(Button(pygame.Rect(SIDE_X, y + i * 56, SIDE_W, 50), self.t(f"vision.geometry.{name}"),
+            self.buttons.append(Button(pygame.Rect(SIDE_X, y + i * 54, SIDE_W, 48), self.t(f"vision.geometry.{name}"),
                                        self._geometry_chooser(name), selected=name == self.geometry, size=18))
         self.buttons.append(Button(pygame.Rect(SIDE_X, 480 - 8 - 60, SIDE_W, 60), self.t("vision.calibrate"),
                                    self.open_calibration, primary=True, size=22))
@@ -152,7 +152,7 @@ class CameraScreen(Screen):
         y += 28
         draw_text(surface, self.t("vision.source", source=self.feed.worker.spec), (SIDE_X, y), 15, theme.MUTED,
                   max_width=SIDE_W)
-        draw_text(surface, self.t("vision.geometry"), (SIDE_X, 250 - 22), 16, theme.MUTED, bold=True)
+        draw_text(surface, self.t("vision.geometry"), (SIDE_X, 276 - 24), 16, theme.MUTED, bold=True)
 
 
 # -- the demo for screenshots ---------------------------------------------------------------------
