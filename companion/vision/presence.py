@@ -22,7 +22,7 @@ from companion.vision.view import BoardView
 BAND = (1.15, 1.9)  # cells beyond the playing area's edge
 COLOUR_STEP = 0.085  # log-chromaticity change that counts as "not the surroundings"
 SHADOW_STEP = 0.65  # log-brightness change larger than a shadow makes
-BRIGHTER_STEP = 0.2  # log-brightness rise that no shadow makes
+BRIGHTER_STEP = 0.3  # log-brightness rise that no shadow makes
 HAND_WIDTH = 0.6  # cells: a crossing this wide is an arm
 WINDOW = 5.0  # cells
 ACROSS = 0.7  # share of the band's depth an arm covers
@@ -129,9 +129,10 @@ class PresenceDetector:
         if diff.shape[2] == 3:
             lum = diff.mean(axis=2)
             chroma = np.linalg.norm(diff - lum[..., None], axis=2)
-            # a shadow darkens without changing colour, by at most SHADOW_STEP; it never
-            # brightens
-            far = ((chroma > COLOUR_STEP) | (lum > BRIGHTER_STEP) | (lum < -SHADOW_STEP)) & ok
+            # light and shade change brightness, not colour: a shadow darkens by at most
+            # SHADOW_STEP; something brighter must differ a little in colour as well
+            brighter = (lum > BRIGHTER_STEP) & (chroma > COLOUR_STEP / 3)
+            far = ((chroma > COLOUR_STEP) | brighter | (lum < -SHADOW_STEP)) & ok
         else:
             far = ((diff[..., 0] > BRIGHTER_STEP) | (diff[..., 0] < -SHADOW_STEP)) & ok
         # an arm crosses the whole depth of the band; the curved edge of a table or a plank
