@@ -367,3 +367,24 @@ def translate_reason(t: Callable[..., str], key: str, values: dict[str, object])
                 found["kind"] = piece_name(t, found["kind"])
             return t(table_key, **found)
     return text
+
+
+# The camera button in the board's header ("follow with camera", issue 8).
+register(
+    {
+        "board.camera.button": ("Telecamera", "Camera"),
+        "board.camera.title": ("Telecamera", "Camera"),
+        "board.camera.follow_on": ("Segui la partita con la telecamera", "Follow the game with the camera"),
+        "board.camera.follow_off": ("Smetti di seguire con la telecamera", "Stop following with the camera"),
+        "board.camera.view": ("Vista della telecamera", "Camera view"),
+        "board.camera.calibrate": ("Calibra la telecamera", "Calibrate the camera"),
+        "board.camera.none": ("Nessuna telecamera: impostare [camera] source nella configurazione",
+                              "No camera: set [camera] source in the config"),
+        "board.camera.following": ("La telecamera segue la partita", "The camera follows the game"),
+        "board.camera.stopped": ("La telecamera non segue più la partita", "The camera no longer follows the game"),
+        "board.camera.which": ("Quale mossa è stata fatta?", "Which move was made?"),
+        "board.camera.check": ("Telecamera: controllare le case {squares}", "Camera: check squares {squares}"),
+        "board.camera.no_moves": ("Telecamera: nessuna mossa possibile ora (tirare i dadi?); case {squares}",
+                                  "Camera: no move can be played now (roll the dice?); squares {squares}"),
+    }
+)

@@ -193,8 +193,6 @@ class CalibrationScreen(Screen):
     def update(self, dt_ms: int) -> None:
         if self._search is not None and not self._search.is_alive():
             self._search_done()
-        if self.app.stack and self.app.top is not self:
-            return
         self.feed.poll()
         if self.frame is None and self.feed.latest is not None and self.feed.worker.last_frame is not None:
             self.hold(self.feed.worker.last_frame, self.feed.picture)

@@ -95,8 +95,6 @@ class CameraScreen(Screen):
 
     # -- the loop ---------------------------------------------------------------------------------
     def update(self, dt_ms: int) -> None:
-        if self.app.stack and self.app.top is not self:
-            return  # the calibration on top reads the mailbox
         if self.feed.poll():
             self.dirty = True
 
@@ -187,6 +185,7 @@ def synthetic_result(geometry: str = "8x8", seed: int = 11, pieces: dict[str, st
 
 def show_result(feed: CameraFeed, result: Any) -> None:
     """Put a result on a feed as if the worker had just delivered it (demos)."""
+    feed.worker.subscribe(feed)
     feed.worker.deliver(result)
     was, feed.active = feed.active, True
     feed.poll()

@@ -63,7 +63,7 @@ class CameraFeed:
         """The results since the last poll (oldest first); the newest picture is kept."""
         if not self.active:
             return []
-        results = self.worker.take()
+        results = self.worker.take(self)
         last = self._last_running(results)
         for result in results:
             self._note_state(result)

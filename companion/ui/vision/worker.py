@@ -1,9 +1,10 @@
 """The camera worker: a thread that reads the source and runs the Reader, off the main loop.
 
 The loop never waits for a frame. The thread reads a frame, reads the board in it, makes a
-small RGB preview for the screens, and leaves a :class:`CameraResult` in a bounded mailbox
-(:meth:`CameraWorker.take` drains it, oldest first; the follower needs every calm reading, the
-screen shows the newest). After each result it posts :data:`CAMERA_EVENT` so a sleeping loop
+small RGB preview for the screens, and leaves a :class:`CameraResult` in each holder's bounded
+mailbox (:meth:`CameraWorker.take` drains one, oldest first; a follower needs every calm
+reading, a screen shows the newest; a board that follows and the camera view shown over it
+each get every result). After each result it posts :data:`CAMERA_EVENT` so a sleeping loop
 wakes at once (the input layer ignores the event; the screen reads the mailbox in ``update``).
 
 A live source that stops answers ``FAILED``: the worker says so in the result (the screens show
@@ -111,7 +112,7 @@ class CameraWorker:
         self.state = SourceState.NONE if not self.spec else SourceState.RUNNING
         self.message = ""
         self.last_frame: np.ndarray | None = None
-        self._results: deque[CameraResult] = deque(maxlen=MAILBOX)
+        self._boxes: dict[int, deque[CameraResult]] = {}
         self._lock = threading.Lock()
         self._pending = _Pending()
         self._seq = 0
@@ -120,6 +121,7 @@ class CameraWorker:
         self._stop = threading.Event()
         self._holders: set[int] = set()
         self._paced = False
+        self.threaded = True  # False: nobody starts the thread; the tests call step() themselves
 
     # -- configuration ------------------------------------------------------------------------
     @property
@@ -237,7 +239,8 @@ class CameraWorker:
 
     def _post(self, result: CameraResult) -> CameraResult:
         with self._lock:
-            self._results.append(result)
+            for box in self._boxes.values():
+                box.append(result)
         if self.wake is not None:
             self.wake()
         return result
@@ -246,11 +249,19 @@ class CameraWorker:
         """Leave a result made elsewhere in the mailbox (a demo's synthetic frame)."""
         self._post(result)
 
-    def take(self) -> list[CameraResult]:
-        """Every result since the last call, oldest first (called by the loop)."""
+    def subscribe(self, holder: object) -> None:
+        """Give ``holder`` a mailbox of its own (from the next result on)."""
         with self._lock:
-            out = list(self._results)
-            self._results.clear()
+            self._boxes.setdefault(id(holder), deque(maxlen=MAILBOX))
+
+    def take(self, holder: object) -> list[CameraResult]:
+        """Every result for ``holder`` since its last call, oldest first (called by the loop)."""
+        with self._lock:
+            box = self._boxes.get(id(holder))
+            if box is None:
+                return []
+            out = list(box)
+            box.clear()
         return out
 
     # -- the thread ---------------------------------------------------------------------------
@@ -261,12 +272,15 @@ class CameraWorker:
     def acquire(self, holder: object) -> None:
         """``holder`` (a screen) needs frames: start the thread if it is not running."""
         self._holders.add(id(holder))
-        if self.configured:
+        self.subscribe(holder)
+        if self.configured and self.threaded:
             self.start()
 
     def release(self, holder: object) -> None:
         """``holder`` no longer needs frames; the thread stops when nobody does."""
         self._holders.discard(id(holder))
+        with self._lock:
+            self._boxes.pop(id(holder), None)
         if not self._holders:
             self.stop()
 

@@ -1,0 +1,200 @@
+"""Following a board game with the camera: stable readings become moves on the touch board.
+
+A :class:`CameraFollow` belongs to one board screen. It feeds the camera worker's readings to a
+:class:`~companion.vision.follower.Follower` whose position is a mirror of the screen's board
+(:class:`ScreenPosition`): its legal moves at the board's present state are exactly what the
+screen would accept by touch (the session's options: Due Re's steps for the dice rolled, a
+Magici station's turn), and deeper (the follower's look at two hidden moves) the engine's.
+
+What the follower finds goes through the screen's own paths, so a camera move is validated and
+journaled exactly like a touched one:
+
+- ``MOVE``: the matching option is played with ``screen.play`` (options differing only in a die
+  or a promotion are offered as the screen's usual choice);
+- ``AMBIGUOUS``: the candidates are offered as a choice (``screen.ask``);
+- ``CHECK``: a banner names the squares to check;
+- ``TAKEBACK``: ``screen.undo()`` (the journal's undo).
+
+After any change made by touch (a move, an undo, a new game) the mirror no longer matches the
+board, and the follower starts again from the board as it stands (:meth:`sync`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.ui.vision.feed import CameraFeed
+
+
+def move_of(payload: Any) -> Any:
+    """The engine move inside an option's payload (Due Re's is ``(die, move)``)."""
+    return payload[1] if isinstance(payload, tuple) else payload
+
+
+def placement(position: Any) -> str:
+    """The board field of a position (what a takeback or a touch changes)."""
+    return position.fen().split()[0]
+
+
+class ScreenPosition:
+    """The follower's position: a copy of the screen's board whose moves, at the board's
+    present state (depth :attr:`root`), are the screen's options."""
+
+    def __init__(self, screen: Any) -> None:
+        self.screen = screen
+        self.board = screen.board_position().copy()
+        self.geometry = self.board.geometry
+        self.depth = 0
+        self.root = 0
+
+    def legal_moves(self) -> list[Any]:
+        if self.depth == self.root:
+            seen: dict[str, Any] = {}
+            for option in self.screen.options():
+                move = move_of(option.payload)
+                seen.setdefault(str(move), move)
+            return list(seen.values())
+        return self.board.legal_moves()
+
+    def push(self, move: Any) -> None:
+        try:
+            self.board.push(move)
+        except Exception:
+            self.board.push(str(move))  # a move of the screen's board, by its text
+        self.depth += 1
+
+    def pop(self) -> Any:
+        self.depth -= 1
+        return self.board.pop()
+
+    def piece_at(self, cell: str) -> Any:
+        return self.board.piece_at(cell)
+
+    def fen(self) -> str:
+        return self.board.fen()
+
+
+class CameraFollow:
+    """The "follow with camera" switch of one board screen."""
+
+    def __init__(self, screen: Any) -> None:
+        from companion.vision.geometry import geometry_for_cells
+
+        self.screen = screen
+        self.app = screen.app
+        cells = screen.board_position().geometry.cells
+        self.feed = CameraFeed(self.app, geometry_for_cells(tuple(cells)).name)
+        self.on = False
+        self.follower: Any = None
+        self.mirror: ScreenPosition | None = None
+        self.last_check: tuple[str, ...] = ()
+
+    @property
+    def available(self) -> bool:
+        return self.feed.configured
+
+    def set(self, on: bool) -> None:
+        if on == self.on:
+            return
+        if on and not self.available:
+            return
+        self.on = on
+        if on:
+            self.rebuild()
+            self.feed.start()
+        else:
+            self.feed.stop()
+            self.follower = self.mirror = None
+
+    def rebuild(self) -> None:
+        """Start following again from the board as the screen shows it."""
+        from companion.vision.follower import Follower
+
+        self.mirror = ScreenPosition(self.screen)
+        self.follower = Follower(self.mirror)  # type: ignore[arg-type]
+        self.last_check = ()
+
+    def sync(self) -> None:
+        """After a change on the screen: keep following if the mirror agrees, else start again."""
+        if not self.on:
+            return
+        if self.mirror is None or placement(self.mirror) != placement(self.screen.board_position()):
+            self.rebuild()
+        else:
+            self.mirror.root = self.mirror.depth
+
+    # -- the loop ------------------------------------------------------------------------------
+    def wake_in_ms(self) -> int | None:
+        return self.feed.wake_in_ms() if self.on else None
+
+    def poll(self) -> bool:
+        """Feed the readings that arrived; True when the screen changed."""
+        if not self.on:
+            return False
+        changed = False
+        for result in self.feed.poll():
+            changed = True
+            if result.reading is None or self.follower is None:
+                continue
+            if self.screen.overlay_buttons:
+                continue  # a question is open: the players answer it first
+            try:
+                events = self.follower.feed(result.reading)
+            except Exception:  # a move the mirror cannot play: start again from the board
+                self.rebuild()
+                continue
+            for event in events:
+                self.apply(event)
+        return changed
+
+    def apply(self, event: Any) -> None:
+        from companion.vision.follower import EventKind
+
+        screen = self.screen
+        if event.kind is EventKind.MOVE:
+            self.last_check = ()
+            options = [o for o in screen.options() if str(move_of(o.payload)) == event.move]
+            if len(options) == 1:
+                screen.play(options[0])
+            elif options:  # the same move with either die: the screen's usual choice
+                screen.choices = options
+                screen._layout_overlay()
+                screen.dirty = True
+                return  # the follower's mirror is a move ahead until the choice is made
+            self.sync()
+        elif event.kind is EventKind.TAKEBACK:
+            self.last_check = ()
+            screen.undo()
+            self.sync()
+        elif event.kind is EventKind.AMBIGUOUS:
+            items = [(text, self._chooser(text)) for text in event.candidates]
+            screen.ask(screen.t("board.camera.which"), items)
+        elif event.kind is EventKind.CHECK:
+            if event.squares != self.last_check:
+                self.last_check = event.squares
+                key = "board.camera.check" if screen.options() else "board.camera.no_moves"
+                self.app.show_banner(screen.t(key, squares=" ".join(event.squares)))
+                self.app.play("error")
+
+    def _chooser(self, text: str):
+        def choose() -> None:
+            self.screen.close_overlay()
+            for option in self.screen.options():
+                if str(move_of(option.payload)) == text:
+                    self.screen.play(option)
+                    break
+            self.sync()
+        return choose
+
+    def status_colour(self) -> Any:
+        from companion.ui import theme
+        from companion.ui.vision.worker import SourceState
+
+        if not self.on:
+            return None
+        if self.feed.state in (SourceState.FAILED, SourceState.BAD):
+            return theme.DANGER
+        reading = self.feed.reading
+        if reading is None or not reading.ok:
+            return theme.WARN
+        return theme.OK
