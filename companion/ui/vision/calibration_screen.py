@@ -180,7 +180,12 @@ class CalibrationScreen(Screen):
             self.say(self.t("vision.cal.bad_corners", error=exc), "warn")
             self.app.play("error")
             return
-        self.feed.worker.set_corners(corners)
+        try:
+            self.feed.worker.set_corners(corners, self.frame_size, self.geometry)
+        except OSError as exc:
+            self.app.show_banner(self.t("vision.cal.not_saved", error=exc), ms=None)
+            self.app.play("error")
+            return
         self.app.show_banner(self.t("vision.cal.saved"), level="info")
         self.app.play("tap")
         self.app.pop()

@@ -60,6 +60,7 @@ register(
         "vision.cal.saved": ("Calibrazione salvata per questa telecamera", "Calibration saved for this camera"),
         "vision.cal.bad_corners": ("Angoli non validi: {error}", "Corners not valid: {error}"),
         "vision.cal.no_frame": ("Nessuna immagine dalla telecamera", "No picture from the camera"),
+        "vision.cal.not_saved": ("Calibrazione non salvata: {error}", "Calibration not saved: {error}"),
         "vision.cal.corner": ("Angolo {n}", "Corner {n}"),
         "vision.cal.outside": ("Toccare dentro l'immagine", "Tap inside the picture"),
     }

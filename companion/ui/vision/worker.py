@@ -153,12 +153,19 @@ class CameraWorker:
             if name != self.geometry_name or self._pending.geometry is not None:
                 self._pending.geometry = name
 
-    def set_corners(self, corners: Any, save: bool = True) -> None:
-        """Use these four corners (frame pixels, a1 corner first) from the next frame on, and
-        keep them for this camera in the store."""
+    def set_corners(self, corners: Any, size: tuple[int, int], geometry: str | None = None) -> None:
+        """Keep these four corners (frame pixels, a1 corner first) for this camera, board and
+        picture size in the store at once, and read with them from the next frame on.
+
+        A store that cannot be written raises OSError (the corners are used all the same)."""
         pts = [[float(x), float(y)] for x, y in np.asarray(corners, float).reshape(4, 2)]
+        name = geometry or self._pending.geometry or self.geometry_name
         with self._lock:
-            self._pending.corners = (pts, save)
+            self._pending.corners = pts
+        if self.store_path is not None:
+            from companion.vision.store import CalibrationStore
+
+            CalibrationStore(self.store_path).save(self.spec, name, size, pts)
 
     def stored_corners(self, size: tuple[int, int]) -> list[list[float]] | None:
         if self.store_path is None:
@@ -180,15 +187,7 @@ class CameraWorker:
             if stored is not None:
                 self._use_corners(stored, size)
         if corners is not None:
-            points, save = corners
-            self._use_corners(points, size)
-            if save and self.store_path is not None:
-                from companion.vision.store import CalibrationStore
-
-                try:
-                    CalibrationStore(self.store_path).save(self.spec, self.geometry_name, size, points)
-                except OSError as exc:
-                    self.message = f"calibration not saved: {exc}"
+            self._use_corners(corners, size)
 
     def _use_corners(self, points: Any, size: tuple[int, int]) -> None:
         assert self.reader is not None

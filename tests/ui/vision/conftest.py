@@ -1,0 +1,125 @@
+"""Camera screens under test: folders of synthetic photos as the camera, the worker stepped by hand.
+
+The frames are rendered once per test session (a few small sets), written as JPEGs to a folder
+that the app's config names as its camera, exactly as a user would point it at one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.config import CameraConfig
+from companion.rules import get_variant
+from companion.ui.screens.home import HomeScreen
+from companion.ui.vision.worker import CameraWorker, SourceState, camera_for
+from companion.vision.geometry import get_geometry
+from companion.vision.synth import finish, random_scene, render_static
+from companion.vision.synth.render import true_corners
+from companion.vision.synth.video import occupancy_of
+
+SEED = 9101  # the vision core's tests and benchmark use other seeds
+CALM, HAND = 4, 2
+
+
+@dataclass
+class Footage:
+    folder: Path
+    corners: np.ndarray  # true corners of the playing area (frame pixels)
+    truth: list[dict[str, str]]  # the occupancy of each calm stretch
+    moves: list[str]
+    size: tuple[int, int]
+
+
+def _occupancies(moves: list[str], takeback: bool) -> list[dict[str, str]]:
+    pos = get_variant("magici").start_position()
+    cells = pos.geometry.cells
+    out = [occupancy_of(pos, cells)]
+    for move in moves:
+        pos.push(pos.parse_move(move))
+        out.append(occupancy_of(pos, cells))
+    if takeback:
+        pos.pop()
+        out.append(occupancy_of(pos, cells))
+    return out
+
+
+def film(folder: Path, occupancies: list[dict[str, str]], seed: int) -> tuple[np.ndarray, tuple[int, int]]:
+    """Calm frames of each occupancy, a hand between two, as numbered JPEGs in ``folder``."""
+    import cv2
+
+    rng = np.random.default_rng(seed)
+    scene = random_scene(rng, get_geometry("8x8"), max_tilt_deg=15)
+    folder.mkdir(parents=True, exist_ok=True)
+    n = 0
+    statics = [render_static(scene, occ) for occ in occupancies]
+    for i, static in enumerate(statics):
+        frames = [finish(scene, static, rng) for _ in range(CALM)]
+        if i + 1 < len(statics):
+            frames += [finish(scene, static if k < HAND - 1 else statics[i + 1], rng, hand=True)
+                       for k in range(HAND)]
+        for frame in frames:
+            n += 1
+            cv2.imwrite(str(folder / f"frame{n:04d}.jpg"), frame, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    return np.asarray(true_corners(scene)), scene.size
+
+
+def _footage(folder: Path, moves: list[str], takeback: bool = False, seed: int = SEED) -> Footage:
+    truth = _occupancies(moves, takeback)
+    corners, size = film(folder, truth, seed)
+    return Footage(folder, corners, [{c: s.split(":")[0] for c, s in t.items()} for t in truth], moves, size)
+
+
+@pytest.fixture(scope="session")
+def still(tmp_path_factory) -> Footage:
+    """One calm position (the start), a few frames."""
+    return _footage(tmp_path_factory.mktemp("still"), [])
+
+
+@pytest.fixture(scope="session")
+def game(tmp_path_factory) -> Footage:
+    """A short game: 1. e4 d5 2. exd5, with a hand making each move."""
+    return _footage(tmp_path_factory.mktemp("game"), ["e2e4", "d7d5", "e4d5"])
+
+
+@pytest.fixture(scope="session")
+def takeback(tmp_path_factory) -> Footage:
+    """1. e4, then the pawn goes back to e2."""
+    return _footage(tmp_path_factory.mktemp("takeback"), ["e2e4"], takeback=True)
+
+
+@pytest.fixture
+def camera_app(make_app, tmp_path):
+    """An app whose camera is a folder; its worker is stepped by the test (no thread)."""
+
+    def build(folder: Path | str, lang: str = "it"):
+        app = make_app(lang=lang)
+        app.config = replace(app.config, camera=CameraConfig(source=str(folder)), data_dir=tmp_path / "data")
+        app.push(HomeScreen(app))
+        worker = camera_for(app)
+        worker.threaded = False
+        return app, worker
+
+    return build
+
+
+def pump(app, worker: CameraWorker, frames: int | None = None) -> int:
+    """Step the worker (one frame each) and let the app take the results, as the loop would."""
+    n = 0
+    while frames is None or n < frames:
+        result = worker.step()
+        app.tick()
+        if result is None or result.state is SourceState.ENDED:
+            break
+        n += 1
+    return n
+
+
+def save_true_corners(app, footage: Footage, geometry: str = "8x8") -> None:
+    from companion.vision.store import CalibrationStore
+
+    CalibrationStore(Path(app.config.data_dir) / "calibration.json").save(
+        str(footage.folder), geometry, footage.size, footage.corners.tolist())
