@@ -34,8 +34,8 @@ class Footage:
     size: tuple[int, int]
 
 
-def _occupancies(moves: list[str], takeback: bool) -> list[dict[str, str]]:
-    pos = get_variant("magici").start_position()
+def _occupancies(moves: list[str], takeback: bool, variant: str = "magici") -> list[dict[str, str]]:
+    pos = get_variant(variant).start_position()
     cells = pos.geometry.cells
     out = [occupancy_of(pos, cells)]
     for move in moves:
@@ -67,8 +67,9 @@ def film(folder: Path, occupancies: list[dict[str, str]], seed: int) -> tuple[np
     return np.asarray(true_corners(scene)), scene.size
 
 
-def _footage(folder: Path, moves: list[str], takeback: bool = False, seed: int = SEED) -> Footage:
-    truth = _occupancies(moves, takeback)
+def _footage(folder: Path, moves: list[str], takeback: bool = False, seed: int = SEED,
+             variant: str = "magici") -> Footage:
+    truth = _occupancies(moves, takeback, variant)
     corners, size = film(folder, truth, seed)
     return Footage(folder, corners, [{c: s.split(":")[0] for c, s in t.items()} for t in truth], moves, size)
 
@@ -89,6 +90,12 @@ def game(tmp_path_factory) -> Footage:
 def takeback(tmp_path_factory) -> Footage:
     """1. e4, then the pawn goes back to e2."""
     return _footage(tmp_path_factory.mktemp("takeback"), ["e2e4"], takeback=True)
+
+
+@pytest.fixture(scope="session")
+def duere_game(tmp_path_factory) -> Footage:
+    """Due Re: White's bishop c2 to e4 (a step with a 4, or a 6)."""
+    return _footage(tmp_path_factory.mktemp("duere"), ["c2e4"], variant="duere")
 
 
 @pytest.fixture

@@ -1,0 +1,165 @@
+""""Follow with camera" on the boards: moves seen by the camera arrive in the journal exactly as
+touched ones do; a takeback is the journal's undo; doubts are asked, never guessed."""
+
+from __future__ import annotations
+
+from companion.core.journal import Journal
+from companion.rules import get_variant
+from companion.ui.board.duere import DueReScreen
+from companion.ui.board.duere_session import DueReSession
+from companion.ui.board.magici import MagiciBoardScreen
+from companion.ui.board.screen import CAMERA_BUTTON
+from companion.ui.board.session import BoardSession
+from companion.ui.input import Action, Kind
+from companion.ui.screens.home import HomeScreen
+from companion.vision.follower import EventKind, FollowEvent
+
+from ..conftest import tap
+from .conftest import pump, save_true_corners
+
+
+def board_moves(match) -> list[dict]:
+    return [e.data for e in match.effective() if e.kind == "move"]
+
+
+def touched_record(tmp_path, moves: list[str]) -> list[dict]:
+    """The journal events the same moves make when touched on the board."""
+    journal = Journal.open(tmp_path / "touched.db")
+    session = BoardSession.new(journal, "magici", journal_game="magici-board")
+    for move in moves:
+        session.play_text(move)
+    out = board_moves(session.match)
+    journal.close()
+    return out
+
+
+def following_board(camera_app, footage, lang="it"):
+    app, worker = camera_app(footage.folder, lang)
+    save_true_corners(app, footage)
+    screen = MagiciBoardScreen(app)
+    app.push(screen)
+    return app, worker, screen
+
+
+def test_the_follow_switch_is_off_by_default_and_the_menu_turns_it_on(camera_app, game):
+    app, worker, screen = following_board(camera_app, game)
+    assert not screen.following and screen.wake_in_ms() is None
+    tap(app, *CAMERA_BUTTON.center)
+    labels = [b.label for b in screen.overlay_buttons]
+    assert app.t("board.camera.follow_on") in labels
+    tap(app, *next(b for b in screen.overlay_buttons if b.label == app.t("board.camera.follow_on")).rect.center)
+    assert screen.following and screen.wake_in_ms() is not None
+    tap(app, *CAMERA_BUTTON.center)
+    tap(app, *next(b for b in screen.overlay_buttons if b.label == app.t("board.camera.follow_off")).rect.center)
+    assert not screen.following and screen.wake_in_ms() is None
+
+
+def test_camera_moves_arrive_in_the_journal_like_touched_ones(camera_app, game, tmp_path):
+    app, worker, screen = following_board(camera_app, game)
+    screen.set_follow(True)
+    pump(app, worker)
+    assert [h.text for h in screen.session.history] == game.moves
+    assert board_moves(screen.session.match) == touched_record(tmp_path, game.moves)
+    assert screen.session.position.fen() == _after(game.moves)
+    app.render()
+
+
+def test_a_takeback_on_the_real_board_undoes_the_last_move_through_the_journal(camera_app, takeback):
+    app, worker, screen = following_board(camera_app, takeback)
+    screen.set_follow(True)
+    pump(app, worker)
+    assert screen.session.history == []
+    kinds = [e.kind for e in screen.session.match.events()]
+    assert "move" in kinds and "undo" in kinds  # the move was written, then undone in the journal
+    assert board_moves(screen.session.match) == []
+    assert screen.session.can_redo()  # ... as the undo button does (it can be redone)
+
+
+def test_a_touched_move_while_following_and_the_camera_goes_on_from_the_new_board(camera_app, game):
+    app, worker, screen = following_board(camera_app, game)
+    screen.set_follow(True)
+    pump(app, worker, 5)  # the start, calm
+    screen.session.play_text("e2e4")  # the referee enters the first move by touch...
+    screen.after_change()
+    pump(app, worker)  # ... and the camera sees it, then finds the two moves after it
+    assert [h.text for h in screen.session.history] == game.moves
+
+
+def test_an_ambiguous_sight_offers_the_candidates_and_the_choice_is_journaled(camera_app, game):
+    app, worker, screen = following_board(camera_app, game)
+    screen.set_follow(True)
+    screen.camera.apply(FollowEvent(EventKind.AMBIGUOUS, candidates=("e2e3", "e2e4")))
+    labels = [b.label for b in screen.overlay_buttons]
+    assert labels[:2] == ["e2e3", "e2e4"]
+    tap(app, *screen.overlay_buttons[1].rect.center)
+    assert board_moves(screen.session.match)[0]["move"] == "e2e4"
+
+
+def test_a_sight_no_move_explains_names_the_squares_in_a_banner(camera_app, game):
+    app, worker, screen = following_board(camera_app, game)
+    screen.set_follow(True)
+    screen.camera.apply(FollowEvent(EventKind.CHECK, squares=("e2", "e5")))
+    assert app.banners[-1].text == app.t("board.camera.check", squares="e2 e5")
+    assert board_moves(screen.session.match) == []
+
+
+def test_no_camera_configured_the_board_says_why_and_does_not_follow(make_app):
+    app = make_app(lang="en")
+    app.push(HomeScreen(app))
+    screen = MagiciBoardScreen(app)
+    app.push(screen)
+    tap(app, *CAMERA_BUTTON.center)
+    assert not screen.overlay_buttons
+    assert screen.message == app.t("board.camera.none")
+    screen.set_follow(True)
+    assert not screen.following
+    app.render()
+
+
+def test_a_camera_that_stops_leaves_the_game_to_touch(camera_app, game):
+    import cv2
+
+    from .test_camera_screens import StoppingSource
+
+    app, worker, screen = following_board(camera_app, game)
+    worker.source = StoppingSource(cv2.imread(str(sorted(game.folder.iterdir())[0])), "oxxx")
+    screen.set_follow(True)
+    pump(app, worker, 3)
+    assert app.banners and app.banners[-1].until_ms is None
+    screen.session.play_text("e2e4")  # the game goes on by touch
+    screen.after_change()
+    assert [h.text for h in screen.session.history] == ["e2e4"]
+
+
+def test_due_re_camera_step_is_journaled_with_its_die(camera_app, duere_game):
+    app, worker = camera_app(duere_game.folder)
+    save_true_corners(app, duere_game)
+    session = DueReSession.new(app.journal, "duere")
+    screen = DueReScreen(app, session)
+    app.push(screen)
+    screen.set_follow(True)
+    pump(app, worker, 5)
+    session.roll_dice((4, 3))  # 4 = a bishop with the usual table
+    screen.after_change()
+    pump(app, worker)
+    steps = board_moves(session.match)
+    assert [(s["move"], s["die"]) for s in steps] == [("c2e4", 4)]
+    assert session.history[-1].text == "4:c2e4"  # as the die's step is written when touched
+
+
+def _after(moves: list[str]) -> str:
+    pos = get_variant("magici").start_position()
+    for m in moves:
+        pos.push(m)
+    return pos.fen()
+
+
+def test_the_camera_button_is_in_the_header_of_every_board_in_both_languages(make_app):
+    for lang in ("it", "en"):
+        app = make_app(lang=lang)
+        app.push(HomeScreen(app))
+        screen = MagiciBoardScreen(app)
+        app.push(screen)
+        button = next(b for b in screen.buttons if b.rect == CAMERA_BUTTON)
+        assert button.label == app.t("board.camera.button")
+        app.dispatch(Action(Kind.TAP, CAMERA_BUTTON.center))
