@@ -32,6 +32,7 @@ from companion.ui.board.touch import Drag, board_action
 from companion.ui.board.view import BoardView, Marks
 from companion.ui.input import Action, Kind
 from companion.ui.screen import HEADER_H, Screen
+from companion.ui.vision.switch import CAMERA_BUTTON, FollowWithCamera
 from companion.ui.widgets import Button, draw_text
 
 if TYPE_CHECKING:
@@ -39,10 +40,9 @@ if TYPE_CHECKING:
 
 PANEL_MIN_W = 236
 BUTTON_H = 50
-CAMERA_BUTTON = pygame.Rect(676, 8, 116, 40)
 
 
-class GameScreen(Screen):
+class GameScreen(FollowWithCamera, Screen):
     """A board game screen over a :class:`~companion.ui.board.session.BoardSession`."""
 
     name = "board"
@@ -128,100 +128,6 @@ class GameScreen(Screen):
 
     def extra_buttons(self) -> list[Button]:
         return []
-
-    # -- following with the camera ----------------------------------------------------------------
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A board whose own ``update`` / ``wake_in_ms`` do not call this class's (the Magici
-        board's pass them to its station) still follows the camera: they are wrapped here."""
-        super().__init_subclass__(**kwargs)
-        own_update = cls.__dict__.get("update")
-        if own_update is not None and not getattr(own_update, "_follows_camera", False):
-            def update(self: "GameScreen", dt_ms: int) -> None:
-                own_update(self, dt_ms)
-                self.camera_update()
-            update._follows_camera = True  # type: ignore[attr-defined]
-            cls.update = update  # type: ignore[method-assign]
-        own_wake = cls.__dict__.get("wake_in_ms")
-        if own_wake is not None and not getattr(own_wake, "_follows_camera", False):
-            def wake_in_ms(self: "GameScreen") -> int | None:
-                waits = [w for w in (own_wake(self), self.camera_wake()) if w is not None]
-                return min(waits) if waits else None
-            wake_in_ms._follows_camera = True  # type: ignore[attr-defined]
-            cls.wake_in_ms = wake_in_ms  # type: ignore[method-assign]
-
-    @property
-    def camera(self) -> Any:
-        """The screen's :class:`~companion.ui.vision.follow.CameraFollow` (off by default)."""
-        if self._camera is None:
-            from companion.ui.vision.follow import CameraFollow
-
-            self._camera = CameraFollow(self)
-        return self._camera
-
-    @property
-    def following(self) -> bool:
-        return self._camera is not None and self._camera.on
-
-    def camera_button(self) -> Button:
-        colour = self.camera.status_colour() if self.following else None
-        label = ("● " if self.following else "") + self.t("board.camera.button")
-        return Button(CAMERA_BUTTON.copy(), label, self.open_camera_menu, size=16, color=colour or theme.PANEL_HI)
-
-    def open_camera_menu(self) -> None:
-        """The camera menu: follow on or off, the camera view, the calibration."""
-        if not self.camera.available:
-            self.say(self.t("board.camera.none"), "warn")
-            return
-        from companion.ui.vision.calibration_screen import CalibrationScreen
-        from companion.ui.vision.camera_screen import CameraScreen
-
-        geometry = self.camera.feed.geometry_name
-        follow_key = "board.camera.follow_off" if self.following else "board.camera.follow_on"
-        self.ask(self.t("board.camera.title"), [
-            (self.t(follow_key), self.toggle_follow),
-            (self.t("board.camera.view"), lambda: self._open_camera_screen(CameraScreen(self.app, geometry))),
-            (self.t("board.camera.calibrate"),
-             lambda: self._open_camera_screen(CalibrationScreen(self.app, geometry))),
-        ])
-
-    def _open_camera_screen(self, screen: Screen) -> None:
-        self.close_overlay()
-        self.app.push(screen)
-
-    def toggle_follow(self) -> None:
-        self.close_overlay()
-        self.set_follow(not self.following)
-
-    def set_follow(self, on: bool) -> None:
-        """Switch following on or off (off when no camera is configured, with the reason)."""
-        if on and not self.camera.available:
-            self.say(self.t("board.camera.none"), "warn")
-            return
-        self.camera.set(on)
-        self.say(self.t("board.camera.following" if on else "board.camera.stopped"))
-        self.layout()
-
-    def camera_update(self) -> None:
-        if self.following and self._camera.poll():
-            self.layout()  # the button's colour says how the camera reads
-            self.dirty = True
-
-    def camera_wake(self) -> int | None:
-        return self._camera.wake_in_ms() if self.following else None
-
-    def update(self, dt_ms: int) -> None:
-        self.camera_update()
-
-    update._follows_camera = True  # type: ignore[attr-defined]
-
-    def wake_in_ms(self) -> int | None:
-        return self.camera_wake()
-
-    wake_in_ms._follows_camera = True  # type: ignore[attr-defined]
-
-    def leave(self) -> None:
-        if self._camera is not None:
-            self._camera.set(False)
 
     def history_rect(self) -> pygame.Rect:
         p = self.panel

@@ -1,0 +1,118 @@
+"""The "follow with camera" switch of the board screens, as a mixin of
+:class:`companion.ui.board.screen.GameScreen`: the camera button in the header, its menu
+(follow on or off, the camera view, the calibration), and the camera's turn in the loop.
+
+The switch is off by default. With no camera configured the button says why it cannot follow.
+The board screen calls ``self._camera.sync()`` after every change (see ``after_change``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.ui import theme
+from companion.ui.screen import Screen
+from companion.ui.widgets import Button
+
+CAMERA_BUTTON = pygame.Rect(676, 8, 116, 40)
+
+
+class FollowWithCamera:
+    """Mixed into the board screen (which gives ``app``, ``t``, ``ask``, ``say``, ``layout``...)."""
+
+    _camera: Any = None  # the screen's CameraFollow, made on first use
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A board whose own ``update`` / ``wake_in_ms`` do not call this class's (the Magici
+        board's pass them to its station) still follows the camera: they are wrapped here."""
+        super().__init_subclass__(**kwargs)
+        own_update = cls.__dict__.get("update")
+        if own_update is not None and not getattr(own_update, "_follows_camera", False):
+            def update(self: Any, dt_ms: int) -> None:
+                own_update(self, dt_ms)
+                self.camera_update()
+            update._follows_camera = True  # type: ignore[attr-defined]
+            cls.update = update  # type: ignore[method-assign]
+        own_wake = cls.__dict__.get("wake_in_ms")
+        if own_wake is not None and not getattr(own_wake, "_follows_camera", False):
+            def wake_in_ms(self: Any) -> int | None:
+                waits = [w for w in (own_wake(self), self.camera_wake()) if w is not None]
+                return min(waits) if waits else None
+            wake_in_ms._follows_camera = True  # type: ignore[attr-defined]
+            cls.wake_in_ms = wake_in_ms  # type: ignore[method-assign]
+
+    @property
+    def camera(self) -> Any:
+        """The screen's :class:`~companion.ui.vision.follow.CameraFollow` (off by default)."""
+        if self._camera is None:
+            from companion.ui.vision.follow import CameraFollow
+
+            self._camera = CameraFollow(self)
+        return self._camera
+
+    @property
+    def following(self) -> bool:
+        return self._camera is not None and self._camera.on
+
+    def camera_button(self) -> Button:
+        colour = self.camera.status_colour() if self.following else None
+        label = ("● " if self.following else "") + self.t("board.camera.button")
+        return Button(CAMERA_BUTTON.copy(), label, self.open_camera_menu, size=16, color=colour or theme.PANEL_HI)
+
+    def open_camera_menu(self) -> None:
+        """The camera menu: follow on or off, the camera view, the calibration."""
+        if not self.camera.available:
+            self.say(self.t("board.camera.none"), "warn")
+            return
+        from companion.ui.vision.calibration_screen import CalibrationScreen
+        from companion.ui.vision.camera_screen import CameraScreen
+
+        geometry = self.camera.feed.geometry_name
+        follow_key = "board.camera.follow_off" if self.following else "board.camera.follow_on"
+        self.ask(self.t("board.camera.title"), [
+            (self.t(follow_key), self.toggle_follow),
+            (self.t("board.camera.view"), lambda: self._open_camera_screen(CameraScreen(self.app, geometry))),
+            (self.t("board.camera.calibrate"),
+             lambda: self._open_camera_screen(CalibrationScreen(self.app, geometry))),
+        ])
+
+    def _open_camera_screen(self, screen: Screen) -> None:
+        self.close_overlay()
+        self.app.push(screen)
+
+    def toggle_follow(self) -> None:
+        self.close_overlay()
+        self.set_follow(not self.following)
+
+    def set_follow(self, on: bool) -> None:
+        """Switch following on or off (off when no camera is configured, with the reason)."""
+        if on and not self.camera.available:
+            self.say(self.t("board.camera.none"), "warn")
+            return
+        self.camera.set(on)
+        self.say(self.t("board.camera.following" if on else "board.camera.stopped"))
+        self.layout()
+
+    def camera_update(self) -> None:
+        if self.following and self._camera.poll():
+            self.layout()  # the button's colour says how the camera reads
+            self.dirty = True
+
+    def camera_wake(self) -> int | None:
+        return self._camera.wake_in_ms() if self.following else None
+
+    def update(self, dt_ms: int) -> None:
+        self.camera_update()
+
+    update._follows_camera = True  # type: ignore[attr-defined]
+
+    def wake_in_ms(self) -> int | None:
+        return self.camera_wake()
+
+    wake_in_ms._follows_camera = True  # type: ignore[attr-defined]
+
+    def leave(self) -> None:
+        if self._camera is not None:
+            self._camera.set(False)
