@@ -138,6 +138,8 @@ class CameraFollow:
                 continue
             if self.screen.overlay_buttons:
                 continue  # a question is open: the players answer it first
+            if self.mirror is not None and self.mirror.depth != self.mirror.root:
+                self.sync()  # a choice left open was cancelled: the board decides
             try:
                 events = self.follower.feed(result.reading)
             except Exception:  # a move the mirror cannot play: start again from the board

@@ -163,3 +163,20 @@ def test_the_camera_button_is_in_the_header_of_every_board_in_both_languages(mak
         button = next(b for b in screen.buttons if b.rect == CAMERA_BUTTON)
         assert button.label == app.t("board.camera.button")
         app.dispatch(Action(Kind.TAP, CAMERA_BUTTON.center))
+
+
+def test_due_re_a_move_either_die_allows_is_asked_and_the_chosen_die_journaled(camera_app, duere_game):
+    app, worker = camera_app(duere_game.folder)
+    save_true_corners(app, duere_game)
+    session = DueReSession.new(app.journal, "duere")
+    screen = DueReScreen(app, session)
+    app.push(screen)
+    screen.set_follow(True)
+    session.roll_dice((4, 6))  # the bishop's 4 or the joker's 6 both allow c2e4
+    screen.after_change()
+    pump(app, worker)
+    assert screen.choices and {o.payload[0] for o in screen.choices} == {4, 6}
+    assert board_moves(session.match) == []  # nothing written before the referee chooses
+    six = next(b for b in screen.overlay_buttons if "6" in b.label)
+    tap(app, *six.rect.center)
+    assert [(s["move"], s["die"]) for s in board_moves(session.match)] == [("c2e4", 6)]
