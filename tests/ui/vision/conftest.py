@@ -52,7 +52,8 @@ def film(folder: Path, occupancies: list[dict[str, str]], seed: int) -> tuple[np
     import cv2
 
     rng = np.random.default_rng(seed)
-    scene = random_scene(rng, get_geometry("8x8"), max_tilt_deg=15)
+    geometry = "11x10c" if len(occupancies[0]) > 64 else "8x8"
+    scene = random_scene(rng, get_geometry(geometry), max_tilt_deg=15)
     folder.mkdir(parents=True, exist_ok=True)
     n = 0
     statics = [render_static(scene, occ) for occ in occupancies]
@@ -96,6 +97,12 @@ def takeback(tmp_path_factory) -> Footage:
 def duere_game(tmp_path_factory) -> Footage:
     """Due Re: White's bishop c2 to e4 (a step with a 4, or a 6)."""
     return _footage(tmp_path_factory.mktemp("duere"), ["c2e4"], variant="duere")
+
+
+@pytest.fixture(scope="session")
+def camerlano_still(tmp_path_factory) -> Footage:
+    """Camerlano's start on the 11x10 board with its two citadels."""
+    return _footage(tmp_path_factory.mktemp("camerlano"), [], variant="camerlano")
 
 
 @pytest.fixture

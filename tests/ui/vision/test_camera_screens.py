@@ -216,3 +216,30 @@ def test_the_camera_screens_render_in_both_languages(tmp_path):
     for name in ("camera", "camera-calibration"):
         shots = {lang: render(name, lang, (800, 480), load_config(paths=[]), tmp_path) for lang in ("it", "en")}
         assert pygame.image.tobytes(shots["it"], "RGB") != pygame.image.tobytes(shots["en"], "RGB")
+
+
+def test_camerlano_board_calibrates_its_eleven_by_ten_grid_from_four_taps(camera_app, camerlano_still):
+    from companion.ui.board.screen import CAMERA_BUTTON, GameScreen
+    from companion.ui.board.session import BoardSession
+
+    app, worker = camera_app(camerlano_still.folder, lang="en")
+    board = GameScreen(app, BoardSession.new(app.journal, "camerlano"))
+    app.push(board)
+    tap_button(app, CAMERA_BUTTON.center)
+    tap_button(app, next(b for b in board.overlay_buttons
+                         if b.label == app.t("board.camera.calibrate")).rect.center)
+    screen = app.top
+    assert isinstance(screen, CalibrationScreen) and screen.geometry == "11x10c"
+    pump(app, worker, 1)
+    place = Placement.fit(cal_mod.PICTURE, screen.frame_size)
+    for corner in camerlano_still.corners:
+        tap_button(app, screen_point(place, corner))
+    app.render()
+    tap_button(app, next(b for b in screen.buttons if b.label == app.t("vision.cal.save")).rect.center)
+    assert app.top is board
+    result = worker.step()
+    assert result.reading.ok
+    seen = {c: s.value for c, s in result.reading.cells.items()}
+    assert set(seen) == set(camerlano_still.truth[0])  # the citadels z2 and z9 are read too
+    wrong = {c for c in seen if seen[c] != camerlano_still.truth[0][c]}
+    assert not wrong, wrong
