@@ -15,6 +15,7 @@ from companion.ui.registry import register_screen
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.vision.feed import CameraFeed
 from companion.ui.vision.overlay import Placement, draw_grid, draw_picture
+from companion.ui.vision.worker import SourceState
 from companion.ui.widgets import Button, draw_text, wrap_text
 
 if TYPE_CHECKING:
@@ -104,7 +105,8 @@ class CameraScreen(Screen):
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
-        fps = self.feed.latest.fps if self.feed.latest is not None else 0.0
+        running = self.feed.latest is not None and self.feed.state is SourceState.RUNNING
+        fps = self.feed.latest.fps if running and self.feed.latest is not None else 0.0
         self.draw_header(surface, self.t("vision.title"),
                          self.t("vision.fps", fps=fps) if self.feed.configured else "")
         if not self.feed.configured:
@@ -117,10 +119,11 @@ class CameraScreen(Screen):
         draw_picture(surface, self.feed.picture, place)
         reading = self.feed.reading
         if self.feed.corners is not None and self.feed.frame_size != (0, 0):
-            cells = reading.cells if reading is not None and reading.ok else None
+            fresh = reading is not None and reading.ok and self.feed.state is SourceState.RUNNING
+            cells = reading.cells if fresh and reading is not None else None
             draw_grid(surface, self.geometry, self.feed.corners, self.feed.frame_size, place,
                       {c: s.value for c, s in cells.items()} if cells else None,
-                      reading.unsure if reading is not None and reading.ok else None)
+                      reading.unsure if fresh and reading is not None else None)
         self._draw_side(surface)
         for b in self.buttons:
             b.draw(surface)
@@ -137,7 +140,11 @@ class CameraScreen(Screen):
             draw_text(surface, line, (box.x + 18, box.centery + (i - len(lines) / 2) * 26 + 13), 20, colour,
                       "midleft", bold=True, max_width=box.width - 26)
         y = box.bottom + 12
-        reading = self.feed.reading
+        if self.feed.state in (SourceState.FAILED, SourceState.BAD) and self.feed.worker.message:
+            for i, line in enumerate(wrap_text(self.feed.worker.message, 14, SIDE_W)[:3]):
+                draw_text(surface, line, (SIDE_X, y + i * 18), 14, theme.MUTED, max_width=SIDE_W)
+            y += 58
+        reading = self.feed.reading if self.feed.state is SourceState.RUNNING else None
         if reading is not None and reading.ok:
             counts = {"w": 0, "b": 0, ".": 0}
             for state in reading.cells.values():
@@ -145,9 +152,9 @@ class CameraScreen(Screen):
             text = self.t("vision.counts", w=counts["w"], b=counts["b"], e=counts["."])
             for i, line in enumerate(text.split("\n")):
                 draw_text(surface, line, (SIDE_X, y + i * 20), 16, theme.TEXT, max_width=SIDE_W)
-        y += 44
-        draw_text(surface, self.t("vision.legend"), (SIDE_X, y), 16, theme.MUTED, max_width=SIDE_W)
-        y += 28
+            y += 44
+            draw_text(surface, self.t("vision.legend"), (SIDE_X, y), 16, theme.MUTED, max_width=SIDE_W)
+            y += 28
         draw_text(surface, self.t("vision.source", source=self.feed.worker.spec), (SIDE_X, y), 15, theme.MUTED,
                   max_width=SIDE_W)
         draw_text(surface, self.t("vision.geometry"), (SIDE_X, 276 - 24), 16, theme.MUTED, bold=True)

@@ -26,7 +26,7 @@ import time
 import weakref
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -71,7 +71,6 @@ class CameraResult:
 class _Pending:
     corners: Any = None
     geometry: str | None = None
-    frame: np.ndarray | None = field(default=None, repr=False)
 
 
 def make_preview(frame: np.ndarray, max_size: tuple[int, int] = PREVIEW_MAX) -> np.ndarray:
