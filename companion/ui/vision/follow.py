@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.journal import JournalError
 from companion.ui.vision.feed import CameraFeed
 
 
@@ -146,7 +147,12 @@ class CameraFollow:
                 self.rebuild()
                 continue
             for event in events:
-                self.apply(event)
+                try:
+                    self.apply(event)
+                except JournalError as exc:  # not saved (a full disk): said, as for a touch
+                    self.app.show_banner(self.screen.t("banner.not_saved", error=exc), ms=None)
+                    self.app.play("error")
+                    self.rebuild()
         return changed
 
     def apply(self, event: Any) -> None:

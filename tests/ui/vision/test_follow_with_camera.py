@@ -180,3 +180,18 @@ def test_due_re_a_move_either_die_allows_is_asked_and_the_chosen_die_journaled(c
     six = next(b for b in screen.overlay_buttons if "6" in b.label)
     tap(app, *six.rect.center)
     assert [(s["move"], s["die"]) for s in board_moves(session.match)] == [("c2e4", 6)]
+
+
+def test_a_camera_move_that_cannot_be_saved_is_said_and_nothing_changes(camera_app, game, monkeypatch):
+    from companion.core.journal import JournalError
+
+    app, worker, screen = following_board(camera_app, game)
+    screen.set_follow(True)
+
+    def full_disk(*args, **kwargs):
+        raise JournalError("disk full")
+
+    monkeypatch.setattr(screen.session.match, "append", full_disk)
+    pump(app, worker, 12)  # the start, a hand, then 1. e4 seen
+    assert screen.session.history == []
+    assert app.banners and "disk full" in app.banners[-1].text
