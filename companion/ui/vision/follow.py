@@ -89,6 +89,7 @@ class CameraFollow:
         self.follower: Any = None
         self.mirror: ScreenPosition | None = None
         self.last_check: tuple[str, ...] = ()
+        self.moved = False  # the camera said it was moved (until it reads the board again)
 
     @property
     def available(self) -> bool:
@@ -137,6 +138,7 @@ class CameraFollow:
             changed = True
             if result.reading is None or self.follower is None:
                 continue
+            self._note_moved(result.reading)
             if self.screen.overlay_buttons:
                 continue  # a question is open: the players answer it first
             if self.mirror is not None and self.mirror.depth != self.mirror.root:
@@ -154,6 +156,15 @@ class CameraFollow:
                     self.app.play("error")
                     self.rebuild()
         return changed
+
+    def _note_moved(self, reading: Any) -> None:
+        """A camera bumped while following: said once, until it reads the board again."""
+        moved = reading.status.name == "CAMERA_MOVED"
+        if moved and not self.moved:
+            self.app.show_banner(self.screen.t("vision.status.camera_moved"))
+            self.app.play("error")
+        if moved or reading.ok:
+            self.moved = moved
 
     def apply(self, event: Any) -> None:
         from companion.vision.follower import EventKind

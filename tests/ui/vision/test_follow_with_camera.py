@@ -195,3 +195,16 @@ def test_a_camera_move_that_cannot_be_saved_is_said_and_nothing_changes(camera_a
     pump(app, worker, 12)  # the start, a hand, then 1. e4 seen
     assert screen.session.history == []
     assert app.banners and "disk full" in app.banners[-1].text
+
+
+def test_a_bumped_camera_while_following_is_said_once(camera_app, game):
+    from companion.ui.vision.worker import CameraResult, SourceState
+    from companion.vision.reader import Reading, ReadStatus
+
+    app, worker, screen = following_board(camera_app, game)
+    screen.set_follow(True)
+    for seq in (1, 2):
+        worker.deliver(CameraResult(seq, SourceState.RUNNING, reading=Reading(ReadStatus.CAMERA_MOVED)))
+        app.tick()
+    texts = [b.text for b in app.banners]
+    assert texts == [app.t("vision.status.camera_moved")]
