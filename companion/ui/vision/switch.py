@@ -97,8 +97,14 @@ class FollowWithCamera:
 
     def camera_update(self) -> None:
         if self.following and self._camera.poll():
-            self.layout()  # the button's colour says how the camera reads
+            self.refresh_camera_button()  # its colour says how the camera reads
             self.dirty = True
+
+    def refresh_camera_button(self) -> None:
+        """Only the camera button is made again (a full layout would close an open menu)."""
+        for i, button in enumerate(self.buttons):
+            if button.rect == CAMERA_BUTTON:
+                self.buttons[i] = self.camera_button()
 
     def camera_wake(self) -> int | None:
         return self._camera.wake_in_ms() if self.following else None

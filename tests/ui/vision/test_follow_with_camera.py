@@ -208,3 +208,23 @@ def test_a_bumped_camera_while_following_is_said_once(camera_app, game):
         app.tick()
     texts = [b.text for b in app.banners]
     assert texts == [app.t("vision.status.camera_moved")]
+
+
+def test_an_open_menu_stays_open_while_the_camera_reads(camera_app, game):
+    app, worker, screen = following_board(camera_app, game)
+    screen.set_follow(True)
+    screen.open_referee()
+    menu = [b.label for b in screen.overlay_buttons]
+    pump(app, worker, 3)
+    assert [b.label for b in screen.overlay_buttons] == menu
+    button = next(b for b in screen.buttons if b.rect == CAMERA_BUTTON)
+    assert button.label.startswith("●")  # following, and the button says so
+
+
+def test_an_ambiguous_question_from_the_camera_waits_for_the_answer(camera_app, game):
+    app, worker, screen = following_board(camera_app, game)
+    screen.set_follow(True)
+    screen.camera.apply(FollowEvent(EventKind.AMBIGUOUS, candidates=("e2e3", "e2e4")))
+    pump(app, worker)  # the whole game goes by while the question is open: nothing is played
+    assert [b.label for b in screen.overlay_buttons][:2] == ["e2e3", "e2e4"]
+    assert board_moves(screen.session.match) == []
