@@ -265,7 +265,8 @@ class CameraWorker:
     # -- the thread ---------------------------------------------------------------------------
     @property
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        """A thread reads frames for someone (not one that was told to stop)."""
+        return self._thread is not None and self._thread.is_alive() and not self._stop.is_set()
 
     def acquire(self, holder: object) -> None:
         """``holder`` (a screen) needs frames: start the thread if it is not running."""
@@ -285,34 +286,47 @@ class CameraWorker:
     def start(self) -> None:
         if self.running or not self.configured:
             return
-        self._stop.clear()
+        if self._thread is not None:  # a thread still finishing its last frame
+            self._thread.join(timeout=2.0)
         if self.state is SourceState.ENDED:
             self.state = SourceState.RUNNING  # a folder played again from its start
             self.close_source()
-        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+        self._stop = threading.Event()  # each thread its own: an old one never sees a new start
+        self._thread = threading.Thread(target=self._run, args=(self._stop,), name="camera", daemon=True)
         self._thread.start()
 
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            began = time.monotonic()
-            try:
-                result = self.step()
-            except Exception as exc:  # a reader bug must not kill the camera for good
-                result = self._post(CameraResult(self._next_seq(), SourceState.FAILED,
-                                                 f"{type(exc).__name__}: {exc}"))
-            if result is None or result.state in (SourceState.ENDED, SourceState.BAD):
-                break
-            if result.state is SourceState.FAILED:
-                self._stop.wait(IDLE_S)
-            elif self._paced:
-                self._stop.wait(max(0.0, self.interval_s - (time.monotonic() - began)))
+    def _run(self, stop: threading.Event) -> None:
+        try:
+            while not stop.is_set():
+                began = time.monotonic()
+                try:
+                    result = self.step()
+                except Exception as exc:  # a reader bug must not kill the camera for good
+                    result = self._post(CameraResult(self._next_seq(), SourceState.FAILED,
+                                                     f"{type(exc).__name__}: {exc}"))
+                if result is None or result.state in (SourceState.ENDED, SourceState.BAD):
+                    break
+                if result.state is SourceState.FAILED:
+                    stop.wait(IDLE_S)
+                elif self._paced:
+                    stop.wait(max(0.0, self.interval_s - (time.monotonic() - began)))
+        finally:
+            if stop.is_set():
+                self.close_source()  # the camera is free for others once nobody needs it
 
     def stop(self) -> None:
+        """Nobody needs frames: the thread ends after its current frame (never waited for
+        long: a camera being opened may take a second, the loop must not)."""
         self._stop.set()
-        thread, self._thread = self._thread, None
-        if thread is not None and thread is not threading.current_thread():
-            thread.join(timeout=2.0)
-        self.close_source()
+        thread = self._thread
+        if thread is None or not thread.is_alive():
+            self._thread = None
+            self.close_source()
+            return
+        if thread is not threading.current_thread():
+            thread.join(timeout=0.2)
+        if not thread.is_alive():
+            self._thread = None
 
     def close_source(self) -> None:
         if self.source is not None:
