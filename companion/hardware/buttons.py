@@ -25,7 +25,7 @@ from typing import Any
 
 from companion.core.clock import MonotonicClock, TimeSource
 from companion.hardware.gate import DEFAULT_LOCKOUT_GROUPS, PressGate
-from companion.hardware.status import DeviceReport, DeviceState, FaultCallback, ignore_fault
+from companion.hardware.status import retire_failed_device, DeviceReport, DeviceState, FaultCallback, ignore_fault
 
 # What the screen says a stand-in button is on the keyboard (the app maps the keys).
 KEYBOARD_STAND_INS: dict[str, str] = {
@@ -140,21 +140,8 @@ class Buttons:
             return False
 
     def _fail(self, name: str, exc: BaseException) -> None:
-        device = self._devices.pop(name, None)
-        if device is not None:
-            try:
-                device.close()
-            except Exception:
-                pass
-        report = DeviceReport(
-            name,
-            DeviceState.MISSING,
-            f"stopped answering ({type(exc).__name__}: {exc}); use the keyboard stand-in "
-            "and check the wiring",
-        )
-        with self._lock:
-            self._status[name] = report
-        self._on_fault(report)
+        retire_failed_device(name, exc, "use the keyboard stand-in and check the wiring", lock=self._lock, devices=self._devices,
+                             status=self._status, on_fault=self._on_fault)
 
     def close(self) -> None:
         for device in self._devices.values():

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.hardware.buttons import open_error_message
-from companion.hardware.status import DeviceReport, DeviceState, FaultCallback, ignore_fault
+from companion.hardware.status import retire_failed_device, DeviceReport, DeviceState, FaultCallback, ignore_fault
 
 
 class LedState(enum.Enum):
@@ -106,22 +106,8 @@ class _OutputBank:
             self._fail(name, exc)
 
     def _fail(self, name: str, exc: BaseException) -> None:
-        with self._lock:
-            device = self._devices.pop(name, None)
-        if device is not None:
-            try:
-                device.close()
-            except Exception:
-                pass
-        report = DeviceReport(
-            name,
-            DeviceState.MISSING,
-            f"stopped answering ({type(exc).__name__}: {exc}); shown on screen only, "
-            "check the wiring",
-        )
-        with self._lock:
-            self._status[name] = report
-        self._on_fault(report)
+        retire_failed_device(name, exc, "shown on screen only, check the wiring", lock=self._lock, devices=self._devices,
+                             status=self._status, on_fault=self._on_fault)
 
     def close(self) -> None:
         with self._lock:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
+import threading  # noqa: F401  (named in a type hint)
 
 
 class DeviceState(enum.Enum):
@@ -38,3 +39,33 @@ FaultCallback = Callable[[DeviceReport], None]
 
 def ignore_fault(report: DeviceReport) -> None:
     """The default fault callback: the report is still kept in the device's status."""
+
+
+def retire_failed_device(
+    name: str,
+    exc: BaseException,
+    advice: str,
+    *,
+    lock: "threading.Lock",
+    devices: "dict[str, object]",
+    status: "dict[str, DeviceReport]",
+    on_fault: FaultCallback,
+) -> DeviceReport:
+    """A device that raised while running: close it, mark it missing, tell the app.
+
+    Shared by the buttons and the outputs, so both retire a failed device the same way
+    (under their lock, never raising).
+    """
+    with lock:
+        device = devices.pop(name, None)
+    if device is not None:
+        try:
+            device.close()  # type: ignore[attr-defined]
+        except Exception:
+            pass
+    report = DeviceReport(name, DeviceState.MISSING,
+                          f"stopped answering ({type(exc).__name__}: {exc}); {advice}")
+    with lock:
+        status[name] = report
+    on_fault(report)
+    return report
