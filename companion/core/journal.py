@@ -123,6 +123,7 @@ class Journal:
         self._conn = conn
         self.path = path
         self.wall_ms = wall_ms
+        self._depth = 0  # open atomic() blocks: writes inside them share one transaction
 
     @classmethod
     def open(cls, path: str | Path, wall_ms: Callable[[], int] = wall_clock_ms) -> "Journal":
@@ -218,9 +219,26 @@ class Journal:
         found = self.matches(game=game, unfinished=True)
         return MatchLog(self, found[0].id) if found else None
 
+    def atomic(self) -> "_Tx":
+        """One user action, one transaction: every write inside the block (appends, undos,
+        redos, finishes, new matches) commits together at its end, or none of them does.
+
+        Blocks nest (only the outermost commits). A failure inside rolls everything back and
+        raises :class:`JournalError` (or the exception that broke the block).
+
+        >>> import tempfile, os
+        >>> j = Journal.open(os.path.join(tempfile.mkdtemp(), "j.db"))
+        >>> m = j.new_match("dice")
+        >>> with j.atomic():
+        ...     _ = m.append("roll", {"faces": [1]}); _ = m.append("roll", {"faces": [2]})
+        >>> len(m.effective())
+        2
+        """
+        return _Tx(self._conn, self.path, self)
+
     # -- plumbing -----------------------------------------------------------------------------
     def _transaction(self) -> "_Tx":
-        return _Tx(self._conn, self.path)
+        return _Tx(self._conn, self.path, self)
 
     def _loads(self, text: str, what: str) -> Any:
         try:
@@ -233,14 +251,21 @@ class _Tx:
     """One write transaction; any failure (full disk, lock, I/O) becomes a JournalError and
     leaves the connection ready for the next write."""
 
-    def __init__(self, conn: sqlite3.Connection, path: str) -> None:
-        self.conn, self.path = conn, path
+    def __init__(self, conn: sqlite3.Connection, path: str, owner: "Journal | None" = None) -> None:
+        self.conn, self.path, self.owner = conn, path, owner
+        self.inner = False
 
     def __enter__(self) -> sqlite3.Connection:
+        if self.owner is not None and self.owner._depth > 0:  # inside an atomic() block
+            self.inner = True
+            self.owner._depth += 1
+            return self.conn
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.DatabaseError as exc:
             raise JournalError(f"{self.path}: could not save ({exc})") from None
+        if self.owner is not None:
+            self.owner._depth = 1
         return self.conn
 
     def _rollback(self) -> None:
@@ -251,6 +276,12 @@ class _Tx:
                 pass
 
     def __exit__(self, exc_type: Any, exc: Any, tb: Any) -> None:
+        if self.owner is not None:
+            self.owner._depth -= 1
+        if self.inner:  # the outermost block commits or rolls back
+            if exc_type is not None and isinstance(exc, sqlite3.DatabaseError):
+                raise JournalError(f"{self.path}: could not save ({exc})") from None
+            return
         if exc_type is None:
             try:
                 self.conn.execute("COMMIT")

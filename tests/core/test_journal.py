@@ -222,3 +222,28 @@ def test_only_a_damaged_file_is_moved_aside(tmp_path):
     j, aside = open_journal(tmp_path)
     j.close()
     assert aside and (tmp_path / aside.split("/")[-1]).read_bytes().startswith(b"not a database")
+
+
+def test_atomic_block_commits_once_or_not_at_all(tmp_path):
+    from companion.core.journal import Journal
+    j = Journal.open(tmp_path / "j.db")
+    m = j.new_match("magici")
+    m.append("start", {})
+    with j.atomic():
+        m.append("turn", {"n": 1})
+        m.undo()
+        m.finish({"winner": "white"})
+    assert m.info.finished
+    assert [e.kind for e in m.events()] == ["start", "turn", "undo", "finish"]
+    try:
+        with j.atomic():
+            m.append("turn", {"n": 2})
+            m2 = j.new_match("magici")
+            m2.append("start", {})
+            raise RuntimeError("cut")
+    except RuntimeError:
+        pass
+    assert [e.kind for e in m.events()] == ["start", "turn", "undo", "finish"]
+    assert len(j.matches()) == 1
+    m.append("note", {})  # the connection is usable again
+    assert m.events()[-1].kind == "note"
