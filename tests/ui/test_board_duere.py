@@ -8,7 +8,7 @@ import pygame
 from companion.rules import get_variant
 from companion.rules.duere import RollPlay
 from companion.ui.board.duere import DueReScreen
-from companion.ui.board.duere_session import DueReSession
+from companion.rules.duere_session import DueReSession
 from companion.ui.registry import GAMES
 
 from .conftest import finger, tap

@@ -6,8 +6,8 @@ import random
 import chess
 
 from companion.rules import get_variant
-from companion.ui.board.notation import long_notation, move_notation
-from companion.ui.board.session import check_suffix
+from companion.rules.notation import long_notation, move_notation
+from companion.rules.session import check_suffix
 
 
 def test_san_matches_python_chess_over_random_games():

@@ -71,7 +71,7 @@ def test_a_cell_name_at_the_start_of_a_reason_keeps_its_small_letter():
 
 def test_a_camerlano_citadel_refusal_by_touch_names_its_owner_in_italian(make_app, monkeypatch):
     from companion.ui.board.screen import GameScreen
-    from companion.ui.board.session import BoardSession
+    from companion.rules.session import BoardSession
 
     monkeypatch.setattr(board_strings, "_PATTERNS", [])  # only the code can translate it
     app = make_app(lang="it")

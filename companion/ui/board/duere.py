@@ -15,10 +15,10 @@ import pygame
 from companion.rules import Color
 from companion.ui import theme
 from companion.ui.board import strings as board_strings
-from companion.ui.board.duere_session import DueReSession
+from companion.rules.duere_session import DueReSession
 from companion.ui.board.options import OptionsScreen
 from companion.ui.board.screen import GameScreen
-from companion.ui.board.session import Option, Refused
+from companion.rules.session import Option, Refused
 from companion.ui.board.view import BLUE_FILL, RED_FILL, Marks
 from companion.ui.input import Action, Kind
 from companion.ui.registry import GameEntry, register_game, register_screen

@@ -27,7 +27,7 @@ from companion.ui import theme
 from companion.ui.board import entry, panel
 from companion.ui.board import strings as board_strings
 from companion.ui.board.export import export_record
-from companion.ui.board.session import BoardSession, Option, Reason, Refused
+from companion.rules.session import BoardSession, Option, Reason, Refused
 from companion.ui.board.touch import Drag, board_action
 from companion.ui.board.view import BoardView, Marks
 from companion.ui.input import Action, Kind

@@ -17,7 +17,7 @@ from companion.chessball.pieces import Side
 from companion.core.journal import FINISH
 from companion.ui import theme
 from companion.ui.chessball.common import ChessBallScreen
-from companion.ui.chessball.session import Session
+from companion.chessball.session import Session
 from companion.ui.input import Action, Kind
 from companion.ui.screen import HEADER_H
 from companion.ui.widgets import Button, draw_text

@@ -10,7 +10,7 @@ from companion.chessball.pieces import PieceKind, Side
 from companion.chessball.state import Mode, Phase
 from companion.core.dice import Dice
 from companion.ui.chessball.rolls import TackleScreen
-from companion.ui.chessball.session import GAME, Session
+from companion.chessball.session import GAME, Session
 from companion.ui.chessball.setup import SetupScreen
 from companion.ui.chessball.shot import ShotScreen
 from companion.ui.chessball.substitution import SubstitutionScreen

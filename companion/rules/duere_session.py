@@ -24,8 +24,8 @@ from typing import Any
 from companion.core.journal import Event
 from companion.rules import Color, IllegalMove, Move, Position
 from companion.rules.duere import RollAnalysis, RollPlay
-from companion.ui.board.notation import long_notation
-from companion.ui.board.session import MOVE, BoardSession, HistoryEntry, Option, Reason, Refused
+from companion.rules.notation import long_notation
+from companion.rules.session import MOVE, BoardSession, HistoryEntry, Option, Reason, Refused
 
 ROLL = "roll"
 

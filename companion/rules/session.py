@@ -38,7 +38,7 @@ from typing import Any
 from companion.core.journal import FINISH, Event, Journal, MatchLog
 from companion.rules import Color, IllegalMove, Move, Position, get_variant
 from companion.rules.variant import Variant
-from companion.ui.board.notation import move_notation
+from companion.rules.notation import move_notation
 
 MOVE, REFEREE, BOARD_START = "move", "referee", "board_start"
 BOARD_KINDS = frozenset({MOVE, REFEREE, BOARD_START, FINISH})
