@@ -24,6 +24,7 @@ PLUGINS: tuple[str, ...] = (
     "companion.chessball.cli",
     "companion.magici.cli",
     "companion.vision.cli",
+    "companion.event.cli",
 )
 APP_COMMANDS = frozenset({"run", "screenshot", "doctor"})
 
