@@ -139,6 +139,10 @@ def _desk(args: argparse.Namespace) -> int:
         server.stopping = True  # type: ignore[attr-defined]
         server.shutdown()
         client.stop()
+        c = desk.counts
+        logging.getLogger("companion.event").info(
+            "desk stopped: %d events received, %d duplicates dropped, %d malformed messages, %d requests again",
+            c["events"], c["duplicates"], c["malformed"], c["requests"])
         desk.close()
     return 0
 
