@@ -368,9 +368,7 @@ class BoardSession:
         return True
 
     def _next_redo_is_finish(self) -> bool:
-        from companion.core.journal import _replay  # the redo stack, as the journal keeps it
-
-        stack = _replay(self.match.events()).redoable
+        stack = self.match.redo_stack()
         return bool(stack) and stack[-1].data.get("kind") == FINISH
 
     # -- the record ---------------------------------------------------------------------------
