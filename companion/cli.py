@@ -87,6 +87,7 @@ def build_parser(with_plugins: bool = True) -> argparse.ArgumentParser:
 
     doctor = sub.add_parser("doctor", help="report display, audio, GPIO, serial and camera")
     doctor.add_argument("--config", metavar="PATH")
+    doctor.add_argument("--data-dir", metavar="DIR", help="the data folder whose journal to check")
     doctor.set_defaults(func=_cmd_doctor)
 
     for name in PLUGINS if with_plugins else ():
