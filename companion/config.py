@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 SYSTEM_CONFIG = Path("/etc/companion/config.toml")
+MIN_SIDE, MAX_SIDE = 100, 16384  # a display's side in pixels (SDL's largest texture is 16384)
 
 # The default BCM pin map (hardware/PINMAP.md explains the wiring).
 DEFAULT_PINS: dict[str, int] = {
@@ -206,8 +207,9 @@ def _build(m: dict[str, dict[str, Any]], origin: dict[str, str], sources: list[s
             w, h = (int(v) for v in size_text.lower().split("x"))
         except ValueError:
             raise fail("ui.size", f'expected WIDTHxHEIGHT such as "800x480", got {size_text!r}') from None
-        if w < 100 or h < 100:
-            raise fail("ui.size", f"expected at least 100x100, got {size_text!r}")
+        if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
+            raise fail("ui.size", f"expected each side from {MIN_SIDE} to {MAX_SIDE} pixels "
+                                  f"(such as \"800x480\"), got {size_text!r}")
         size = (w, h)
     rotate = _expect(origin, "ui.rotate", ui["rotate"], int, "0, 90, 180 or 270")
     if rotate not in (0, 90, 180, 270):
@@ -264,51 +266,45 @@ def _build(m: dict[str, dict[str, Any]], origin: dict[str, str], sources: list[s
     )
 
 
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    raise TypeError(f"cannot write {value!r} to TOML")
+def _set(table: Any, updates: Mapping[str, Any]) -> None:
+    """Set ``updates`` in a tomlkit table, keeping every other key, comment and blank line."""
+    import tomlkit
 
-
-def dump_toml(data: Mapping[str, Mapping[str, Any]]) -> str:
-    """Write the subset of TOML the config uses: sections of scalars, and [gpio.pins]."""
-    lines: list[str] = []
-    for section, values in data.items():
-        scalars = {k: v for k, v in values.items() if not isinstance(v, Mapping)}
-        tables = {k: v for k, v in values.items() if isinstance(v, Mapping)}
-        if scalars:
-            lines.append(f"[{section}]")
-            lines += [f"{k} = {_toml_value(v)}" for k, v in scalars.items()]
-            lines.append("")
-        for name, table in tables.items():
-            lines.append(f"[{section}.{name}]")
-            lines += [f"{k} = {_toml_value(v)}" for k, v in table.items()]
-            lines.append("")
-    return "\n".join(lines)
+    for key, value in updates.items():
+        if isinstance(value, Mapping):
+            if key not in table or not isinstance(table[key], Mapping):
+                table[key] = tomlkit.table()
+            _set(table[key], value)
+        else:
+            table[key] = value
 
 
 def save_user_settings(updates: Mapping[str, Mapping[str, Any]], path: Path | None = None) -> Path:
     """Merge ``updates`` (e.g. ``{"ui": {"lang": "en"}}``) into the user's config file.
 
-    The file is checked after the merge and written atomically, so a failure leaves the old one.
+    The file is edited in place with tomlkit, so the user's comments, order and layout stay as
+    they were; only the values changed are rewritten. The result is checked and written
+    atomically (a temporary file renamed over it), so a failure leaves the old file.
     """
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+
     path = path or user_config_path()
-    current: dict[str, dict[str, Any]] = {}
+    doc = tomlkit.document()
     if path.is_file():
         try:
-            current = {k: dict(v) for k, v in tomllib.loads(path.read_text("utf-8")).items()}
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            doc = tomlkit.parse(path.read_text("utf-8"))
+        except (TOMLKitError, UnicodeDecodeError) as exc:
             raise ConfigError(str(path), "", f"is not valid TOML ({exc}); fix or remove it") from None
-    for section, values in updates.items():
-        current.setdefault(section, {}).update(values)
-    text = dump_toml(current)
+    _set(doc, updates)
+    text = tomlkit.dumps(doc)
     tmp = path.with_suffix(".toml.tmp")
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp.write_text(text, "utf-8")
-    load_config(paths=[tmp])  # refuse to save something the app would refuse to start with
+    try:
+        load_config(paths=[tmp])  # refuse to save something the app would refuse to start with
+    except ConfigError as exc:
+        tmp.unlink()
+        raise ConfigError(str(path), exc.key, exc.problem) from None
     tmp.replace(path)
     return path

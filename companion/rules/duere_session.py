@@ -209,9 +209,10 @@ class DueReSession(BoardSession):
         if option not in self.options():
             raise Refused(self.explain(option.cells))
         die, move = option.payload
-        self.match.append(MOVE, {"move": str(move), "die": die, "fen_before": self.board().fen()})
-        self._apply_step(option)
-        self._finish_if_over()
+        with self.one_action():  # the step and the finish it causes: one transaction
+            self.match.append(MOVE, {"move": str(move), "die": die, "fen_before": self.board().fen()})
+            self._apply_step(option)
+            self._finish_if_over()
 
     def play_text(self, text: str) -> None:
         """Play one step written ``die:move`` (``3:a1a3``)."""

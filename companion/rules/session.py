@@ -30,7 +30,8 @@ Every action is validated, then appended, then applied: a power cut never loses 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -277,9 +278,10 @@ class BoardSession:
         move: Move = option.payload
         if self.is_over():
             raise Refused(Reason("board.reason.over"))
-        self.match.append(MOVE, {"move": str(move), "fen_before": self.position.fen()})
-        self._apply_move(move)
-        self._finish_if_over()
+        with self.one_action():  # the move and the finish it causes: one transaction
+            self.match.append(MOVE, {"move": str(move), "fen_before": self.position.fen()})
+            self._apply_move(move)
+            self._finish_if_over()
 
     def play_text(self, text: str) -> None:
         """Play a move given as engine text (``e2e4``, ``c3e5g3``); refused with the reason."""
@@ -312,16 +314,17 @@ class BoardSession:
             except IllegalMove as exc:
                 raise Refused(Reason.engine(exc)) from None
         payload: dict[str, Any] = {"action": action.value, "side": side.letter, **data}
-        self.match.append(REFEREE, payload)
-        self._apply_referee(payload)
-        if action is RefereeAction.DRAW_AGREED:
-            self._finish(self.outcome_result() or {"result": "1/2-1/2", "winner": None, "termination": "agreement"})
-        elif action is RefereeAction.RESIGN:
-            winner = side.other
-            self._finish({"result": "1-0" if winner == Color.WHITE else "0-1", "winner": winner.letter,
-                          "termination": "resignation"})
-        else:
-            self._finish_if_over()
+        with self.one_action():  # the decision and the finish it causes: one transaction
+            self.match.append(REFEREE, payload)
+            self._apply_referee(payload)
+            if action is RefereeAction.DRAW_AGREED:
+                self._finish(self.outcome_result() or {"result": "1/2-1/2", "winner": None, "termination": "agreement"})
+            elif action is RefereeAction.RESIGN:
+                winner = side.other
+                self._finish({"result": "1-0" if winner == Color.WHITE else "0-1", "winner": winner.letter,
+                              "termination": "resignation"})
+            else:
+                self._finish_if_over()
 
     def abandon(self) -> None:
         """Close an unfinished game without a result (a new game replaces it)."""
@@ -349,9 +352,10 @@ class BoardSession:
         if not self.can_undo():
             return False
         last = self.last_board_event()
-        self.match.undo()
-        if last is not None and last.kind == FINISH:
+        with self.one_action():  # the finish and the move that caused it: one transaction
             self.match.undo()
+            if last is not None and last.kind == FINISH:
+                self.match.undo()
         self.replay()
         return True
 
@@ -361,16 +365,26 @@ class BoardSession:
     def redo(self) -> bool:
         if not self.match.can_redo():
             return False
-        self.match.redo()
-        while self.match.can_redo() and self._next_redo_is_finish():
+        with self.one_action():
             self.match.redo()
+            while self.match.can_redo() and self._next_redo_is_finish():
+                self.match.redo()
         self.replay()
         return True
 
-    def _next_redo_is_finish(self) -> bool:
-        from companion.core.journal import _replay  # the redo stack, as the journal keeps it
+    @contextlib.contextmanager
+    def one_action(self) -> Iterator[None]:
+        """One user action's writes in one transaction; if it is not saved, the session is
+        rebuilt from the journal, so the screen never shows what the journal does not hold."""
+        try:
+            with self.match.atomic():
+                yield
+        except BaseException:
+            self.replay()
+            raise
 
-        stack = _replay(self.match.events()).redoable
+    def _next_redo_is_finish(self) -> bool:
+        stack = self.match.redo_stack()
         return bool(stack) and stack[-1].data.get("kind") == FINISH
 
     # -- the record ---------------------------------------------------------------------------

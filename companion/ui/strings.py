@@ -79,6 +79,15 @@ register(
             "Archivio danneggiato: spostato in {path}; ne è stato creato uno nuovo",
             "Damaged journal moved to {path}; a new one was started",
         ),
+        "banner.set_aside_one": (
+            "Partita n. {id} ({game}) illeggibile: messa da parte, non cancellata",
+            "Match {id} ({game}) cannot be read: set aside, not deleted",
+        ),
+        "banner.set_aside_many": (
+            "{n} partite illeggibili messe da parte, non cancellate: n. {ids} (vedi companion doctor)",
+            "{n} matches cannot be read: set aside, not deleted: nos. {ids} (see companion doctor)",
+        ),
+        "banner.journal_unreadable": ("Archivio illeggibile: {error}", "The journal cannot be read: {error}"),
         "banner.device_failed": ("{device} non risponde: si continua senza", "{device} stopped responding: carrying on without it"),
         "banner.not_saved": ("NON SALVATO: {error}", "NOT SAVED: {error}"),
         "banner.no_gpio": ("Nessun GPIO: tasti della tastiera al loro posto", "No GPIO: keyboard stand-ins active"),
