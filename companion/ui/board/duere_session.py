@@ -80,6 +80,30 @@ class DueReSession(BoardSession):
             out.setdefault(die, set()).add(option.cells[0])
         return {d: tuple(sorted(c)) for d, c in out.items()}
 
+    def die_states(self) -> list[tuple[int, str, tuple[str, ...]]]:
+        """Each die of the roll, in order, with its state for the dice panel: ``used``;
+        ``lost`` (no play can use it, whatever the player does); ``now`` with the cells of the
+        pieces that may move with it next; ``later``: no piece may start with it, but it is
+        played after the other die (a piece freed by the first move)."""
+        if self.roll is None:
+            return []
+        used = [d for d, _ in self.steps]
+        lost = list(self.lost_dice())
+        movers = self.movers()
+        out: list[tuple[int, str, tuple[str, ...]]] = []
+        for die in self.roll:
+            if die in used:
+                used.remove(die)
+                out.append((die, "used", ()))
+            elif die in lost:
+                lost.remove(die)
+                out.append((die, "lost", ()))
+            elif movers.get(die):
+                out.append((die, "now", movers[die]))
+            else:
+                out.append((die, "later", ()))
+        return out
+
     def lost_dice(self) -> tuple[int, ...]:
         """The dice of this roll that cannot be used whatever the player does."""
         if self.analysis is None:
@@ -175,11 +199,14 @@ class DueReSession(BoardSession):
             return Reason("board.reason.empty", {"cell": origin})
         if piece.color != self.mover:
             return Reason("board.reason.not_yours", {"cell": origin})
+        if origin in {m.target for _, m in self.steps}:  # two different pieces, even on a double
+            return Reason("duere.reason.moved_already", {"cell": origin})
         table = self.variant.options["dice_table"]
         matching = [d for d in self.dice_left() if table[d] in ("any", piece.kind)]
-        dice_text = ", ".join(f"{d} = {table[d]}" for d in self.dice_left())
         if not matching:
-            return Reason("duere.reason.no_die", {"kind": piece.kind, "dice": dice_text})
+            # the faces with the piece each moves, named in the screen's language
+            dice = tuple((d, table[d]) for d in self.dice_left())
+            return Reason("duere.reason.no_die", {"kind": piece.kind, "dice": dice})
         if len(cells) >= 2:
             try:
                 shown.parse_move(f"{origin}{cells[-1]}")

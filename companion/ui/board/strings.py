@@ -257,6 +257,9 @@ register(
         "duere.reason.bad_roll": ("Lancio non valido: {faces}", "Not a valid roll: {faces}"),
         "duere.reason.no_die": ("Quel pezzo non corrisponde ai dadi ({dice})",
                                 "That piece does not match the dice ({dice})"),
+        "duere.reason.moved_already": ("Il pezzo in {cell} ha già mosso in questo turno: ogni dado muove un pezzo diverso",
+                                       "The piece on {cell} has already moved this turn: each die moves a different piece"),
+        "duere.die_later": ("dopo l'altro dado", "after the other die"),
         "duere.reason.compulsory": (
             "Mossa obbligatoria: così un dado resterebbe inutilizzato, ma si possono usare entrambi",
             "Compulsory move: this would leave a die unused, but both dice can be used"),
@@ -367,6 +370,8 @@ def translate_reason(t: Callable[..., str], key: str, values: dict[str, object])
         shown = dict(values)
         if "kind" in shown:
             shown["kind"] = piece_name(t, str(shown["kind"]))
+        if isinstance(shown.get("dice"), (list, tuple)):  # Due Re: (face, piece) pairs
+            shown["dice"] = ", ".join(f"{face} = {piece_name(t, str(family))}" for face, family in shown["dice"])
         return t(key, **shown)
     raw = values.get("text", "")
     code = values.get("code") or getattr(raw, "code", None)
