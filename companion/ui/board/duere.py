@@ -186,7 +186,8 @@ class DueReScreen(GameScreen):
         lines: list[str] = []
         key: tuple[int, int] | None = None
         for h in self.session.history:
-            text = f"{h.notation} {self.t('board.history.pass')}" if h.text == "pass" else h.notation
+            shown = h.shown(self.lang())
+            text = f"{shown} {self.t('board.history.pass')}" if h.text == "pass" else shown
             if h.text in ("draw_agreed", "resign"):
                 text = self.t(f"board.history.{h.text}")
             turn = (h.number, int(h.color))

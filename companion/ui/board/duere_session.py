@@ -24,7 +24,7 @@ from typing import Any
 from companion.core.journal import Event
 from companion.rules import Color, IllegalMove, Move, Position
 from companion.rules.duere import RollAnalysis, RollPlay
-from companion.ui.board.notation import long_notation
+from companion.ui.board.notation import long_tokens, render
 from companion.ui.board.session import MOVE, BoardSession, HistoryEntry, Option, Reason, Refused
 
 ROLL = "roll"
@@ -157,8 +157,9 @@ class DueReSession(BoardSession):
     def _apply_step(self, option: Option) -> None:
         die, move = option.payload
         shown = self.board()
-        self.history.append(HistoryEntry(self.position.fullmove, self.mover,
-                                         f"{die}: {long_notation(shown, move)}", f"{die}:{move}", shown.fen()))
+        tokens = (f"{die}: ", *long_tokens(shown, move))
+        self.history.append(HistoryEntry(self.position.fullmove, self.mover, render(tokens), f"{die}:{move}",
+                                         shown.fen(), tokens))
         self.steps.append((die, move))
         self.last_move = move
         if tuple(self.steps) in {p.steps for p in self.analysis.plays}:  # type: ignore[union-attr]
