@@ -94,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"worst legal-move listing: {worst:.0f} us (target <= 1000 us)")
 
     # Rule options against their defaults, on the same positions in the same run (issue 14).
-    print(f"\n{'option (against the default)':<52}{'moves':>6}{'us/call':>9}{'default':>9}{'ratio':>7}  (ratio = default's time / the option's)")
+    print(f"\n{'option (against the default)':<52}{'moves':>6}{'us/call':>9}{'default':>9}{'ratio':>7}"
+          "  (ratio = default's time / the option's)")
     camerlano_crowded = CROWDED[0][2]
     for name, label, fen, options, call in (
             ("camerlano", "giraffe=seed, crowded middlegame", camerlano_crowded, {"giraffe": "seed"},

@@ -257,8 +257,9 @@ register(
         "duere.reason.bad_roll": ("Lancio non valido: {faces}", "Not a valid roll: {faces}"),
         "duere.reason.no_die": ("Quel pezzo non corrisponde ai dadi ({dice})",
                                 "That piece does not match the dice ({dice})"),
-        "duere.reason.moved_already": ("Il pezzo in {cell} ha già mosso in questo turno: ogni dado muove un pezzo diverso",
-                                       "The piece on {cell} has already moved this turn: each die moves a different piece"),
+        "duere.reason.moved_already": (
+            "Il pezzo in {cell} ha già mosso in questo turno: ogni dado muove un pezzo diverso",
+            "The piece on {cell} has already moved this turn: each die moves a different piece"),
         "duere.die_later": ("dopo l'altro dado", "after the other die"),
         "duere.reason.compulsory": (
             "Mossa obbligatoria: così un dado resterebbe inutilizzato, ma si possono usare entrambi",
