@@ -119,6 +119,9 @@ def test_outcome_of_every_start_position_is_ongoing(capsys, game) -> None:
     ("duere", "8/8/8/8/8/8/8/3KK3 b 1", ("--roll", "3,5"), "white kings_captured"),
     ("duere", "3k4/8/8/8/8/8/8/3KK3 b 1", ("--roll", "3,5"), "ongoing"),
     ("camerlano", "11/11/11/11/11/11/11/11/11/10K w - 0,0 1", (), "white shah_captured"),
+    ("camerlano", "KP9/PP9/11/11/11/11/11/11/11/10k w - 0,0 1", (), "black no_moves"),
+    ("camerlano", "11/11/11/11/11/11/11/11/11/10k[-K] b - 0,0 1", ("--option", "citadel=classical"),
+     "draw citadel"),
 ])
 def test_outcome_prints_the_winner_or_draw_then_the_engines_reason(capsys, game, fen, extra, line) -> None:
     assert run(capsys, "outcome", game, "--fen", fen, *extra) == (0, [line], "")
