@@ -28,7 +28,9 @@ class ParryUnit(str, Enum):
 class FirstMover(str, Enum):
     """Who makes the first move of a turn.
 
-    BY_HALF: White in every turn of the first half, Black in the second (RULES ruling).
+    BY_HALF: White in every turn of the first half, Black in the second (RULES ruling), except a
+    turn that opens with a kick-off after a goal, where the side kicking off moves first
+    (``kickoff_side_moves_first``, default on).
     ALTERNATE: the half's kick-off side in its first turn, then the sides take turns.
     """
 

@@ -1,5 +1,6 @@
-"""RULES.md section 1, through the tracker: "at most one tackle per turn in all, whoever starts it"
-(option tackles_per_turn: one by default, one_per_player for the looser reading)."""
+"""RULES.md section 1's rulings, through the tracker as a referee lives them: "at most one tackle
+per turn in all, whoever starts it" (option tackles_per_turn: one by default, one_per_player for
+the looser reading), and who moves first in the turn after a goal."""
 
 from __future__ import annotations
 
@@ -47,3 +48,27 @@ def test_with_one_tackle_per_player_black_may_answer_with_its_own(make_app):
     tracker = tracker_after_whites_tackle(app, RuleOptions(tackles_per_turn=TacklesPerTurn.ONE_PER_PLAYER))
     press(app, "cb.tackle")
     assert isinstance(app.top, TackleScreen) and app.top.tackler is Side.BLACK
+
+
+def test_after_a_goal_the_side_kicking_off_moves_first_on_the_tracker(make_app):
+    # RULES.md section 1: "except a turn that opens with a kick-off after a goal: there the side
+    # kicking off moves first"; "a goal ends the turn at once".
+    from companion.ui.chessball.tracker_draw import _prompt as prompt
+
+    from .helpers import command
+
+    app = make_app(lang="it")
+    session = Session.start(app.journal, Mode.COUNTING)
+    for e in KICKOFF_AND_ROLLS:
+        session.submit(e)
+    tracker = TrackerScreen(app, session)
+    app.push(tracker)
+    press(app, "cb.goal_menu")
+    press(app, "cb.goal_for", side=app.t("cb.side.white"))
+    s = tracker.state
+    assert s.score[Side.WHITE] == 1 and s.turn == 2 and s.kickoff_side is Side.BLACK
+    press(app, "cb.kickoff.confirm", side=app.t("cb.side.black"))
+    command(app, "white")
+    command(app, "black")
+    assert tracker.state.side_to_move is Side.BLACK
+    assert prompt(tracker).startswith("Mossa 1 di 3 del Nero")
