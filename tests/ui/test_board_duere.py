@@ -334,3 +334,15 @@ def test_a_piece_that_does_not_match_the_dice_is_refused_wholly_in_italian(make_
     type_dice(app_en, screen_en, 2, 4)
     tap_cell(app_en, screen_en, "b2")  # a Knight
     assert screen_en.message == "That piece does not match the dice (2 = Queen, 4 = Bishop)"
+
+
+def test_with_dead_die_turn_a_die_that_cannot_be_played_costs_the_whole_turn(make_app):
+    app = make_app(lang="it")
+    session = DueReSession.new(app.journal, "duere", options={"dead_die": "turn"})
+    screen = DueReScreen(app, session)
+    app.push(screen)
+    type_dice(app, screen, 1, 5)  # the Kings are shut in: the Knight's 5 is not played either
+    assert screen.session.mover.letter == "b" and screen.session.roll is None
+    assert app.banners[-1].text == "Dadi 1-5: un dado non si può giocare, si perde il turno"
+    reopened = DueReSession.open(app.journal.match(session.match.id))
+    assert reopened.position.fen() == screen.session.position.fen()

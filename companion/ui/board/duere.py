@@ -112,7 +112,8 @@ class DueReScreen(GameScreen):
             return
         faces_text = "-".join(map(str, faces))
         if self.session.lost_last:
-            self.app.show_banner(self.t("duere.dice_lost", faces=faces_text))
+            whole_turn = self.session.variant.options.get("dead_die") == "turn"
+            self.app.show_banner(self.t("duere.turn_lost" if whole_turn else "duere.dice_lost", faces=faces_text))
             self.after_change()
         elif self.session.lost_dice():
             lost = ", ".join(map(str, self.session.lost_dice()))

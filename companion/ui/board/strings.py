@@ -247,6 +247,8 @@ register(
         "duere.die_used": ("usato", "used"),
         "duere.dice_lost": ("Dadi {faces}: nessuna mossa possibile, il turno passa",
                             "Dice {faces}: no move possible, the turn passes"),
+        "duere.turn_lost": ("Dadi {faces}: un dado non si può giocare, si perde il turno",
+                            "Dice {faces}: a die cannot be played, the whole turn is lost"),
         "duere.die_lost_banner": ("Il dado {faces} è perso: nessun pezzo può usarlo",
                                   "Die {faces} is lost: no piece can use it"),
         "duere.use_die": ("Usa il {die} ({piece})", "Use the {die} ({piece})"),
