@@ -39,7 +39,7 @@ from typing import Any
 from companion.core.journal import FINISH, Event, Journal, MatchLog
 from companion.rules import Color, IllegalMove, Move, Position, get_variant
 from companion.rules.variant import Variant
-from companion.rules.notation import move_notation
+from companion.rules.notation import notation_tokens, render
 
 MOVE, REFEREE, BOARD_START = "move", "referee", "board_start"
 BOARD_KINDS = frozenset({MOVE, REFEREE, BOARD_START, FINISH})
@@ -103,9 +103,14 @@ class HistoryEntry:
 
     number: int  # the move number (White's and Black's moves share it)
     color: Color
-    notation: str
+    notation: str  # with the standard (English) letters, as exports write it
     text: str  # the engine's move text (or the referee action)
     fen_before: str
+    tokens: tuple[str, ...] = ()  # the notation as tokens, for the screen's language
+
+    def shown(self, lang: str) -> str:
+        """The notation with the piece letters of ``lang`` (``Cf3`` in Italian, ``Nf3``)."""
+        return render(self.tokens, lang) if self.tokens else self.notation
 
 
 def move_cells(move: Move) -> tuple[str, ...]:
@@ -201,10 +206,10 @@ class BoardSession:
         pos = self.position
         before = pos.fen()
         number, color = pos.fullmove, pos.turn
-        notation = move_notation(pos, move)
+        tokens = notation_tokens(pos, move)
         pos.push(move)
-        notation += check_suffix(pos)
-        self.history.append(HistoryEntry(number, color, notation, str(move), before))
+        tokens += (check_suffix(pos),)
+        self.history.append(HistoryEntry(number, color, render(tokens), str(move), before, tokens))
         self.last_move = move
 
     def _apply_referee(self, data: dict[str, Any]) -> None:

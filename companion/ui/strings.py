@@ -30,7 +30,7 @@ register(
         "gamehint.duere": ("Due re, due dadi", "Two kings, two dice"),
         "gamehint.magici": ("Campionato con incantesimi", "Championship with spells"),
         "gamehint.elolbia": ("Scacchi con pedine di dama", "Chess with draughts men"),
-        "gamehint.clupso": ("Cattura tutte le pedine", "Capture every man"),
+        "gamehint.clupso": ("Cattura tutti i pezzi avversari", "Capture every enemy piece"),
         "gamehint.camerlano": ("Scacchi di Tamerlano", "Tamerlane chess"),
         "settings.title": ("Impostazioni", "Settings"),
         "settings.language": ("Lingua", "Language"),

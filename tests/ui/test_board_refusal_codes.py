@@ -59,7 +59,7 @@ def test_a_turn_that_cannot_pass_in_check_is_said_in_italian_by_its_code(make_ap
 def test_every_move_code_has_a_text_in_both_languages(lang):
     t = Translator(lang, strict=True)
     for key in board_strings.CODE_KEYS.values():
-        assert t(key, cell="a1", origin="a1", target="a2", kind="rook", move="a1a2", text="zz", n=3, letter="X",
+        assert t(key, cell="a1", origin="a1", target="a2", kind="rook", move="a1a2", text="zz", n=3, letter="X", min=5,
                  side="Bianco")
 
 

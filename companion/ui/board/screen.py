@@ -474,10 +474,14 @@ class GameScreen(FollowWithCamera, Screen):
     def to_move_text(self, color: Color) -> str:
         return self.t("board.to_move", side=self.side_name(color))
 
+    def lang(self) -> str:
+        """The screen's language, for the move notation's piece letters."""
+        return str(getattr(self.app.t, "lang", "it"))
+
     def history_lines(self) -> list[str]:
         lines: list[str] = []
         for h in self.session.history:
-            text = self.t(f"board.history.{h.text}") if h.text in panel.HISTORY_NOTES else h.notation
+            text = self.t(f"board.history.{h.text}") if h.text in panel.HISTORY_NOTES else h.shown(self.lang())
             if h.color == Color.WHITE or not lines:
                 prefix = f"{h.number}." if h.color == Color.WHITE else f"{h.number}…"
                 lines.append(f"{prefix} {text}")
