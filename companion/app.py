@@ -100,8 +100,17 @@ class App:
     def top(self) -> Any:
         return self.stack[-1]
 
+    def _restage(self) -> None:
+        """The top screen's canvas and viewport (a native screen draws at the display's size)."""
+        from companion.ui.display import stage
+
+        native = bool(self.stack) and getattr(self.top, "native", False)
+        self.canvas, self.viewport = stage(self.viewport.physical, self.rotate, native, self.canvas)
+        self.input.viewport = self.viewport
+
     def push(self, screen: Any) -> None:
         self.stack.append(screen)
+        self._restage()
         screen.enter()
         self.dirty = True
 
@@ -109,6 +118,7 @@ class App:
         if len(self.stack) <= 1:
             return
         self.stack.pop().leave()
+        self._restage()
         self.top.layout()
         self.top.dirty = True
         self.dirty = True
@@ -137,7 +147,10 @@ class App:
         self.rotate = rotate
         self.config = replace(self.config, ui=replace(self.config.ui, rotate=rotate))
         self.viewport = Viewport(physical_size or self.viewport.physical, rotate)
-        self.input.viewport = self.viewport
+        self._restage()
+        for screen in self.stack:  # a native screen's size may have changed
+            screen.layout()
+            screen.dirty = True
         self.dirty = True
 
     def play(self, name: str) -> None:
@@ -183,7 +196,7 @@ class App:
             except pygame.error:
                 pass  # not supported by this video driver
             return
-        if action.kind is Kind.TAP and self.banners and action.pos and action.pos[1] >= 480 - 44:
+        if action.kind is Kind.TAP and self.banners and action.pos and self.banner_rect().collidepoint(action.pos):
             self.banners.pop()  # a tap on the banner strip dismisses it
             self.dirty = True
             return
@@ -220,22 +233,25 @@ class App:
         return self.dirty or bool(self.stack and self.top.dirty)
 
     def render(self) -> Any:
-        """Draw the top screen and the banners on the logical canvas; returns the canvas."""
-        import pygame
-
-        from companion.ui import theme
-        from companion.ui.widgets import draw_text
+        """Draw the top screen and the banners on its canvas; returns the canvas."""
+        from companion.ui.display import draw_banner
 
         if self.stack:
             self.top.draw(self.canvas)
             self.top.dirty = False
         if self.banners:
             b = self.banners[-1]
-            rect = pygame.Rect(0, 480 - 44, 800, 44)
-            pygame.draw.rect(self.canvas, theme.BANNER if b.level == "warn" else theme.PANEL_HI, rect)
-            draw_text(self.canvas, b.text, rect.center, 20, theme.TEXT, "center", max_width=780)
+            draw_banner(self.canvas, b.text, b.level, self._unit())
         self.dirty = False
         return self.canvas
+
+    def _unit(self) -> float:
+        return self.top.unit if self.stack and hasattr(self.top, "unit") else 1.0
+
+    def banner_rect(self) -> Any:
+        from companion.ui.display import banner_rect
+
+        return banner_rect(self.canvas.get_size(), self._unit())
 
     # -- the main loop --------------------------------------------------------------------------
     def _sleep(self, ms: int) -> list[Any]:

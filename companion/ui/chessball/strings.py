@@ -13,6 +13,13 @@ register(
         "cb.piece.bishop": ("Alfiere", "Bishop"),
         "cb.piece.knight": ("Cavallo", "Knight"),
         "cb.piece.pawn": ("Pedone", "Pawn"),
+        # board places (lattice points named as on the real board)
+        "cb.place.edge_between": ("il lato tra {pair}", "the edge between {pair}"),
+        "cb.place.outer_edge": ("il bordo esterno di {square}", "the outer edge of {square}"),
+        "cb.place.corner_between": ("l'angolo tra {pair}", "the corner between {pair}"),
+        "cb.place.corner_of": ("l'angolo di {square}", "the corner of {square}"),
+        "cb.place.and": ("e", "and"),
+        "cb.place.and_vowel": ("ed", "and"),
         # refusals (the core's reasons, recognised by shape)
         "cb.why.not_enough_mp": ("Costa {cost} PM ma al {side} ne restano {left}",
                                  "It costs {cost} MP but {side} has {left} MP left"),
@@ -40,7 +47,7 @@ register(
         "cb.why.king_line": ("Il Re si muove solo sulla propria linea di porta",
                              "The King moves only along its own goal line"),
         "cb.why.goal_mouth": ("La porta ({at}) è riservata ai Re", "The goal mouth ({at}) is the Kings' alone"),
-        "cb.why.occupied": ("Il punto {at} è occupato", "The point {at} is occupied"),
+        "cb.why.occupied": ("Occupato: {at}", "Occupied: {at}"),
         "cb.why.win_it_first": ("La palla è dell'avversario: prima vincila con un contrasto",
                                 "The opponent holds the ball: win it with a tackle first"),
         "cb.why.no_piece_at_ball": ("Il {side} non ha pezzi vicino alla palla", "{side} has no piece next to the ball"),
@@ -62,7 +69,7 @@ register(
         "cb.why.over": ("La partita è finita", "The match is over"),
         "cb.why.not_now": ("Non adesso: la partita aspetta altro", "Not now: the match is waiting for something else"),
         # tracker
-        "cb.undo": ("Annulla", "Undo"),
+        "cb.undo": ("Annulla mossa", "Undo"),
         "cb.not_your_button": ("Non tocca al {side}", "It is not {side}'s move"),
         "cb.undone": ("Ultima azione annullata", "Last action undone"),
         "cb.nothing_to_undo": ("Niente da annullare", "Nothing to undo"),
@@ -185,8 +192,7 @@ register(
         "cb.tackle.tie": ("Pareggio ({n} a testa): si ritira", "A tie ({n} each): roll again"),
         "cb.tackle.won": ("Palla al {side}", "{side} wins the ball"),
         "cb.tackle.earlier": ("Pareggi precedenti: {throws}", "Earlier ties: {throws}"),
-        "cb.tackle.confirm": ("Conferma contrasto", "Confirm tackle"),
-        "cb.tackle.again": ("Rifai i lanci", "Throw again"),
+        "cb.tackle.continue": ("Continua", "Continue"),
         # shot
         "cb.shot.title": ("Tiro in porta", "Shot"),
         "cb.shot.by": ("tira il {side}", "{side} shoots"),
@@ -244,7 +250,15 @@ register(
         "cb.setup.options_hint": ("Tocca un'opzione per cambiarla; i valori proposti sono quelli del regolamento.",
                                   "Tap an option to change it; the defaults are the rulebook's."),
         "cb.setup.start": ("Inizia la partita", "Start the match"),
-        "cb.setup.start_closes": ("chiude la partita in corso", "closes the match in progress"),
+        "cb.setup.new": ("Nuova partita", "New match"),
+        "cb.setup.new_hint": ("chiede conferma", "asks first"),
+        "cb.setup.new_title": ("Chiudere la partita in corso?", "Close the match in progress?"),
+        "cb.setup.new_body": (
+            "La partita in corso ({score}, {half}° tempo, turno {turn}) verrà chiusa come abbandonata e ne inizierà "
+            "una nuova. Resta nell'archivio, ma non si potrà più giocare.",
+            "The match in progress ({score}, half {half}, turn {turn}) will be closed as abandoned and a new one "
+            "started. It stays in the journal but can no longer be played."),
+        "cb.setup.new_confirm": ("Chiudi e inizia", "Close and start"),
         "cb.setup.continue": ("Riprendi la partita", "Continue the match"),
         "cb.setup.continue_detail": ("{score} · {half}° tempo, turno {turn}", "{score} · half {half}, turn {turn}"),
         "cb.opt.parry": ("Respinta: unità del residuo", "Parry: what the residual counts"),

@@ -12,6 +12,7 @@ from companion.chessball.state import Phase
 from companion.ui import theme
 from companion.ui.chessball.board import Marks
 from companion.ui.chessball.common import SIDE_COLOURS, piece_name
+from companion.ui.chessball.places import place_name, say
 from companion.ui.screen import HEADER_H
 from companion.ui.screens.dice import draw_die
 from companion.ui.widgets import draw_text, wrap_text
@@ -190,13 +191,15 @@ def choice_text(screen: "TrackerScreen") -> str:
     if summary is not None:
         kind = summary["kind"]
         if kind == "shot":
-            return t("cb.preview.shot", n=summary["cost"], power=summary["power"], left=summary["left"])
+            return say(t, "cb.preview.shot", n=summary["cost"], power=summary["power"], left=summary["left"])
+        to = place_name(t, summary["to"])
         if kind == "kick":
-            return t("cb.preview.kick", to=summary["to"], n=summary["cost"], left=summary["left"])
+            return say(t, "cb.preview.kick", to=to, n=summary["cost"], left=summary["left"])
+        frm = place_name(t, summary["from"])
         if kind == "dribble":
-            return t("cb.preview.dribble", piece=piece_name(t, summary["piece"]), frm=summary["from"],
-                     to=summary["to"], ball=summary["ball"], n=summary["cost"], left=summary["left"])
-        return t("cb.preview.move", piece=piece_name(t, summary["piece"]), frm=summary["from"], to=summary["to"],
+            return say(t, "cb.preview.dribble", piece=piece_name(t, summary["piece"]), frm=frm,
+                     to=to, ball=place_name(t, summary["ball"]), n=summary["cost"], left=summary["left"])
+        return say(t, "cb.preview.move", piece=piece_name(t, summary["piece"]), frm=frm, to=to,
                  n=summary["cost"], left=summary["left"])
     if c.ball_selected:
         return t("cb.hint.ball_selected")

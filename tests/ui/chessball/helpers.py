@@ -13,18 +13,15 @@ ENTERING_X = 280  # the substitution picker's column of entering pieces
 LEAVING_X = 20
 
 
-BANNER_TOP = 480 - 44
-
-
 def tap_at(app: Any, pos: tuple[int, int]) -> None:
     """A finger tap at a logical point (press, release, tap), as the input layer makes it.
 
-    A banner (a goal, half time) covers the bottom strip until it times out or is tapped:
-    a person taps it away first to reach a button under it.
+    A banner (a goal, half time) covers the header strip until it times out or is tapped:
+    a person taps it away first to reach a header button under it (never a main button).
     """
-    while app.banners and pos[1] >= BANNER_TOP:
+    while app.banners and app.banner_rect().collidepoint(pos):
         before = len(app.banners)
-        tap(app, 400, 470)
+        tap(app, *app.banner_rect().center)
         assert len(app.banners) < before
     tap(app, *pos)
 
