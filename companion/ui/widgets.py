@@ -62,6 +62,11 @@ def recording() -> Iterator[DrawReport]:
         _REPORT = before
 
 
+def reporting() -> bool:
+    """Whether a :func:`recording` is under way (so a screen may report custom targets)."""
+    return _REPORT is not None
+
+
 def report_target(rect: pygame.Rect, label: str, enabled: bool = True) -> None:
     """A touch target drawn by hand (buttons report themselves)."""
     if _REPORT is not None:

@@ -1,7 +1,10 @@
 """The lattice board view: 17×17 points on 8×8 squares, pieces, ball, goals, a path preview.
 
 Geometry only and drawing; what a touch *means* is the tracker's business. Points are 25 px
-apart, so a finger is snapped to the nearest point (forgiving: up to ~18 px away).
+apart on the 800×480 panel, finer than a finger: the tracker snaps a touch to the point near
+the finger that means something (a piece to move, a legal destination), and when two such
+points are closer than a finger (48 px) it opens a :class:`Magnifier` instead, where every
+point is at least 48 px from the next.
 
 White's goal is at the bottom (y = 0), as White sees the board.
 
@@ -22,7 +25,7 @@ import pygame
 from companion.chessball.lattice import GOAL_X_MAX, GOAL_X_MIN, LAST, Point
 from companion.chessball.pieces import PieceKind, Side
 from companion.ui import theme
-from companion.ui.widgets import draw_text
+from companion.ui.widgets import MIN_TOUCH, draw_text
 
 SPACING = 25
 MARGIN = 12
@@ -56,6 +59,67 @@ class Marks:
     cost: int | None = None
     ghost: tuple[Side, PieceKind, Point] | None = None
     hints: Iterable[Point] = field(default_factory=tuple)
+
+
+class Magnifier:
+    """The lattice around a point drawn ``zoom`` times bigger, so each point is a finger's size.
+
+    >>> view = BoardView(pygame.Rect(0, 56, 424, 424))
+    >>> m = Magnifier(view, (8, 8))
+    >>> m.zoom, m.rect.size, m.point_at(m.rect.center), m.point_at((m.rect.centerx + 50, m.rect.centery))
+    (2, (350, 350), (8, 8), (9, 8))
+    """
+
+    REACH = 3  # points shown each side of the centre
+
+    def __init__(self, view: "BoardView", centre: Point) -> None:
+        self.view = view
+        k = self.REACH
+        self.centre = (min(max(centre[0], k), LAST - k), min(max(centre[1], k), LAST - k))
+        self.zoom = max(2, -(-MIN_TOUCH // SPACING))
+        side = (2 * k + 1) * SPACING * self.zoom
+        self.rect = pygame.Rect(0, 0, side, side)
+        self.rect.center = view.rect.center
+
+    @property
+    def step(self) -> int:
+        return SPACING * self.zoom
+
+    def points(self) -> list[Point]:
+        k = self.REACH
+        cx, cy = self.centre
+        return [(x, y) for x in range(cx - k, cx + k + 1) for y in range(cy - k, cy + k + 1)]
+
+    def to_pixel(self, p: Point) -> tuple[int, int]:
+        return (self.rect.centerx + (p[0] - self.centre[0]) * self.step,
+                self.rect.centery - (p[1] - self.centre[1]) * self.step)
+
+    def point_at(self, pos: tuple[int, int]) -> Point | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        dx = round((pos[0] - self.rect.centerx) / self.step)
+        dy = round((self.rect.centery - pos[1]) / self.step)
+        k = self.REACH
+        if abs(dx) > k or abs(dy) > k:
+            return None
+        return (self.centre[0] + dx, self.centre[1] + dy)
+
+    def draw(self, surface: pygame.Surface, meaningful: Iterable[Point] = ()) -> None:
+        """Copy the board as drawn around the centre, enlarged, with the points that mean
+        something ringed; call after the board is drawn."""
+        half = (self.REACH * 2 + 1) * SPACING // 2
+        cx, cy = self.view.to_pixel(self.centre)
+        source = pygame.Rect(cx - half, cy - half, 2 * half + 1, 2 * half + 1)
+        patch = pygame.Surface(source.size)
+        patch.blit(surface, (0, 0), source)
+        shade = pygame.Surface(self.view.rect.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, self.view.rect.topleft)
+        surface.blit(pygame.transform.smoothscale(patch, self.rect.size), self.rect)
+        for p in meaningful:
+            if abs(p[0] - self.centre[0]) <= self.REACH and abs(p[1] - self.centre[1]) <= self.REACH:
+                pygame.draw.circle(surface, theme.ACCENT, self.to_pixel(p), self.step // 2 - 3, width=3)
+        pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(6, 6), width=3, border_radius=6)
 
 
 class BoardView:
@@ -171,10 +235,10 @@ class BoardView:
         cx, cy = self.to_pixel(p)
         disc, glyph = (theme.WHITE_SIDE, (30, 30, 34)) if side is Side.WHITE else ((34, 34, 40), (236, 232, 220))
         edge = (20, 20, 24) if side is Side.WHITE else (210, 206, 196)
-        layer = pygame.Surface((26, 26), pygame.SRCALPHA)
-        pygame.draw.circle(layer, (*edge, alpha), (13, 13), 12)
-        pygame.draw.circle(layer, (*disc, alpha), (13, 13), 11)
-        image = theme.font(18).render(GLYPHS[kind], True, glyph)
+        layer = pygame.Surface((28, 28), pygame.SRCALPHA)
+        pygame.draw.circle(layer, (*edge, alpha), (14, 14), 14)
+        pygame.draw.circle(layer, (*disc, alpha), (14, 14), 12)
+        image = theme.font(23).render(GLYPHS[kind], True, glyph)  # the shape, filling the disc
         image.set_alpha(alpha)
-        layer.blit(image, image.get_rect(center=(13, 14)))
-        surface.blit(layer, (cx - 13, cy - 13))
+        layer.blit(image, image.get_rect(center=(14, 15)))
+        surface.blit(layer, (cx - 14, cy - 14))

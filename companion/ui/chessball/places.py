@@ -36,7 +36,15 @@ def _and(t: Callable[..., str], a: str, b: str) -> str:
     return f"{a} {joiner} {b}"
 
 
-def place_name(t: Callable[..., str], p: Point) -> str:
+def place_name(t: Callable[..., str], p: Point, short: bool = False) -> str:
+    """The point as named on the board; ``short`` for a label ("lato e2–e3", "edge e2–e3").
+
+    >>> from companion.i18n import Translator
+    >>> place_name(Translator("it"), (9, 4), short=True), place_name(Translator("en"), (8, 4), short=True)
+    ('lato e2–e3', 'corner d2–e3')
+    """
+    if short:
+        return _short(t, p)
     x, y = p
     if x % 2 == 1 and y % 2 == 1:
         return _square(x // 2, y // 2) or f"{x},{y}"
@@ -58,6 +66,23 @@ def place_name(t: Callable[..., str], p: Point) -> str:
     if len(around) == 1:
         return t("cb.place.corner_of", square=around[0])
     return t("cb.place.corner_between", pair=_and(t, around[0], around[-1]))
+
+
+def _short(t: Callable[..., str], p: Point) -> str:
+    x, y = p
+    if x % 2 == 1 and y % 2 == 1:
+        return _square(x // 2, y // 2) or f"{x},{y}"
+    if x % 2 == 0 and y % 2 == 1:
+        pair = [s for s in (_square(x // 2 - 1, y // 2), _square(x // 2, y // 2)) if s]
+        kind = "cb.place.short_edge"
+    elif x % 2 == 1 and y % 2 == 0:
+        pair = [s for s in (_square(x // 2, y // 2 - 1), _square(x // 2, y // 2)) if s]
+        kind = "cb.place.short_edge"
+    else:
+        pair = [s for s in (_square(x // 2 - 1, y // 2 - 1), _square(x // 2, y // 2)) if s] or \
+               [s for s in (_square(x // 2, y // 2 - 1), _square(x // 2 - 1, y // 2)) if s]
+        kind = "cb.place.short_corner"
+    return t(kind, squares="–".join(pair))
 
 
 _LATTICE = re.compile(r"\(?\b(\d{1,2}),\s?(\d{1,2})\)?")

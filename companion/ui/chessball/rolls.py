@@ -34,8 +34,8 @@ class MovementRollScreen(ChessBallScreen):
         self.buttons.append(Button(pygame.Rect(30, 400, 342, 66),
                                    self.t("cb.roll.confirm", n=total) if total else self.t("cb.roll.pick_faces"),
                                    self.confirm, enabled=self.picker.complete, primary=True, size=24))
-        self.buttons.append(Button(pygame.Rect(470, HEADER_H + 100, 300, 150), "⚄  " + self.t("cb.roll.app"),
-                                   self.roll_with_app, primary=True, size=30))
+        self.buttons.append(Button(pygame.Rect(470, HEADER_H + 100, 300, 150), "⚄  " + self.t("dice.roll"),
+                                   self.roll_with_app, primary=True, size=34, sublabel=self.t("cb.roll.app")))
 
     def _changed(self) -> None:
         self.layout()
@@ -72,7 +72,7 @@ class MovementRollScreen(ChessBallScreen):
         draw_text(surface, self.t("cb.roll.or"), (421, HEADER_H + 175), 20, theme.MUTED, "center")
         for i in range(3):
             row = self.picker.row_rect(i)
-            draw_text(surface, self.t("cb.roll.die", n=i + 1), (row.x, row.y - 2), 14, theme.MUTED, "bottomleft")
+            draw_text(surface, self.t("cb.roll.die", n=i + 1), (row.x, row.y - 1), 16, theme.MUTED, "bottomleft")
         self.draw_message(surface, pygame.Rect(470, HEADER_H + 270, 300, 100))
         for b in self.buttons:
             b.draw(surface)

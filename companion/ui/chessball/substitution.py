@@ -82,7 +82,7 @@ class SubstitutionScreen(ChessBallScreen):
         self.buttons = [self.back_button()]
         for i, (kind, at) in enumerate(self.leaving):
             rect = pygame.Rect(20, HEADER_H + 56 + i * 72, 230, 64)
-            where = place_name(self.t, at) if at is not None else f"× {self.state.lineup[self.sub_side][kind]}"
+            where = place_name(self.t, at, short=True) if at is not None else f"× {self.state.lineup[self.sub_side][kind]}"
             self.buttons.append(Button(rect, piece_name(self.t, kind), self._out(i), selected=i == self.out_index,
                                        sublabel=where, size=22))
         bench = CHESS_SET - self.state.lineup[self.sub_side]

@@ -8,6 +8,7 @@ Header: back, the score, undo and export.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -17,7 +18,8 @@ from companion.chessball.events import IllegalEvent
 from companion.chessball.pieces import PieceKind, Side
 from companion.chessball.state import Mode, Phase
 from companion.ui import theme
-from companion.ui.chessball.board import BoardView
+from companion.chessball.lattice import LAST, Point
+from companion.ui.chessball.board import SPACING, BoardView, Magnifier
 from companion.ui.chessball.board_play import MoveChoice, Placement
 from companion.ui.chessball.common import SIDE_COLOURS, ChessBallScreen
 from companion.ui.chessball.rolls import MovementRollScreen, TackleScreen, roll_pending
@@ -27,7 +29,7 @@ from companion.ui.chessball.substitution import SubstitutionScreen
 from companion.ui.chessball.tracker_draw import draw_tracker
 from companion.ui.input import TAP_SLOP, Action, Kind
 from companion.ui.screen import HEADER_H
-from companion.ui.widgets import Button
+from companion.ui.widgets import MIN_TOUCH, Button
 
 PANEL_X = 436
 COL_W = 174
@@ -52,6 +54,7 @@ class TrackerScreen(ChessBallScreen):
         self._press: tuple[tuple[int, int], tuple[int, int] | None] | None = None  # (pixel, point)
         self._state_seen = session.state
         self.drag_ghost: tuple[Side, PieceKind, tuple[int, int]] | None = None  # a piece under the finger
+        self.magnifier: Magnifier | None = None  # open when a tap fell between points closer than a finger
 
     @property
     def positional(self) -> bool:
@@ -68,17 +71,18 @@ class TrackerScreen(ChessBallScreen):
             self._state_seen = s
             self.choice.clear()
             self.goal_menu = False
+            self.magnifier = None
         if s.phase is not Phase.KICKOFF:
             self.placement = None
         elif self.positional and self.placement is None:
             self.placement = Placement.suggested(s)
         self.buttons = [
             self.back_button(),
-            Button(pygame.Rect(148, 8, 52, 40), self.t("cb.history"), self.open_history, size=22,
+            Button(pygame.Rect(150, 4, 52, 48), self.t("cb.history"), self.open_history, size=22,
                    color=theme.PANEL_HI),
-            Button(pygame.Rect(556, 8, 116, 40), "↶ " + self.t("cb.undo"), self.undo,
+            Button(pygame.Rect(484, 4, 180, 48), "↶ " + self.t("cb.undo"), self.undo,
                    enabled=self.session.can_undo(), size=18, color=theme.PANEL_HI),
-            Button(pygame.Rect(680, 8, 112, 40), self.t("cb.export"), self.export, size=18, color=theme.PANEL_HI),
+            Button(pygame.Rect(670, 4, 122, 48), self.t("cb.export"), self.export, size=18, color=theme.PANEL_HI),
         ]
         getattr(self, f"_layout_{s.phase.value}")()
         if not self.positional and s.phase is Phase.MOVES:
@@ -128,7 +132,7 @@ class TrackerScreen(ChessBallScreen):
                                    size=20))
         if self.positional:
             on = self.t("common.yes") if self.choice.with_ball else self.t("common.no")
-            self.buttons.append(Button(_cell(1, 2), self.t("cb.with_ball", answer=on), self.toggle_ball,
+            self.buttons.append(Button(_cell(1, 2), self.t("cb.with_ball"), self.toggle_ball, sublabel=on,
                                        enabled=self.choice.can_take_ball(self.state), selected=self.choice.with_ball,
                                        size=20))
         else:
@@ -324,12 +328,93 @@ class TrackerScreen(ChessBallScreen):
                 and s.phase is Phase.MOVES):
             self._spender(int(action.name))()  # a keyboard beside the board: 1-9 spends that many MP
             return True
+        if self.magnifier is not None and action.kind is Kind.COMMAND and action.name == "back":
+            self.magnifier, self.dirty = None, True
+            return True
         if self.positional and action.pos is not None and (
-                self.board.rect.collidepoint(action.pos) or (action.kind is Kind.RELEASE and self._press is not None)):
+                self.board.rect.collidepoint(action.pos) or (action.kind is Kind.RELEASE and self._press is not None)
+                or self.magnifier is not None):
+            if self.magnifier is not None and not self.board.rect.collidepoint(action.pos) \
+                    and action.kind is Kind.TAP:
+                self.magnifier, self.dirty = None, True  # a tap beside the board closes it, nothing else
+                return True
             return self._board_touch(action)
         return super().handle(action)
 
+    # -- what a touch on the lattice means ------------------------------------------------------
+    def meaningful(self, p: Point) -> bool:
+        """Whether a tap on ``p`` would do something now (select, aim at a legal destination,
+        place a piece legally); a tap that would only be refused is not."""
+        s = self.state
+        if s.phase is Phase.KICKOFF and self.placement is not None:
+            trial = Placement(dict(self.placement.pieces), self.placement.selected)
+            trial.tap(p)
+            if trial.pieces == self.placement.pieces:
+                return trial.selected != self.placement.selected
+            try:
+                self.session.probe(trial.event())
+            except IllegalEvent:
+                return False
+            return True
+        if s.phase is Phase.MOVES and not self.goal_menu:
+            trial = dataclasses.replace(self.choice)
+            trial.tap(self.session, p)
+            if trial.refusal is not None:
+                return False
+
+            def key(c: MoveChoice) -> tuple[Any, ...]:
+                return (c.selected, c.ball_selected, c.target, c.ball_target, c.with_ball)
+            return key(trial) != key(self.choice)
+        return False
+
+    def resolve_tap(self, pos: tuple[int, int]) -> Point | str | None:
+        """The point a tap means: the meaningful point near the finger; ``"magnify"`` when two
+        of them are closer together than a finger; the nearest point when none is meaningful
+        (so the refusal says why); None off the board."""
+        nearest = self.board.snap(pos)
+        if nearest is None:
+            return None
+        reach = 1.6 * SPACING
+        near = []
+        for x in range(max(0, nearest[0] - 2), min(LAST, nearest[0] + 2) + 1):
+            for y in range(max(0, nearest[1] - 2), min(LAST, nearest[1] + 2) + 1):
+                px, py = self.board.to_pixel((x, y))
+                d = ((px - pos[0]) ** 2 + (py - pos[1]) ** 2) ** 0.5
+                if d <= reach and self.meaningful((x, y)):
+                    near.append((d, (x, y)))
+        if not near:
+            return nearest
+        near.sort()
+        best = near[0][1]
+        bx, by = self.board.to_pixel(best)
+        for _, q in near[1:]:
+            qx, qy = self.board.to_pixel(q)
+            if (qx - bx) ** 2 + (qy - by) ** 2 < MIN_TOUCH ** 2:
+                return "magnify"
+        return best
+
+    def _tap_point(self, p: Point) -> bool:
+        s = self.state
+        if s.phase is Phase.KICKOFF and self.placement is not None:
+            self.placement.tap(p)
+            self._after_placement()
+            return True
+        if s.phase is Phase.MOVES and not self.goal_menu:
+            self.choice.tap(self.session, p)
+            self._after_choice()
+            return True
+        return False
+
     def _board_touch(self, action: Action) -> bool:
+        if self.magnifier is not None:  # the enlarged lattice takes the touches until a point is chosen
+            if action.kind is Kind.TAP:
+                p = self.magnifier.point_at(action.pos)  # type: ignore[arg-type]
+                self.magnifier = None
+                self.dirty = True
+                if p is not None:
+                    self._tap_point(p)
+            self._press = None
+            return True
         p = self.board.snap(action.pos)  # type: ignore[arg-type]
         s = self.state
         if action.kind is Kind.PRESS:
@@ -360,15 +445,17 @@ class TrackerScreen(ChessBallScreen):
             return False
         if action.kind is not Kind.TAP or p is None:
             return False
-        if s.phase is Phase.KICKOFF and self.placement is not None:
-            self.placement.tap(p)
-            self._after_placement()
+        if not ((s.phase is Phase.KICKOFF and self.placement is not None)
+                or (s.phase is Phase.MOVES and not self.goal_menu)):
+            return False
+        meant = self.resolve_tap(action.pos)  # type: ignore[arg-type]
+        if meant == "magnify":
+            self.magnifier = Magnifier(self.board, p)
+            self.dirty = True
             return True
-        if s.phase is Phase.MOVES and not self.goal_menu:
-            self.choice.tap(self.session, p)
-            self._after_choice()
-            return True
-        return False
+        if meant is None:
+            return False
+        return self._tap_point(meant)  # type: ignore[arg-type]
 
     def _drag_over(self, p: tuple[int, int] | None) -> bool:
         """While a finger drags a piece, a faint copy of it follows (snapped to the lattice)."""

@@ -6,16 +6,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.chessball.lattice import CENTRE
+from companion.chessball.lattice import CENTRE, LAST
 from companion.chessball.pieces import Side
 from companion.chessball.state import Phase
 from companion.ui import theme
-from companion.ui.chessball.board import Marks
+from companion.ui.chessball.board import Magnifier, Marks
 from companion.ui.chessball.common import SIDE_COLOURS, piece_name
 from companion.ui.chessball.places import place_name, say
 from companion.ui.screen import HEADER_H
 from companion.ui.screens.dice import draw_die
-from companion.ui.widgets import draw_text, wrap_text
+from companion.ui.widgets import MIN_TOUCH, draw_text, report_target, reporting, wrap_text
 
 if TYPE_CHECKING:
     from companion.ui.chessball.tracker import TrackerScreen
@@ -40,13 +40,13 @@ def draw_tracker(screen: "TrackerScreen", surface: pygame.Surface) -> None:
 def _header(screen: "TrackerScreen", surface: pygame.Surface) -> None:
     s = screen.state
     pygame.draw.rect(surface, theme.PANEL, (0, 0, 800, HEADER_H))
-    cx = 348
+    cx = 343
     draw_text(surface, f"{s.score[Side.WHITE]} – {s.score[Side.BLACK]}", (cx, HEADER_H // 2), 34, theme.TEXT,
               "center", bold=True)
-    draw_text(surface, screen.side(Side.WHITE), (cx - 58, HEADER_H // 2), 20, theme.WHITE_SIDE, "midright",
-              bold=True, max_width=130)
-    draw_text(surface, screen.side(Side.BLACK), (cx + 58, HEADER_H // 2), 20, theme.MUTED, "midleft", bold=True,
-              max_width=130)
+    draw_text(surface, screen.side(Side.WHITE), (cx - 52, HEADER_H // 2), 20, theme.WHITE_SIDE, "midright",
+              bold=True, max_width=84, min_size=16)
+    draw_text(surface, screen.side(Side.BLACK), (cx + 52, HEADER_H // 2), 20, theme.MUTED, "midleft", bold=True,
+              max_width=84, min_size=16)
 
 
 def _cards(screen: "TrackerScreen", surface: pygame.Surface) -> None:
@@ -56,7 +56,7 @@ def _cards(screen: "TrackerScreen", surface: pygame.Surface) -> None:
     info = t("cb.turn", n=s.turn_in_half, of=s.options.turns_per_half)
     draw_text(surface, f"{half} · {info}", (PANEL_X, HEADER_H + 8), 20, theme.TEXT, bold=True, max_width=236)
     overall = t("cb.match_turn", n=s.turn, of=2 * s.options.turns_per_half)
-    draw_text(surface, overall, (PANEL_X + PANEL_W, HEADER_H + 11), 15, theme.MUTED, "topright", max_width=116)
+    draw_text(surface, overall, (PANEL_X + PANEL_W, HEADER_H + 10), 16, theme.MUTED, "topright", max_width=110)
     for col, side in enumerate(Side):
         rect = pygame.Rect(PANEL_X + col * 182, HEADER_H + 36, 174, 92)
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=10)
@@ -76,7 +76,7 @@ def _cards(screen: "TrackerScreen", surface: pygame.Surface) -> None:
         draw_text(surface, t("cb.mp"), (rect.x + 14 + theme.font(40, True).size(shown)[0], rect.y + 56), 16,
                   theme.MUTED)
         if rolled is not None:
-            draw_text(surface, "+".join(map(str, rolled)), (rect.right - 10, rect.bottom - 8), 15, theme.MUTED,
+            draw_text(surface, "+".join(map(str, rolled)), (rect.right - 10, rect.bottom - 8), 16, theme.MUTED,
                       "bottomright")
 
 
@@ -126,6 +126,7 @@ def _board(screen: "TrackerScreen", surface: pygame.Surface) -> None:
                      and (x, y) != CENTRE]
         screen.board.draw(surface, pieces, CENTRE, Marks(selected=screen.placement.selected, hints=hints,
                                                          ghost=screen.drag_ghost))
+        _lattice_targets(screen, surface)
         return
     pieces = [(p, pc.side, pc.kind) for p, pc in s.board.items()]
     marks = screen.choice.marks(s) if s.phase is Phase.MOVES else Marks()
@@ -135,6 +136,36 @@ def _board(screen: "TrackerScreen", surface: pygame.Surface) -> None:
         found = s.piece_of(s.holder)
         holder = found[0] if found is not None else None
     screen.board.draw(surface, pieces, s.ball, marks, holder=holder)
+    _lattice_targets(screen, surface)
+
+
+def _lattice_targets(screen: "TrackerScreen", surface: pygame.Surface) -> None:
+    """The magnifier when open; and, for the accessibility check, each point a tap can mean
+    now as a touch target: the room around it up to the next such point, or the magnifier's
+    enlarged point when another one is closer than a finger."""
+    m = screen.magnifier
+    if m is not None:
+        points = [p for p in m.points() if screen.meaningful(p)] if reporting() else []
+        m.draw(surface, points if reporting() else [p for p in m.points() if screen.meaningful(p)])
+        for p in points:
+            x, y = m.to_pixel(p)
+            report_target(pygame.Rect(x - m.step // 2, y - m.step // 2, m.step, m.step), f"lattice {p} (magnified)")
+        return
+    if not reporting():
+        return
+    view = screen.board
+    points = [(x, y) for x in range(LAST + 1) for y in range(LAST + 1) if screen.meaningful((x, y))]
+    pixels = {p: view.to_pixel(p) for p in points}
+    for p in points:
+        px, py = pixels[p]
+        gap = min((((qx - px) ** 2 + (qy - py) ** 2) ** 0.5 for q, (qx, qy) in pixels.items() if q != p),
+                  default=2 * MIN_TOUCH)
+        if gap >= MIN_TOUCH:  # alone: the finger snaps to it from anywhere near
+            side = int(min(gap, 2 * MIN_TOUCH))
+            report_target(pygame.Rect(px - side // 2, py - side // 2, side, side), f"lattice {p}")
+        else:  # crowded: reached through the magnifier, at its size
+            step = Magnifier(view, p).step
+            report_target(pygame.Rect(px - step // 2, py - step // 2, step, step), f"lattice {p} (via magnifier)")
 
 
 def _pad(screen: "TrackerScreen", surface: pygame.Surface) -> None:
@@ -149,8 +180,8 @@ def _pad(screen: "TrackerScreen", surface: pygame.Surface) -> None:
                   max_width=380)
         draw_text(surface, t("cb.pad.status", spent=s.move_spent, left=s.movement_points[side]),
                   (32, HEADER_H + 46), 20, theme.ACCENT, max_width=380)
-        for i, line in enumerate(wrap_text(t("cb.pad.hint"), 15, 396)[:2]):
-            draw_text(surface, line, (14, 396 + i * 19), 15, theme.MUTED)
+        for i, line in enumerate(wrap_text(t("cb.pad.hint"), 16, 396)[:2]):
+            draw_text(surface, line, (14, 394 + i * 20), 16, theme.MUTED)
         return
     if s.phase is Phase.ROLLS:
         draw_text(surface, t("cb.pad.rolls"), (20, HEADER_H + 14), 22, theme.TEXT, bold=True)

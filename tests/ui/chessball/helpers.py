@@ -54,9 +54,16 @@ def command(app: Any, name: str) -> None:
 
 
 def board_tap(app: Any, point: tuple[int, int]) -> None:
-    """Tap a lattice point on the tracker's board (a little off-centre: snapping is forgiving)."""
+    """Tap a lattice point on the tracker's board (a little off-centre: snapping is forgiving);
+    when points that mean something are closer together than a finger the magnifier opens,
+    and the point is tapped again there, as a person would."""
     x, y = app.top.board.to_pixel(point)
     tap_at(app, (x + 6, y - 5))
+    magnifier = getattr(app.top, "magnifier", None)
+    if magnifier is not None:
+        mx, my = magnifier.to_pixel(point)
+        assert magnifier.rect.collidepoint((mx, my)), f"{point} is not in the magnifier around {magnifier.centre}"
+        tap_at(app, (mx + 9, my - 8))
 
 
 def faces(app: Any, picker_faces: list[int], picker: Any) -> None:
