@@ -40,9 +40,11 @@ class Screen:
     def t(self, key: str, **values: object) -> str:
         return self.app.t(key, **values)
 
-    def tn(self, key: str, n: int, **values: object) -> str:
-        """A string with a count: ``key + ".one"`` when ``n`` is 1 ("1 lancio"), else ``key``."""
-        return self.app.t(f"{key}.one" if n == 1 else key, **values)
+    def tn(self, key: str, count: int, **values: object) -> str:
+        """A string with a count: ``key + ".one"`` when ``count`` is 1 ("1 lancio"), else ``key``
+        ("3 lanci"); ``{n}`` in it is the count unless given."""
+        values.setdefault("n", count)
+        return self.app.t(f"{key}.one" if count == 1 else key, **values)
 
     @property
     def size(self) -> tuple[int, int]:

@@ -22,6 +22,7 @@ register(
         "home.tools": ("Strumenti", "Tools"),
         "home.settings": ("Impostazioni", "Settings"),
         "home.dice": ("Dadi", "Dice"),
+        "home.running": ("partita in corso", "match in progress"),
         "home.not_ready": ("{game}: non ancora disponibile", "{game}: not available yet"),
         "game.chessball": ("ChessBall", "ChessBall"),
         "game.duere": ("Due Re", "Due Re"),
@@ -70,7 +71,15 @@ register(
         "dice.no_history": ("Nessun lancio ancora", "No rolls yet"),
         "dice.hint": ("Tocca «Lancia», premi R o il pulsante", "Tap Roll, press R or the button"),
         "dice.rolls_count": ("{n} lanci", "{n} rolls"),
+        "dice.rolls_count.one": ("1 lancio", "1 roll"),
         "dice.clear": ("Nuova serie", "New series"),
+        "dice.clear_title": ("Iniziare una nuova serie?", "Start a new series?"),
+        "dice.clear_body": (
+            "Lo storico sullo schermo riparte da zero. I {n} lanci di questa serie restano nell'archivio.",
+            "The history on the screen starts again from nothing. The {n} rolls of this series stay in the journal."),
+        "dice.clear_body.one": (
+            "Lo storico sullo schermo riparte da zero. L'unico lancio di questa serie resta nell'archivio.",
+            "The history on the screen starts again from nothing. The one roll of this series stays in the journal."),
         "resume.title": ("Partite da riprendere", "Matches to resume"),
         "resume.body": (
             "Queste partite non sono finite. Riprendere?",

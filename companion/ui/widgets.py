@@ -222,10 +222,18 @@ class Button:
             sub_size = max(MIN_TEXT, self.size * 2 // 3)
             sub_fg = fg if (self.primary or self.color is not None or not self.enabled) else theme.MUTED
             gap = max(2, self.rect.height // 30)
-            draw_text(surface, self.label, (self.rect.centerx, self.rect.centery - gap), self.size, fg,
+            lines = [self.sublabel]
+            if theme.font(sub_size).size(self.sublabel)[0] > self.rect.width - pad:  # two lines, if there is room
+                wrapped = wrap_text(self.sublabel, sub_size, self.rect.width - pad)
+                if len(wrapped) == 2 and self.rect.height >= self.size + 2 * sub_size * 1.2 + 2 * gap:
+                    lines = wrapped
+            step = round(sub_size * 1.2)
+            shift = (len(lines) - 1) * step // 2
+            draw_text(surface, self.label, (self.rect.centerx, self.rect.centery - gap - shift), self.size, fg,
                       "midbottom", bold=True, max_width=self.rect.width - pad, min_size=MIN_TEXT, role=role)
-            draw_text(surface, self.sublabel, (self.rect.centerx, self.rect.centery + gap), sub_size,
-                      sub_fg, "midtop", max_width=self.rect.width - pad, min_size=MIN_TEXT, role=role)
+            for i, line in enumerate(lines):
+                draw_text(surface, line, (self.rect.centerx, self.rect.centery + gap - shift + i * step), sub_size,
+                          sub_fg, "midtop", max_width=self.rect.width - pad, min_size=MIN_TEXT, role=role)
         else:
             draw_text(surface, self.label, self.rect.center, self.size, fg, "center", bold=True,
                       max_width=self.rect.width - pad, min_size=MIN_TEXT, role=role)
