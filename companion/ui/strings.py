@@ -81,13 +81,21 @@ register(
             "Lo storico sullo schermo riparte da zero. L'unico lancio di questa serie resta nell'archivio.",
             "The history on the screen starts again from nothing. The one roll of this series stays in the journal."),
         "resume.title": ("Partite da riprendere", "Matches to resume"),
-        "resume.body": (
-            "Queste partite non sono finite. Riprendere?",
-            "These matches are not finished. Resume one?",
-        ),
+        "resume.body": ("Queste partite non sono finite: riprendine una.",
+                        "These matches are not finished: resume one."),
+        "resume.body.one": ("Questa partita non è finita: riprendila.", "This match is not finished: resume it."),
         "resume.resume": ("Riprendi", "Resume"),
         "resume.later": ("Più tardi", "Later"),
         "resume.events": ("{n} eventi", "{n} events"),
+        "resume.events.one": ("1 evento", "1 event"),
+        "resume.range": ("{a}–{b} di {n}", "{a}–{b} of {n}"),
+        "resume.discard": ("Scarta", "Discard"),
+        "resume.discard_title": ("Scartare questa partita?", "Discard this match?"),
+        "resume.discard_body": (
+            "{match} ({detail}) non verrà più proposta. Resta nell'archivio con tutti i suoi eventi e si può "
+            "ancora esportare.",
+            "{match} ({detail}) will no longer be offered. It stays in the journal with all its events and can "
+            "still be exported."),
         "banner.journal_moved": (
             "Archivio danneggiato: spostato in {path}; ne è stato creato uno nuovo",
             "Damaged journal moved to {path}; a new one was started",
