@@ -335,6 +335,10 @@ def open_display(config: Config) -> tuple[Any, tuple[int, int]]:
 
     try:
         pygame.display.init()
+        driver = pygame.display.get_driver()
+        if driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER", "") != driver:
+            # SDL fell back to drawing nowhere: an app nobody can see would look hung
+            raise pygame.error(f"SDL found no screen and fell back to its {driver!r} driver")
         pygame.display.set_caption("Companion")
         if config.ui.fullscreen:
             display = pygame.display.set_mode(config.ui.size or (0, 0), pygame.FULLSCREEN)
@@ -371,7 +375,8 @@ def run_app(args: argparse.Namespace) -> int:
         display, size = open_display(config)
     except RuntimeError as exc:
         print(f"companion: {exc}", file=sys.stderr)
-        return 1
+        pygame.quit()
+        return 2
     try:
         journal, moved = open_journal(config.data_dir)
     except JournalError as exc:
@@ -388,7 +393,7 @@ def run_app(args: argparse.Namespace) -> int:
     if moved:
         app.show_banner(app.t("banner.journal_moved", path=moved), ms=None)
     if hardware.stand_ins_active and config.gpio.enabled:
-        app.show_banner(app.t("banner.no_gpio"))
+        app.show_banner(app.t("banner.no_gpio"), level="info")  # a notice, not an alarm
     app.push(HomeScreen(app))
     HomeScreen.offer_resume(app)
     try:

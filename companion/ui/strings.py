@@ -48,8 +48,17 @@ register(
         "settings.config_files": ("File di configurazione", "Config files"),
         "settings.none": ("nessuno (valori predefiniti)", "none (built-in defaults)"),
         "device.found": ("collegato e funzionante", "connected and working"),
-        "device.stand-in": ("sostituito (tastiera o solo schermo)", "stand-in (keyboard or screen only)"),
+        "device.stand-in": ("sostituito: tastiera o solo schermo", "stand-in: keyboard or screen only"),
         "device.missing": ("mancante: vedi «companion doctor»", "missing: see 'companion doctor'"),
+        "settings.rotation_ask": ("Tenere questa rotazione?", "Keep this rotation?"),
+        "settings.rotation_body": (
+            "Lo schermo ora è ruotato di {angle}°. Se si legge bene, tocca «Tieni»; altrimenti non toccare nulla: "
+            "torna com'era da solo.",
+            "The screen is now turned {angle}°. If it reads well, tap Keep; otherwise touch nothing: it goes "
+            "back by itself."),
+        "settings.rotation_keep": ("Tieni {angle}°", "Keep {angle}°"),
+        "settings.rotation_back": ("Torna a {angle}°", "Back to {angle}°"),
+        "settings.rotation_reverted": ("Rotazione riportata a {angle}°", "Rotation put back to {angle}°"),
         "lang.it": ("Italiano", "Italiano"),
         "lang.en": ("English", "English"),
         "pin.button_roll": ("Pulsante lancio dadi", "Roll button"),
@@ -102,7 +111,8 @@ register(
         ),
         "banner.device_failed": ("{device} non risponde: si continua senza", "{device} stopped responding: carrying on without it"),
         "banner.not_saved": ("NON SALVATO: {error}", "NOT SAVED: {error}"),
-        "banner.no_gpio": ("Nessun GPIO: tasti della tastiera al loro posto", "No GPIO: keyboard stand-ins active"),
+        "banner.no_gpio": ("Nessun GPIO: al posto dei pulsanti si usa la tastiera",
+                           "No GPIO: the keyboard stands in for the buttons"),
         "banner.no_sound": ("Audio non disponibile", "Sound not available"),
         "time.ago": ("{when}", "{when}"),
     }
