@@ -19,7 +19,7 @@ from companion.chessball.pieces import PieceKind, Side
 from companion.chessball.state import Mode, Phase
 from companion.ui import theme
 from companion.chessball.lattice import LAST, Point
-from companion.ui.chessball.board import SPACING, BoardView, Magnifier
+from companion.ui.chessball.board import BoardView, Magnifier
 from companion.ui.chessball.board_play import MoveChoice, Placement
 from companion.ui.chessball.common import SIDE_COLOURS, ChessBallScreen
 from companion.ui.chessball.rolls import MovementRollScreen, TackleScreen, roll_pending
@@ -31,23 +31,19 @@ from companion.ui.input import TAP_SLOP, Action, Kind
 from companion.ui.screen import HEADER_H
 from companion.ui.widgets import MIN_TOUCH, Button
 
-PANEL_X = 436
-COL_W = 174
-ROWS = (276, 344, 412)
-ROW_H = 62
 SPEND_KEYS = tuple(range(1, 13))
 
 
-def _cell(col: int, row: int, span: int = 1) -> pygame.Rect:
-    return pygame.Rect(PANEL_X + col * (COL_W + 8), ROWS[row], COL_W * span + 8 * (span - 1), ROW_H)
-
-
 class TrackerScreen(ChessBallScreen):
+    """Native: the board takes the whole height under the header (its points 56 px apart on a
+    1920×1080 display, so no magnifier is needed there), the panel the rest of the width."""
+
     name = "chessball-tracker"
+    native = True
 
     def __init__(self, app: Any, session: Session) -> None:
         super().__init__(app, session)
-        self.board = BoardView(pygame.Rect(0, HEADER_H, 424, 424))
+        self.board = BoardView(pygame.Rect(0, HEADER_H, 424, 424))  # placed for the display in layout()
         self.choice = MoveChoice()
         self.placement: Placement | None = None
         self.goal_menu = False
@@ -65,7 +61,31 @@ class TrackerScreen(ChessBallScreen):
         self.show_side_to_move()
 
     # -- buttons ------------------------------------------------------------------------------
+    # -- geometry -----------------------------------------------------------------------------
+    @property
+    def panel(self) -> pygame.Rect:
+        """The right-hand column: cards, prompt, buttons (x 436, 356 wide on the 800×480 panel)."""
+        w, h = self.size
+        x = self.board.rect.right + self.u(12)
+        return pygame.Rect(x, self.header_h, w - x - self.u(8), h - self.header_h)
+
+    def cell(self, col: int, row: int, span: int = 1) -> pygame.Rect:
+        """A button place in the panel: 2 columns, 3 rows anchored at the bottom."""
+        panel = self.panel
+        gap = self.u(8)
+        col_w = (panel.width - gap) // 2
+        y = panel.bottom - self.u(68) * (3 - row)
+        return pygame.Rect(panel.x + col * (col_w + gap), y, col_w * span + gap * (span - 1), self.u(62))
+
+    def _place_board(self) -> None:
+        _, h = self.size
+        side = h - self.header_h
+        if self.board.rect.size != (side, side) or self.board.rect.y != self.header_h:
+            self.board = BoardView(pygame.Rect(0, self.header_h, side, side))
+            self.magnifier = None
+
     def layout(self) -> None:
+        self._place_board()
         s = self.state
         if s is not self._state_seen:  # changed elsewhere (a sub-screen, an undo): a stale choice goes
             self._state_seen = s
@@ -76,76 +96,81 @@ class TrackerScreen(ChessBallScreen):
             self.placement = None
         elif self.positional and self.placement is None:
             self.placement = Placement.suggested(s)
+        u, w = self.u, self.size[0]
         self.buttons = [
             self.back_button(),
-            Button(pygame.Rect(150, 4, 52, 48), self.t("cb.history"), self.open_history, size=22,
+            Button(pygame.Rect(u(150), u(4), u(52), u(48)), self.t("cb.history"), self.open_history, size=u(22),
                    color=theme.PANEL_HI),
-            Button(pygame.Rect(484, 4, 180, 48), "↶ " + self.t("cb.undo"), self.undo,
-                   enabled=self.session.can_undo(), size=18, color=theme.PANEL_HI),
-            Button(pygame.Rect(670, 4, 122, 48), self.t("cb.export"), self.export, size=18, color=theme.PANEL_HI),
+            Button(pygame.Rect(w - u(316), u(4), u(180), u(48)), "↶ " + self.t("cb.undo"), self.undo,
+                   enabled=self.session.can_undo(), size=u(18), color=theme.PANEL_HI),
+            Button(pygame.Rect(w - u(130), u(4), u(122), u(48)), self.t("cb.export"), self.export, size=u(18),
+                   color=theme.PANEL_HI),
         ]
         getattr(self, f"_layout_{s.phase.value}")()
         if not self.positional and s.phase is Phase.MOVES:
+            pad = self.board.rect
+            key_w = (pad.width - u(28) - 3 * u(8)) // 4
             for i, n in enumerate(SPEND_KEYS):
-                rect = pygame.Rect(14 + (i % 4) * 102, 150 + (i // 4) * 80, 94, 72)
-                self.buttons.append(Button(rect, f"−{n}", self._spender(n), size=30,
+                rect = pygame.Rect(pad.x + u(14) + (i % 4) * (key_w + u(8)), pad.y + u(94) + (i // 4) * u(80), key_w,
+                                   u(72))
+                self.buttons.append(Button(rect, f"−{n}", self._spender(n), size=u(30),
                                            enabled=n <= s.movement_points[s.side_to_move or Side.WHITE]))
 
     def _layout_kickoff(self) -> None:
-        self.buttons.append(Button(_cell(0, 0, 2), self.t("cb.kickoff.confirm", side=self.side(self.state.kickoff_side)),
-                                   self.kickoff, primary=True, size=22))
+        self.buttons.append(Button(self.cell(0, 0, 2), self.t("cb.kickoff.confirm", side=self.side(self.state.kickoff_side)),
+                                   self.kickoff, primary=True, size=self.u(22)))
         if self.positional:
-            self.buttons.append(Button(_cell(0, 1, 2), self.t("cb.kickoff.reset"), self.reset_placement, size=20))
+            self.buttons.append(Button(self.cell(0, 1, 2), self.t("cb.kickoff.reset"), self.reset_placement, size=self.u(20)))
 
     def _layout_rolls(self) -> None:
         s = self.state
         for col, side in enumerate(Side):
             rolled = s.rolls[side] is not None
-            self.buttons.append(Button(_cell(col, 0), "⚄ " + self.side(side), self._roller(side), primary=not rolled,
-                                       enabled=not rolled, size=24, sublabel=self.t("cb.rolls.app")))
-            self.buttons.append(Button(_cell(col, 1), self.t("cb.rolls.typed"), self._typer(side), enabled=not rolled,
-                                       size=20))
+            self.buttons.append(Button(self.cell(col, 0), "⚄ " + self.side(side), self._roller(side), primary=not rolled,
+                                       enabled=not rolled, size=self.u(24), sublabel=self.t("cb.rolls.app")))
+            self.buttons.append(Button(self.cell(col, 1), self.t("cb.rolls.typed"), self._typer(side), enabled=not rolled,
+                                       size=self.u(20)))
 
     def _layout_moves(self) -> None:
         if self.goal_menu:
             for col, side in enumerate(Side):
-                self.buttons.append(Button(_cell(col, 1), self.t("cb.goal_for", side=self.side(side)),
-                                           self._goal(side), color=SIDE_COLOURS[side], size=20))
-            self.buttons.append(Button(_cell(0, 2, 2), self.t("common.cancel"), self._close_goal_menu, size=20))
+                self.buttons.append(Button(self.cell(col, 1), self.t("cb.goal_for", side=self.side(side)),
+                                           self._goal(side), color=SIDE_COLOURS[side], size=self.u(20)))
+            self.buttons.append(Button(self.cell(0, 2, 2), self.t("common.cancel"), self._close_goal_menu, size=self.u(20)))
             return
         if self.positional:
             c = self.choice
             label = self.t("cb.confirm_cost", n=c.preview.cost) if c.preview else self.t("cb.confirm")
-            self.buttons.append(Button(_cell(0, 0), label, self.confirm, primary=True, enabled=c.preview is not None,
-                                       size=22))
-            self.buttons.append(Button(_cell(1, 0), self.t("cb.clear_choice"), self.clear_choice,
-                                       enabled=c.selected is not None, size=20))
+            self.buttons.append(Button(self.cell(0, 0), label, self.confirm, primary=True, enabled=c.preview is not None,
+                                       size=self.u(22)))
+            self.buttons.append(Button(self.cell(1, 0), self.t("cb.clear_choice"), self.clear_choice,
+                                       enabled=c.selected is not None, size=self.u(20)))
         else:
-            self.buttons.append(Button(_cell(0, 0), self.t("cb.end_move"), self.end_move, primary=True, size=22))
+            self.buttons.append(Button(self.cell(0, 0), self.t("cb.end_move"), self.end_move, primary=True, size=self.u(22)))
         # a shot, a pass, a tackle or a substitution is a whole move: not once MP are spent in it
         fresh = self.state.move_spent == 0
         if not self.positional:
-            self.buttons.append(Button(_cell(1, 0), self.t("cb.shot"), self.open_shot, enabled=fresh, size=22))
-        self.buttons.append(Button(_cell(0, 1), self.t("cb.pass_move"), self.pass_move, enabled=fresh, size=22))
-        self.buttons.append(Button(_cell(1, 1), self.t("cb.tackle"), self.open_tackle, enabled=fresh, size=22))
-        self.buttons.append(Button(_cell(0, 2), self.t("cb.substitution"), self.open_substitution, enabled=fresh,
-                                   size=20))
+            self.buttons.append(Button(self.cell(1, 0), self.t("cb.shot"), self.open_shot, enabled=fresh, size=self.u(22)))
+        self.buttons.append(Button(self.cell(0, 1), self.t("cb.pass_move"), self.pass_move, enabled=fresh, size=self.u(22)))
+        self.buttons.append(Button(self.cell(1, 1), self.t("cb.tackle"), self.open_tackle, enabled=fresh, size=self.u(22)))
+        self.buttons.append(Button(self.cell(0, 2), self.t("cb.substitution"), self.open_substitution, enabled=fresh,
+                                   size=self.u(20)))
         if self.positional:
             on = self.t("common.yes") if self.choice.with_ball else self.t("common.no")
-            self.buttons.append(Button(_cell(1, 2), self.t("cb.with_ball"), self.toggle_ball, sublabel=on,
+            self.buttons.append(Button(self.cell(1, 2), self.t("cb.with_ball"), self.toggle_ball, sublabel=on,
                                        enabled=self.choice.can_take_ball(self.state), selected=self.choice.with_ball,
-                                       size=20))
+                                       size=self.u(20)))
         else:
-            self.buttons.append(Button(_cell(1, 2), self.t("cb.goal_menu"), self._open_goal_menu, size=20))
+            self.buttons.append(Button(self.cell(1, 2), self.t("cb.goal_menu"), self._open_goal_menu, size=self.u(20)))
 
     def _layout_keeper_roll(self) -> None:
-        self.buttons.append(Button(_cell(0, 0, 2), self.t("cb.keeper_open"), self.open_shot, primary=True, size=22))
+        self.buttons.append(Button(self.cell(0, 0, 2), self.t("cb.keeper_open"), self.open_shot, primary=True, size=self.u(22)))
 
     _layout_direction_roll = _layout_keeper_roll
 
     def _layout_full_time(self) -> None:
-        self.buttons.append(Button(_cell(0, 0, 2), self.t("cb.new_match"), self.new_match, primary=True, size=22))
-        self.buttons.append(Button(_cell(0, 1, 2), self.t("cb.home"), self.app.home, size=20))
+        self.buttons.append(Button(self.cell(0, 0, 2), self.t("cb.new_match"), self.new_match, primary=True, size=self.u(22)))
+        self.buttons.append(Button(self.cell(0, 1, 2), self.t("cb.home"), self.app.home, size=self.u(20)))
 
     def refresh(self) -> None:
         self.layout()
@@ -374,7 +399,7 @@ class TrackerScreen(ChessBallScreen):
         nearest = self.board.snap(pos)
         if nearest is None:
             return None
-        reach = 1.6 * SPACING
+        reach = 1.6 * self.board.spacing
         near = []
         for x in range(max(0, nearest[0] - 2), min(LAST, nearest[0] + 2) + 1):
             for y in range(max(0, nearest[1] - 2), min(LAST, nearest[1] + 2) + 1):
