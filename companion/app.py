@@ -220,8 +220,17 @@ class App:
     def top(self) -> Any:
         return self.stack[-1]
 
+    def _restage(self) -> None:
+        """The top screen's canvas and viewport (a native screen draws at the display's size)."""
+        from companion.ui.display import stage
+
+        native = bool(self.stack) and getattr(self.top, "native", False)
+        self.canvas, self.viewport = stage(self.viewport.physical, self.rotate, native, self.canvas)
+        self.input.viewport = self.viewport
+
     def push(self, screen: Any) -> None:
         self.stack.append(screen)
+        self._restage()
         screen.enter()
         self.dirty = True
 
@@ -229,6 +238,7 @@ class App:
         if len(self.stack) <= 1:
             return
         self.stack.pop().leave()
+        self._restage()
         self.top.layout()
         self.top.dirty = True
         self.dirty = True
@@ -257,7 +267,10 @@ class App:
         self.rotate = rotate
         self.config = replace(self.config, ui=replace(self.config.ui, rotate=rotate))
         self.viewport = Viewport(physical_size or self.viewport.physical, rotate)
-        self.input.viewport = self.viewport
+        self._restage()
+        for screen in self.stack:  # a native screen's size may have changed
+            screen.layout()
+            screen.dirty = True
         self.dirty = True
 
     def play(self, name: str) -> None:
@@ -303,7 +316,7 @@ class App:
             except pygame.error:
                 pass  # not supported by this video driver
             return
-        if action.kind is Kind.TAP and self.banners and action.pos and action.pos[1] >= 480 - 44:
+        if action.kind is Kind.TAP and self.banners and action.pos and self.banner_rect().collidepoint(action.pos):
             self.banners.pop()  # a tap on the banner strip dismisses it
             self.dirty = True
             return
@@ -343,22 +356,25 @@ class App:
         return self.dirty or bool(self.stack and self.top.dirty)
 
     def render(self) -> Any:
-        """Draw the top screen and the banners on the logical canvas; returns the canvas."""
-        import pygame
-
-        from companion.ui import theme
-        from companion.ui.widgets import draw_text
+        """Draw the top screen and the banners on its canvas; returns the canvas."""
+        from companion.ui.display import draw_banner
 
         if self.stack:
             self.top.draw(self.canvas)
             self.top.dirty = False
         if self.banners:
             b = self.banners[-1]
-            rect = pygame.Rect(0, 480 - 44, 800, 44)
-            pygame.draw.rect(self.canvas, theme.BANNER if b.level == "warn" else theme.PANEL_HI, rect)
-            draw_text(self.canvas, b.text, rect.center, 20, theme.TEXT, "center", max_width=780)
+            draw_banner(self.canvas, b.text, b.level, self._unit())
         self.dirty = False
         return self.canvas
+
+    def _unit(self) -> float:
+        return self.top.unit if self.stack and hasattr(self.top, "unit") else 1.0
+
+    def banner_rect(self) -> Any:
+        from companion.ui.display import banner_rect
+
+        return banner_rect(self.canvas.get_size(), self._unit())
 
     # -- the main loop --------------------------------------------------------------------------
     def _sleep(self, ms: int) -> list[Any]:
@@ -442,6 +458,10 @@ def open_display(config: Config) -> tuple[Any, tuple[int, int]]:
 
     try:
         pygame.display.init()
+        driver = pygame.display.get_driver()
+        if driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER", "") != driver:
+            # SDL fell back to drawing nowhere: an app nobody can see would look hung
+            raise pygame.error(f"SDL found no screen and fell back to its {driver!r} driver")
         pygame.display.set_caption("Companion")
         if config.ui.fullscreen:
             display = pygame.display.set_mode(config.ui.size or (0, 0), pygame.FULLSCREEN)
@@ -478,7 +498,8 @@ def run_app(args: argparse.Namespace) -> int:
         display, size = open_display(config)
     except RuntimeError as exc:
         print(f"companion: {exc}", file=sys.stderr)
-        return 1
+        pygame.quit()
+        return 2
     try:
         lock = lock_data_dir(config.data_dir)
     except AlreadyRunning as exc:
@@ -504,7 +525,7 @@ def run_app(args: argparse.Namespace) -> int:
     if moved:
         app.show_banner(app.t("banner.journal_moved", path=moved), ms=None)
     if hardware.stand_ins_active and config.gpio.enabled:
-        app.show_banner(app.t("banner.no_gpio"))
+        app.show_banner(app.t("banner.no_gpio"), level="info")  # a notice, not an alarm
     app.push(HomeScreen(app))
     start_up_checks(app)
     try:

@@ -85,6 +85,8 @@ def build_parser(with_plugins: bool = True) -> argparse.ArgumentParser:
     shot.add_argument("--out", metavar="DIR", default="shots", help="output folder")
     shot.add_argument("--lang", choices=("it", "en"), help="one language (default: both)")
     shot.add_argument("--size", type=_size, default=(800, 480), metavar="WxH")
+    shot.add_argument("--rotate", type=int, choices=(0, 90, 180, 270), default=0,
+                      help="as the panel is mounted (720x1280 on its side: 90)")
     shot.add_argument("--config", metavar="PATH")
     shot.set_defaults(func=_cmd_screenshot)
 

@@ -17,6 +17,7 @@ from companion.chessball.pieces import Side
 from companion.core.journal import FINISH
 from companion.ui import theme
 from companion.ui.chessball.common import ChessBallScreen
+from companion.ui.chessball.places import place_name, say
 from companion.chessball.session import Session
 from companion.ui.input import Action, Kind
 from companion.ui.screen import HEADER_H
@@ -73,7 +74,7 @@ def describe(t: Callable[..., str], event: dict[str, Any], last: dict[str, Any] 
                  winner=_side(t, last.get("winner")))
     if kind in ("move", "dribble", "kick"):
         to = event.get("to", [0, 0])
-        return t(f"cb.h.{kind}", side=side, to=f"{to[0]},{to[1]}", n=last.get("mp", 0))
+        return say(t, f"cb.h.{kind}", side=side, to=place_name(t, (to[0], to[1])), n=last.get("mp", 0))
     return kind
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from companion.ui.chessball.places import contract, name_points_in
+
 SIDE = r"(?P<{}>white|black)"
 PIECE = r"(?P<{}>king|queen|rook|bishop|knight|pawn)"
 
@@ -70,6 +72,8 @@ def translate_reason(t: Callable[..., str], text: str) -> str:
                 value = t(f"cb.side.{value}")
             elif name.startswith("piece"):
                 value = t(f"cb.piece.{value}")
+            elif name in ("at", "to"):
+                value = name_points_in(t, value)
             values[name] = value
-        return t(key, **values)
-    return text
+        return contract(t(key, **values))
+    return contract(name_points_in(t, text))

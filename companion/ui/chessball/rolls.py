@@ -34,8 +34,8 @@ class MovementRollScreen(ChessBallScreen):
         self.buttons.append(Button(pygame.Rect(30, 400, 342, 66),
                                    self.t("cb.roll.confirm", n=total) if total else self.t("cb.roll.pick_faces"),
                                    self.confirm, enabled=self.picker.complete, primary=True, size=24))
-        self.buttons.append(Button(pygame.Rect(470, HEADER_H + 100, 300, 150), "⚄  " + self.t("cb.roll.app"),
-                                   self.roll_with_app, primary=True, size=30))
+        self.buttons.append(Button(pygame.Rect(470, HEADER_H + 100, 300, 150), "⚄  " + self.t("dice.roll"),
+                                   self.roll_with_app, primary=True, size=34, sublabel=self.t("cb.roll.app")))
 
     def _changed(self) -> None:
         self.layout()
@@ -72,7 +72,7 @@ class MovementRollScreen(ChessBallScreen):
         draw_text(surface, self.t("cb.roll.or"), (421, HEADER_H + 175), 20, theme.MUTED, "center")
         for i in range(3):
             row = self.picker.row_rect(i)
-            draw_text(surface, self.t("cb.roll.die", n=i + 1), (row.x, row.y - 2), 14, theme.MUTED, "bottomleft")
+            draw_text(surface, self.t("cb.roll.die", n=i + 1), (row.x, row.y - 1), 16, theme.MUTED, "bottomleft")
         self.draw_message(surface, pygame.Rect(470, HEADER_H + 270, 300, 100))
         for b in self.buttons:
             b.draw(surface)
@@ -82,7 +82,9 @@ class TackleScreen(ChessBallScreen):
     """A tackle: both players roll 3d6, the higher wins the ball; a tie is rolled again.
 
     Every throw is kept and journaled with the tackle (the core checks that all but the last
-    are ties). Rolled by the app, or typed in from the real dice.
+    are ties). Rolled by the app, or typed in from the real dice. The throw that decides it is
+    journaled at once: there is no way to roll a bad result again and keep the better one
+    (a mistyped throw is put right with "Annulla mossa" on the tracker, which the history shows).
     """
 
     name = "chessball-tackle"
@@ -94,6 +96,7 @@ class TackleScreen(ChessBallScreen):
         self.throws: list[dict[str, list[int]]] = []
         self.pickers = {Side.WHITE: FacePicker(3, (20, 236), size=50, gap=6),
                         Side.BLACK: FacePicker(3, (430, 236), size=50, gap=6)}
+        self.journaled = False
 
     @property
     def decided(self) -> bool:
@@ -116,10 +119,8 @@ class TackleScreen(ChessBallScreen):
             self.buttons.append(Button(pygame.Rect(430, 412, 350, 60), "⚄  " + self.t("cb.tackle.roll"),
                                        self.roll_with_app, primary=True, size=24))
         else:
-            self.buttons.append(Button(pygame.Rect(430, 412, 350, 60), self.t("cb.tackle.confirm"),
-                                       self.confirm, primary=True, size=24))
-            self.buttons.append(Button(pygame.Rect(20, 412, 360, 60), self.t("cb.tackle.again"),
-                                       self.restart, size=22))
+            self.buttons.append(Button(pygame.Rect(430, 412, 350, 60), self.t("cb.tackle.continue"),
+                                       self.app.pop, primary=True, size=24))
 
     def _changed(self) -> None:
         self.layout()
@@ -132,9 +133,7 @@ class TackleScreen(ChessBallScreen):
         if not self.decided:
             self.message, self.message_is_error = self.t("cb.tackle.tie", n=sum(white)), False
         else:
-            winner = self.winner()
-            assert winner is not None
-            self.message, self.message_is_error = self.t("cb.tackle.won", side=self.side(winner)), False
+            self.confirm()
         self.layout()
         self.dirty = True
 
@@ -149,25 +148,22 @@ class TackleScreen(ChessBallScreen):
         if w.complete and b.complete and not self.decided:
             self._add([f for f in w.faces if f], [f for f in b.faces if f])
 
-    def restart(self) -> None:
-        self.throws = []
-        self.message = ""
-        self.layout()
-        self.dirty = True
-
     def confirm(self) -> None:
+        """Journal the tackle with every throw; the result stays on screen until "Continua"."""
+        if not self.decided or self.journaled:
+            return
         event = {"kind": "tackle", "side": self.tackler.value, "throws": self.throws, **self.extra}
+        winner = self.winner()
         if self.submit(event):
-            winner = self.winner()
-            self.app.pop()
-            if winner is not None:
-                self.app.top.message = self.t("cb.tackle.won", side=self.side(winner))
-                self.app.top.message_is_error = False
+            self.journaled = True
+            self.message, self.message_is_error = self.t("cb.tackle.won", side=self.side(winner)), False
+        else:  # refused (the reason is shown): nothing was journaled, the throws start over
+            self.throws = []
 
     def handle(self, action: Action) -> bool:
         if action.kind is Kind.COMMAND and action.name in ("roll", "ok"):
             if self.decided and action.name == "ok":
-                self.confirm()
+                self.app.pop()
             else:
                 self.roll_with_app()
             return True

@@ -61,15 +61,15 @@ class SetupScreen(Screen):
         for i, (key, value, action) in enumerate(rows):
             self.buttons.append(Button(pygame.Rect(410, HEADER_H + 44 + i * 72, 370, 64), value, action, size=19,
                                        sublabel=t(key)))
-        closes = t("cb.setup.start_closes") if self.unfinished is not None else ""
-        self.buttons.append(Button(pygame.Rect(410, 396, 370, 74), t("cb.setup.start"), self.start, primary=True,
-                                   size=28, sublabel=closes))
-        if self.unfinished is not None:
-            s = self.unfinished.state
-            score = f"{s.score[Side.WHITE]} – {s.score[Side.BLACK]}"
-            self.buttons.append(Button(pygame.Rect(20, 396, 370, 74), t("cb.setup.continue"), self.resume,
-                                       sublabel=t("cb.setup.continue_detail", score=score, half=s.half,
-                                                  turn=s.turn_in_half), size=24))
+        if self.unfinished is None:
+            self.buttons.append(Button(pygame.Rect(410, 396, 370, 74), t("cb.setup.start"), self.start,
+                                       primary=True, size=28))
+        else:
+            # a match is running: going on with it is the main action; a new one asks first
+            self.buttons.append(Button(pygame.Rect(410, 396, 370, 74), t("cb.setup.continue"), self.resume,
+                                       primary=True, size=26, sublabel=self._detail()))
+            self.buttons.append(Button(pygame.Rect(20, 396, 370, 74), t("cb.setup.new"), self.ask_new, size=22,
+                                       sublabel=t("cb.setup.new_hint")))
 
     def _mode(self, mode: Mode) -> Callable[[], None]:
         def choose() -> None:
@@ -89,11 +89,34 @@ class SetupScreen(Screen):
         self.tackle_cost = TACKLE_COSTS[(TACKLE_COSTS.index(self.tackle_cost) + 1) % len(TACKLE_COSTS)]
         self.layout()
 
+    def _detail(self) -> str:
+        assert self.unfinished is not None
+        s = self.unfinished.state
+        score = f"{s.score[Side.WHITE]} – {s.score[Side.BLACK]}"
+        return self.t("cb.setup.continue_detail", score=score, half=s.half, turn=s.turn_in_half)
+
+    def ask_new(self) -> None:
+        """A new match while one is running: only after a confirm naming the match it closes."""
+        from companion.ui.screens.confirm import ConfirmScreen
+
+        if self.unfinished is None:
+            self.start()
+            return
+        s = self.unfinished.state
+        score = f"{s.score[Side.WHITE]} – {s.score[Side.BLACK]}"
+        self.app.push(ConfirmScreen(self.app, self.t("cb.setup.new_title"),
+                                    self.t("cb.setup.new_body", score=score, half=s.half, turn=s.turn_in_half),
+                                    self.t("cb.setup.new_confirm"), self.start))
+
     def start(self) -> None:
-        """A new match; the one in progress (if any) is closed as abandoned, never deleted."""
-        if self.unfinished is not None:
-            self.unfinished.abandon()
-        session = Session.start(self.app.journal, self.mode, self.options())
+        """A new match; the one in progress (if any) is closed as abandoned, never deleted.
+
+        Both writes are one transaction: a power cut never leaves the old match closed with
+        no new one, nor two running."""
+        with self.app.journal.atomic():
+            if self.unfinished is not None:
+                self.unfinished.abandon()
+            session = Session.start(self.app.journal, self.mode, self.options())
         self.app.replace(TrackerScreen(self.app, session))
 
     def resume(self) -> None:

@@ -17,6 +17,7 @@ from companion.chessball.shot import FULL_POWER, ShotOutcome, parry_direction, r
 from companion.chessball.state import Mode, Phase
 from companion.ui import theme
 from companion.ui.chessball.common import ChessBallScreen, FacePicker
+from companion.ui.chessball.places import place_name, say
 from companion.chessball.session import Session
 from companion.ui.input import Action, Kind
 from companion.ui.screen import HEADER_H
@@ -253,7 +254,7 @@ class ShotScreen(ChessBallScreen):
                           steps=r["rebound_steps"])
             draw_text(surface, text, (20, HEADER_H + 190), 19, theme.TEXT, max_width=390)
             if r.get("ball"):
-                draw_text(surface, self.t("cb.shot.ball_at", at=f"{r['ball'][0]},{r['ball'][1]}"),
+                draw_text(surface, say(self.t, "cb.shot.ball_at", at=place_name(self.t, tuple(r["ball"]))),
                           (20, HEADER_H + 220), 19, theme.TEXT, max_width=390)
         s = self.state
         from companion.chessball.pieces import Side

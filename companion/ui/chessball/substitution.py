@@ -14,11 +14,12 @@ from typing import Any
 import pygame
 
 from companion.chessball.events import IllegalEvent
-from companion.chessball.lattice import Point, square_name
+from companion.chessball.lattice import Point
 from companion.chessball.pieces import CHESS_SET, PieceKind, Side
 from companion.chessball.state import Mode
 from companion.chessball.substitution import SUBSTITUTION_MP
 from companion.ui import theme
+from companion.ui.chessball.places import place_name
 from companion.ui.chessball.common import SIDE_COLOURS, ChessBallScreen, piece_name
 from companion.chessball.session import Preview, Session
 from companion.ui.screen import HEADER_H
@@ -81,7 +82,7 @@ class SubstitutionScreen(ChessBallScreen):
         self.buttons = [self.back_button()]
         for i, (kind, at) in enumerate(self.leaving):
             rect = pygame.Rect(20, HEADER_H + 56 + i * 72, 230, 64)
-            where = square_name(at) if at is not None else f"× {self.state.lineup[self.sub_side][kind]}"
+            where = place_name(self.t, at, short=True) if at is not None else f"× {self.state.lineup[self.sub_side][kind]}"
             self.buttons.append(Button(rect, piece_name(self.t, kind), self._out(i), selected=i == self.out_index,
                                        sublabel=where, size=22))
         bench = CHESS_SET - self.state.lineup[self.sub_side]

@@ -54,7 +54,7 @@ def play_one_move(app, plan: random.Random) -> None:
         assert isinstance(app.top, TackleScreen)
         while not app.top.decided:
             press(app, "cb.tackle.roll", prefix="⚄  ")
-        press(app, "cb.tackle.confirm")
+        press(app, "cb.tackle.continue")
     elif choice < 0.18:
         press(app, "cb.substitution")
         assert isinstance(app.top, SubstitutionScreen)

@@ -86,7 +86,7 @@ def make_move_by_touch(app, tracker: TrackerScreen, event: dict) -> None:
         if isinstance(app.top, TackleScreen):
             while not app.top.decided:
                 press(app, "cb.tackle.roll", prefix="⚄  ")
-            press(app, "cb.tackle.confirm")
+            press(app, "cb.tackle.continue")
             return
         press(app, "cb.pass_move")  # refused (the reason is on the screen): pass instead
         return

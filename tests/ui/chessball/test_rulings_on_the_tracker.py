@@ -28,7 +28,7 @@ def tracker_after_whites_tackle(app, options: RuleOptions | None = None) -> Trac
     assert isinstance(screen, TackleScreen)
     while not screen.decided:
         press(app, "cb.tackle.roll", prefix="⚄  ")
-    press(app, "cb.tackle.confirm")
+    press(app, "cb.tackle.continue")
     assert app.top is tracker and tracker.state.side_to_move is Side.BLACK
     return tracker
 
