@@ -175,7 +175,7 @@ def _result(args: argparse.Namespace) -> int:
         journal = Journal.open(_data_dir(args) / "journal.db")
     except JournalError as exc:
         return _fail("result", str(exc))
-    link = Link(journal.path, settings).start()
+    link = Link(journal.path, settings, announce=False).start()  # the station's own link says online/offline
     try:
         if not link.connected.wait(args.timeout) or link.refused:
             return _fail("result", f"{link.refused or 'the broker did not answer'} at {args.broker}; nothing was written")

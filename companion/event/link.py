@@ -17,6 +17,7 @@ Receivers drop duplicates by (station, match, seq), so sending twice is harmless
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -69,7 +70,9 @@ class Link:
     """Publishes one journal's matches for one station (see the module docstring)."""
 
     def __init__(self, journal_path: str | Path, settings: LinkSettings,
-                 clock: Callable[[], int] = wall_ms) -> None:
+                 clock: Callable[[], int] = wall_ms, announce: bool = True) -> None:
+        """``announce=False`` (a one-off sender such as ``companion event result``): no status
+        and no last will, so the station's own link stays the one saying online or offline."""
         from companion.event.outbox import Outbox
 
         self.settings = settings
@@ -85,12 +88,14 @@ class Link:
         self._wants: dict[int, int] = {}
         self._thread: threading.Thread | None = None
         self.published = 0  # events acknowledged by the broker (this run)
+        self.announce = announce
         host, port = parse_broker(settings.broker)
         self._host, self._port = host, port
-        self.client = make_client(f"companion-{settings.event}-{settings.station}",
-                                  settings.user or settings.station, settings.password)
-        offline = {"online": False, "station": settings.station}
-        self.client.will_set(self.topics.status(settings.station), encode(offline), qos=1, retain=True)
+        client_id = f"companion-{settings.event}-{settings.station}" + ("" if announce else f"-{os.getpid()}")
+        self.client = make_client(client_id, settings.user or settings.station, settings.password)
+        if announce:
+            offline = {"online": False, "station": settings.station}
+            self.client.will_set(self.topics.status(settings.station), encode(offline), qos=1, retain=True)
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_message = self._on_message
@@ -108,7 +113,7 @@ class Link:
         self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout)
-        if self.connected.is_set():
+        if self.connected.is_set() and self.announce:
             try:
                 info = self.client.publish(self.topics.status(self.settings.station),
                                            encode({"online": False, "station": self.settings.station,
@@ -262,6 +267,8 @@ class Link:
             self.client.publish(self.topics.board(self.settings.station, match), encode(state), qos=1, retain=True)
 
     def _publish_status(self) -> None:
+        if not self.announce:
+            return
         first = self.outbox.first_match
         heads = {str(m): s for m, s in self.outbox.acked().items() if m >= first}  # what the broker has
         status = {"online": True, "station": self.settings.station, "at_ms": self.clock(), "heads": heads}
