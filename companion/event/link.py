@@ -278,10 +278,10 @@ class Link:
 def settings_from_config(config: Any) -> LinkSettings | None:
     """The ``[event]`` settings of an app config, or None when the station is alone."""
     event = getattr(config, "event", None)
-    if not event or not event.get("broker") or not event.get("station"):
+    if event is None or not event.broker or not event.station:
         return None
-    return LinkSettings(broker=event["broker"], station=event["station"], event=event.get("name") or "event",
-                        user=event.get("user") or None, password=event.get("password") or None)
+    return LinkSettings(broker=event.broker, station=event.station, event=event.name or "event",
+                        user=event.user or None, password=event.password or None)
 
 
 def attach(journal: Any, config: Any) -> Link | None:
