@@ -112,7 +112,7 @@ def _wait_for_stop() -> None:
 def _desk(args: argparse.Namespace) -> int:
     from companion.event.desk import Desk, DeskClient
     from companion.event.messages import check_name, parse_broker
-    from companion.event.web import make_server
+    from companion.event.web import make_server, stop_server
 
     _logging()
     try:
@@ -136,8 +136,7 @@ def _desk(args: argparse.Namespace) -> int:
     try:
         _wait_for_stop()
     finally:
-        server.stopping = True  # type: ignore[attr-defined]
-        server.shutdown()
+        stop_server(server)
         client.stop()
         c = desk.counts
         logging.getLogger("companion.event").info(

@@ -70,7 +70,7 @@ def wait_for(what: str, check: Callable[[], Any], timeout: float = 20.0) -> Any:
             last = check()
             if last:
                 return last
-        except OSError as exc:  # the desk not up yet
+        except Exception as exc:  # the desk not up yet, an element not drawn yet: look again
             last = exc
         time.sleep(0.05)
     raise AssertionError(f"timed out waiting for {what} (last: {last!r})")
