@@ -47,8 +47,9 @@ class LinkSettings:
 
     @property
     def target(self) -> str:
-        host, port = parse_broker(self.broker)
-        return f"{host}:{port}/{self.event}/{self.station}"
+        """The outbox cursor's key: the event and the station (not the broker's address, so a
+        desk that moves to another address does not make the station start over)."""
+        return f"{self.event}/{self.station}"
 
 
 def make_client(client_id: str, user: str | None, password: str | None, clean: bool = True) -> Any:
