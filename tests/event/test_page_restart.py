@@ -14,6 +14,7 @@ from tests.event import procs
 from tests.event.browser import chromium
 from tests.event.mosquitto import free_port
 from tests.event.test_boards import chessball_match
+from tests.event.test_desk import event
 
 
 def serve(desk: Desk, port: int):  # type: ignore[no-untyped-def]
@@ -47,6 +48,15 @@ def test_a_chessball_match_on_the_page_through_a_desk_restart(tmp_path: Path) ->
         side = driver.find_element(By.CSS_SELECTOR, "article[data-station=s3] .kv").text
         assert f"MP White\n{cb['mp']['white']}" in side and f"Half\n{cb['half']}" in side
         driver.execute_script("window.__same_page = true")
+        # two stations differ on one game: the page says so, and the game does not count
+        for station, match, result in (("s1", 5, "checkmate"), ("s2", 8, "draw_agreement")):
+            game = {"round": 1, "board": 1, "home": "Grifondoro", "away": "Serpeverde", "result": result,
+                    "winner": "Grifondoro" if result == "checkmate" else None}
+            desk.receive(*event(station, match, 1, "event.game", game))
+        conflict = procs.wait_for("the conflict on the page", lambda: driver.find_element(
+            By.CSS_SELECTOR, '.conflict[data-conflict="1.1"]').text)
+        assert "s1/5: Checkmate" in conflict and "s2/8: Draw: agreement" in conflict
+        assert driver.find_elements(By.CSS_SELECTOR, "#games [data-game]") == []
 
         stop(server)  # the desk goes away...
         desk.close()
