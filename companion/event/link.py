@@ -99,6 +99,8 @@ class Link:
             self.client.will_set(self.topics.status(settings.station), encode(offline), qos=1, retain=True)
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
+        self.client.on_connect_fail = lambda *a: self._say_down("cannot reach the broker")
+        self._down_said = False
         self.client.on_message = self._on_message
 
     # -- life ---------------------------------------------------------------------------------
@@ -155,11 +157,21 @@ class Link:
         self.refused = None
         client.subscribe(self.topics.want(self.settings.station), qos=1)
         self.connected.set()
+        self._down_said = False
+        log.info("event link %s: connected to %s", self.settings.station, self.settings.broker)
         self._resend_all = True
         self._wake.set()
 
     def _on_disconnect(self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
         self.connected.clear()
+        if not self._stop.is_set():
+            self._say_down("lost the broker")
+
+    def _say_down(self, what: str) -> None:
+        if not self._down_said:  # once per outage, not at every retry
+            self._down_said = True
+            log.warning("event link %s: %s at %s; refereeing goes on, the journal keeps everything to send",
+                        self.settings.station, what, self.settings.broker)
 
     def _on_message(self, client: Any, userdata: Any, msg: Any) -> None:
         try:
