@@ -162,6 +162,7 @@ class Desk:
         self._asked[(station, match)] = now
         self.requests.append((station, match, have))
         self.counts["requests"] += 1
+        log.info("desk: %s match %s: have up to %d of %d, asking again", station, match, have, head)
 
     def recheck(self) -> None:
         """Ask again for anything still missing (a request or its answer may have been lost)."""
