@@ -528,9 +528,14 @@ def run_app(args: argparse.Namespace) -> int:
         app.show_banner(app.t("banner.no_gpio"), level="info")  # a notice, not an alarm
     app.push(HomeScreen(app))
     start_up_checks(app)
+    from companion.event.link import attach  # no-op unless [event] is configured
+
+    link = attach(journal, config)
     try:
         app.run(display, quit_after_ms=getattr(args, "quit_after_ms", None), trace=getattr(args, "trace", False))
     finally:
+        if link is not None:
+            link.stop()
         hardware.close()
         journal.close()
         pygame.quit()

@@ -52,6 +52,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "serial": {"display": "", "baud": 115200},
     "camera": {"source": ""},
     "data": {"dir": ""},
+    # the event network (companion.event): off while broker is "" (a station alone)
+    "event": {"broker": "", "station": "", "name": "event", "user": "", "password": ""},
 }
 
 
@@ -98,12 +100,22 @@ class CameraConfig:
 
 
 @dataclass(frozen=True)
+class EventConfig:
+    broker: str = ""  # mqtt://HOST:PORT; "" = no network
+    station: str = ""
+    name: str = "event"
+    user: str = ""  # "" = the station's name
+    password: str = ""
+
+
+@dataclass(frozen=True)
 class Config:
     ui: UiConfig = field(default_factory=UiConfig)
     sound: SoundConfig = field(default_factory=SoundConfig)
     gpio: GpioConfig = field(default_factory=GpioConfig)
     serial: SerialConfig = field(default_factory=SerialConfig)
     camera: CameraConfig = field(default_factory=CameraConfig)
+    event: EventConfig = field(default_factory=EventConfig)
     data_dir: Path = field(default_factory=lambda: default_data_dir())
     sources: list[str] = field(default_factory=list)  # the files that were read, in order
 
@@ -255,12 +267,24 @@ def _build(m: dict[str, dict[str, Any]], origin: dict[str, str], sources: list[s
     data_dir_text = _expect(origin, "data.dir", m["data"]["dir"], str, 'a folder path or ""')
     data_dir = Path(os.path.expanduser(data_dir_text)) if data_dir_text else default_data_dir()
 
+    ev = {k: _expect(origin, f"event.{k}", v, str, "a text") for k, v in m["event"].items()}
+    if ev["broker"]:
+        from companion.event.messages import check_name, parse_broker
+
+        for key, check in (("broker", parse_broker), ("station", lambda v: check_name(v, "station")),
+                           ("name", lambda v: check_name(v, "event"))):
+            try:
+                check(ev[key])
+            except ValueError as exc:
+                raise fail(f"event.{key}", str(exc)) from None
+
     return Config(
         ui=UiConfig(lang=lang, fullscreen=fullscreen, size=size, rotate=rotate),
         sound=SoundConfig(enabled=enabled, volume=float(volume)),
         gpio=GpioConfig(enabled=gpio_enabled, bounce_ms=bounce, lockout_ms=lockout, pins=pins),
         serial=SerialConfig(display=display, baud=baud),
         camera=CameraConfig(source=source),
+        event=EventConfig(**ev),
         data_dir=data_dir,
         sources=sources,
     )

@@ -112,7 +112,7 @@ def _wait_for_stop() -> None:
 def _desk(args: argparse.Namespace) -> int:
     from companion.event.desk import Desk, DeskClient
     from companion.event.messages import check_name, parse_broker
-    from companion.event.web import make_server
+    from companion.event.web import make_server, stop_server
 
     _logging()
     try:
@@ -136,8 +136,7 @@ def _desk(args: argparse.Namespace) -> int:
     try:
         _wait_for_stop()
     finally:
-        server.stopping = True  # type: ignore[attr-defined]
-        server.shutdown()
+        stop_server(server)
         client.stop()
         c = desk.counts
         logging.getLogger("companion.event").info(
@@ -175,7 +174,7 @@ def _result(args: argparse.Namespace) -> int:
         journal = Journal.open(_data_dir(args) / "journal.db")
     except JournalError as exc:
         return _fail("result", str(exc))
-    link = Link(journal.path, settings).start()
+    link = Link(journal.path, settings, announce=False).start()  # the station's own link says online/offline
     try:
         if not link.connected.wait(args.timeout) or link.refused:
             return _fail("result", f"{link.refused or 'the broker did not answer'} at {args.broker}; nothing was written")

@@ -162,6 +162,7 @@ class Desk:
         self._asked[(station, match)] = now
         self.requests.append((station, match, have))
         self.counts["requests"] += 1
+        log.info("desk: %s match %s: have up to %d of %d, asking again", station, match, have, head)
 
     def recheck(self) -> None:
         """Ask again for anything still missing (a request or its answer may have been lost)."""
@@ -249,7 +250,9 @@ class DeskClient:
         self.refused: str | None = None
         self.client = make_client(f"companion-desk-{desk.event}", user or DESK, password, clean=False)
         self.client.on_connect = self._on_connect
-        self.client.on_disconnect = lambda *a: self.connected.clear()
+        self.client.on_disconnect = self._on_disconnect
+        self.client.on_connect_fail = lambda *a: self._say_down("cannot reach the broker")
+        self._down_said = False
         self.client.on_message = lambda c, u, msg: self._on_message(msg)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._requests, name="desk-requests", daemon=True)
@@ -273,6 +276,17 @@ class DeskClient:
             return
         client.subscribe(self.desk.topics.everything, qos=1)
         self.connected.set()
+        self._down_said = False
+        log.info("desk: connected to the broker at %s:%s", self.host, self.port)
+
+    def _on_disconnect(self, *args: Any) -> None:
+        self.connected.clear()
+        self._say_down("lost the broker")
+
+    def _say_down(self, what: str) -> None:
+        if not self._down_said:  # once per outage, not at every retry
+            self._down_said = True
+            log.warning("desk: %s at %s:%s; the page keeps what it knows, retrying", what, self.host, self.port)
 
     def _on_message(self, msg: Any) -> None:
         try:

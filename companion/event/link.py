@@ -17,6 +17,7 @@ Receivers drop duplicates by (station, match, seq), so sending twice is harmless
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -46,8 +47,9 @@ class LinkSettings:
 
     @property
     def target(self) -> str:
-        host, port = parse_broker(self.broker)
-        return f"{host}:{port}/{self.event}/{self.station}"
+        """The outbox cursor's key: the event and the station (not the broker's address, so a
+        desk that moves to another address does not make the station start over)."""
+        return f"{self.event}/{self.station}"
 
 
 def make_client(client_id: str, user: str | None, password: str | None, clean: bool = True) -> Any:
@@ -69,7 +71,9 @@ class Link:
     """Publishes one journal's matches for one station (see the module docstring)."""
 
     def __init__(self, journal_path: str | Path, settings: LinkSettings,
-                 clock: Callable[[], int] = wall_ms) -> None:
+                 clock: Callable[[], int] = wall_ms, announce: bool = True) -> None:
+        """``announce=False`` (a one-off sender such as ``companion event result``): no status
+        and no last will, so the station's own link stays the one saying online or offline."""
         from companion.event.outbox import Outbox
 
         self.settings = settings
@@ -85,14 +89,18 @@ class Link:
         self._wants: dict[int, int] = {}
         self._thread: threading.Thread | None = None
         self.published = 0  # events acknowledged by the broker (this run)
+        self.announce = announce
         host, port = parse_broker(settings.broker)
         self._host, self._port = host, port
-        self.client = make_client(f"companion-{settings.event}-{settings.station}",
-                                  settings.user or settings.station, settings.password)
-        offline = {"online": False, "station": settings.station}
-        self.client.will_set(self.topics.status(settings.station), encode(offline), qos=1, retain=True)
+        client_id = f"companion-{settings.event}-{settings.station}" + ("" if announce else f"-{os.getpid()}")
+        self.client = make_client(client_id, settings.user or settings.station, settings.password)
+        if announce:
+            offline = {"online": False, "station": settings.station}
+            self.client.will_set(self.topics.status(settings.station), encode(offline), qos=1, retain=True)
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
+        self.client.on_connect_fail = lambda *a: self._say_down("cannot reach the broker")
+        self._down_said = False
         self.client.on_message = self._on_message
 
     # -- life ---------------------------------------------------------------------------------
@@ -108,7 +116,7 @@ class Link:
         self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout)
-        if self.connected.is_set():
+        if self.connected.is_set() and self.announce:
             try:
                 info = self.client.publish(self.topics.status(self.settings.station),
                                            encode({"online": False, "station": self.settings.station,
@@ -149,11 +157,21 @@ class Link:
         self.refused = None
         client.subscribe(self.topics.want(self.settings.station), qos=1)
         self.connected.set()
+        self._down_said = False
+        log.info("event link %s: connected to %s", self.settings.station, self.settings.broker)
         self._resend_all = True
         self._wake.set()
 
     def _on_disconnect(self, client: Any, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
         self.connected.clear()
+        if not self._stop.is_set():
+            self._say_down("lost the broker")
+
+    def _say_down(self, what: str) -> None:
+        if not self._down_said:  # once per outage, not at every retry
+            self._down_said = True
+            log.warning("event link %s: %s at %s; refereeing goes on, the journal keeps everything to send",
+                        self.settings.station, what, self.settings.broker)
 
     def _on_message(self, client: Any, userdata: Any, msg: Any) -> None:
         try:
@@ -262,6 +280,8 @@ class Link:
             self.client.publish(self.topics.board(self.settings.station, match), encode(state), qos=1, retain=True)
 
     def _publish_status(self) -> None:
+        if not self.announce:
+            return
         first = self.outbox.first_match
         heads = {str(m): s for m, s in self.outbox.acked().items() if m >= first}  # what the broker has
         status = {"online": True, "station": self.settings.station, "at_ms": self.clock(), "heads": heads}
@@ -271,10 +291,10 @@ class Link:
 def settings_from_config(config: Any) -> LinkSettings | None:
     """The ``[event]`` settings of an app config, or None when the station is alone."""
     event = getattr(config, "event", None)
-    if not event or not event.get("broker") or not event.get("station"):
+    if event is None or not event.broker or not event.station:
         return None
-    return LinkSettings(broker=event["broker"], station=event["station"], event=event.get("name") or "event",
-                        user=event.get("user") or None, password=event.get("password") or None)
+    return LinkSettings(broker=event.broker, station=event.station, event=event.name or "event",
+                        user=event.user or None, password=event.password or None)
 
 
 def attach(journal: Any, config: Any) -> Link | None:

@@ -11,8 +11,11 @@ and ``PRAGMA data_version`` says cheaply whether anyone committed since the last
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,6 +41,14 @@ class OutEvent:
     meta: dict[str, Any]
 
 
+def _locked(method: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(method)
+    def wrapper(self: "Outbox", *args: Any, **kwargs: Any) -> Any:
+        with self._lock:  # the link's thread and its owner's both ask
+            return method(self, *args, **kwargs)
+    return wrapper
+
+
 def outbox_path(journal_path: str | Path) -> Path:
     p = Path(journal_path)
     return p.with_name(p.name + ".outbox.db")
@@ -49,6 +60,7 @@ class Outbox:
     def __init__(self, journal_path: str | Path, target: str) -> None:
         self.journal_path = str(journal_path)
         self.target = target
+        self._lock = threading.RLock()
         self._cur = sqlite3.connect(outbox_path(journal_path), isolation_level=None, timeout=5.0,
                                     check_same_thread=False)
         self._cur.execute("PRAGMA journal_mode=WAL")
@@ -63,17 +75,21 @@ class Outbox:
         else:
             self.first_match = int(row[0])
 
+    @_locked
     def close(self) -> None:
         self._cur.close()
         self._read.close()
 
+    @_locked
     def data_version(self) -> int:
         return int(self._read.execute("PRAGMA data_version").fetchone()[0])
 
+    @_locked
     def acked(self) -> dict[int, int]:
         rows = self._cur.execute("SELECT match_id, seq FROM acked WHERE target = ?", (self.target,))
         return {int(m): int(s) for m, s in rows}
 
+    @_locked
     def ack(self, upto: dict[int, int]) -> None:
         """Record what the broker acknowledged (never moves a cursor backwards)."""
         with self._cur:
@@ -83,12 +99,14 @@ class Outbox:
                     "INSERT INTO acked VALUES (?, ?, ?) ON CONFLICT (target, match_id)"
                     " DO UPDATE SET seq = MAX(seq, excluded.seq)", (self.target, match, seq))
 
+    @_locked
     def heads(self) -> dict[int, int]:
         """The last committed sequence number of every published match."""
         rows = self._read.execute(
             "SELECT match_id, MAX(seq) FROM events WHERE match_id >= ? GROUP BY match_id", (self.first_match,))
         return {int(m): int(s) for m, s in rows}
 
+    @_locked
     def pending(self, sent: dict[int, int], limit: int = 500) -> list[OutEvent]:
         """Committed events after ``sent`` (match -> last seq sent), in order: match by match."""
         out: list[OutEvent] = []

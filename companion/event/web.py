@@ -125,13 +125,15 @@ def make_server(desk: Desk, host: str, port: int) -> ThreadingHTTPServer:
             try:
                 self.wfile.write(b"retry: 1000\n\n")
                 q.put_nowait(True)
-                while not self.server.stopping:  # type: ignore[attr-defined]
+                while True:
                     try:
                         q.get(timeout=HEARTBEAT_S)
                     except queue.Empty:
                         self.wfile.write(b": alive\n\n")
                         self.wfile.flush()
                         continue
+                    if self.server.stopping:  # type: ignore[attr-defined]
+                        break
                     body = json.dumps(desk.snapshot(), separators=(",", ":"), ensure_ascii=False)
                     self.wfile.write(b"event: state\ndata: " + body.encode() + b"\n\n")
                     self.wfile.flush()
@@ -145,3 +147,11 @@ def make_server(desk: Desk, host: str, port: int) -> ThreadingHTTPServer:
     server.stopping = False  # type: ignore[attr-defined]
     server.hub = hub  # type: ignore[attr-defined]
     return server
+
+
+def stop_server(server: ThreadingHTTPServer) -> None:
+    """Stop serving and end the open streams now (the pages reconnect by themselves)."""
+    server.stopping = True  # type: ignore[attr-defined]
+    server.hub.changed()  # type: ignore[attr-defined]
+    server.shutdown()
+    server.server_close()

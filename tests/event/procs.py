@@ -51,9 +51,9 @@ def desk(broker_url: str, data_dir: Path, extra: list[str] | None = None) -> tup
     return proc.start(), f"http://127.0.0.1:{port}"
 
 
-def station(broker_url: str, name: str, journal: Path) -> Proc:
+def station(broker_url: str, name: str, journal: Path, event: str = "event") -> Proc:
     return Proc(["event", "station", "--broker", broker_url, "--station", name, "--password", USERS[name],
-                 "--journal", str(journal)], journal.parent / f"{name}.log").start()
+                 "--journal", str(journal), "--event", event], journal.parent / f"{name}.log").start()
 
 
 def get(url: str, timeout: float = 2.0) -> Any:
@@ -70,7 +70,7 @@ def wait_for(what: str, check: Callable[[], Any], timeout: float = 20.0) -> Any:
             last = check()
             if last:
                 return last
-        except OSError as exc:  # the desk not up yet
+        except Exception as exc:  # the desk not up yet, an element not drawn yet: look again
             last = exc
         time.sleep(0.05)
     raise AssertionError(f"timed out waiting for {what} (last: {last!r})")

@@ -64,10 +64,16 @@ def test_the_desk_serves_read_only(tmp_path: Path, broker: Broker) -> None:
     import urllib.error
     import urllib.request
 
-    desk, url = procs.desk(broker.url, tmp_path / "desk" / "data")
+    champ = tmp_path / "championship.json"
+    champ.write_text(json.dumps({"houses": ["Aquile", "Lupi", "Orsi", "Volpi"], "more_spells_better": False,
+                                 "games": [{"home": "Orsi", "away": "Volpi", "result": "resignation", "winner": "Volpi"}]}))
+    desk, url = procs.desk(broker.url, tmp_path / "desk" / "data", ["--championship", str(champ)])
     try:
         standings = procs.wait_for("the desk", lambda: procs.get(f"{url}/api/standings"))
-        assert standings["format"] == "magici-championship/1" and standings["games"] == []
+        cli = subprocess.run([sys.executable, "-m", "companion", "magici", "standings", str(champ), "--json"],
+                             capture_output=True, text=True, env=procs.env(), check=True)
+        assert standings == json.loads(cli.stdout)
+        assert standings["standings"][0]["house"] == "Volpi"
         assert procs.get(f"{url}/api/boards") == []
         page = urllib.request.urlopen(f"{url}/", timeout=5).read().decode()
         assert "<html" in page

@@ -31,7 +31,7 @@ const T = {
         res: { checkmate: "Checkmate", enchanted: "Enchanted victory", resignation: "Resignation",
                draw_time: "Draw: time limit", draw_stalemate: "Draw: stalemate", draw_agreement: "Draw: agreement" },
         sp: { hostile: "Hostile", defensive: "Defensive", tactical: "Tactical" },
-        variant: { magici: "Magic Chess", duere: "Due Re", elolbia: "Elolbia", clupso: "Clupso",
+        variant: { magici: "Scacchi Magici", duere: "Due Re", elolbia: "Elolbia", clupso: "Clupso",
                    camerlano: "Camerlano", chessball: "ChessBall" } },
 };
 const lang = new URLSearchParams(location.search).get("lang") === "en" ? "en" : "it";
@@ -92,10 +92,10 @@ function boardCard(s) {
   if (g && g.cells) main = drawGrid(g.cells);
   if (m) {
     const over = s.finished || !!m.result;
-    const team = (c) => `<div class="team ${m.on_move === c && !over ? "move" : ""}"><span class="sw" style="background:${esc(m[c].colour)}"></span>${esc(m[c].name)}</div>
-      <div class="moves">${t.spells}: ${m[c].spells}${m[c].spells_used.length ? " (" + m[c].spells_used.map((x) => t.sp[x] || x).join(", ") + ")" : ""}</div>`;
+    const team = (c) => `<div class="block"><div class="team ${m.on_move === c && !over ? "move" : ""}"><span class="sw" style="background:${esc(m[c].colour)}"></span>${esc(m[c].name)}</div>
+      <div class="moves">${t.spells}: ${m[c].spells}${m[c].spells_used.length ? " (" + m[c].spells_used.map((x) => t.sp[x] || x).join(", ") + ")" : ""}</div></div>`;
     side += team("white") + team("black");
-    side += clockHtml(m.clocks.move, t.moveClock, 10000, over) + clockHtml(m.clocks.game, t.gameClock, 60000, over);
+    side += `<div class="block">${clockHtml(m.clocks.move, t.moveClock, 10000, over)}</div><div class="block">${clockHtml(m.clocks.game, t.gameClock, 60000, over)}</div>`;
     side += `<div class="moves">${t.turn} ${m.turn}${m.paused ? " · " + t.paused : ""}${m.begun ? "" : " · " + t.notBegun}</div>`;
   } else if (g) {
     side += `<div class="team move">${t.toMove}: ${g.turn === "white" ? t.white : t.black}</div>`;
@@ -119,11 +119,11 @@ function standingsTable(st) {
     <th class="h">${t.decided}</th><th>${t.housePts}</th></tr>`;
   const colour = Object.fromEntries(st.houses.map((x) => [x.name, x.colour]));
   const rows = st.standings.map((r) => {
-    const by = r.shared_with.length ? `${t.shared} (${r.shared_with.map(esc).join(", ")})` : (r.decided_by ? t.tb[r.decided_by] : "");
+    const by = r.shared_with.length ? t.shared : (r.decided_by ? t.tb[r.decided_by] : "");
     return `<tr><td>${r.place}${r.shared_with.length ? "=" : ""}</td><td class="h"><span class="team"><span class="sw" style="background:${esc(colour[r.house])}"></span>${esc(r.house)}</span></td>
       <td>${r.played}</td><td class="x">${r.won}</td><td class="x">${r.enchanted}</td><td class="x">${r.drawn}</td>
       <td class="x">${r.lost}</td><td class="pts">${r.ranking_points}</td><td class="x">${r.spells}</td>
-      <td class="x">${r.captured}</td><td class="x">${r.remaining}</td><td class="by">${by}</td><td>${r.house_points}</td></tr>`;
+      <td class="x">${r.captured}</td><td class="x">${r.remaining}</td><td class="by" title="${r.shared_with.map(esc).join(", ")}">${by}</td><td>${r.house_points}</td></tr>`;
   });
   return h + rows.join("");
 }
