@@ -226,19 +226,8 @@ class Journal:
             if not memory and not Path(path).is_file():
                 raise JournalError(f"{path}: no such journal")
             return cls._open_readonly(path, wall_ms)
-        created = False
-        try:
-            if not memory:
-                folder = Path(path).parent
-                if not folder.exists():
-                    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-                if not Path(path).exists():
-                    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-                    created = True
-        except FileExistsError:
-            pass
-        except OSError as exc:
-            raise JournalError(f"{path}: cannot create it or its folder ({exc.strerror})") from None
+        if not memory and not Path(path).exists():
+            _create(path)
         conn: sqlite3.Connection | None = None
         try:
             conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_S)  # BEGIN/COMMIT are ours
@@ -253,8 +242,6 @@ class Journal:
                     raise JournalDamaged(f"{path}: a database, but not a companion journal (no schema version)")
                 conn.executescript(_SCHEMA + _ASIDE_SCHEMA + ";")
                 conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-                if created:
-                    _sync_folder(Path(path).parent)  # the new file's name survives a power cut
             else:
                 _check_schema(conn, path)
                 if not _has_table(conn, "set_aside"):  # a schema-1 file from before set-aside
@@ -530,6 +517,39 @@ def _check_schema(conn: sqlite3.Connection, path: str) -> None:
         missing = needed - have
         if missing:
             raise JournalDamaged(f"{path}: the table {table!r} has no column {', '.join(sorted(missing))}")
+
+
+def _create(path: str) -> None:
+    """Make a new, empty journal whole, then give it its name: a power cut during creation
+    leaves either no journal or a complete one, never a 0-byte or schema-less file (which would
+    be indistinguishable from a damaged journal). Folder 0700, file 0600."""
+    folder = Path(path).parent
+    new = path + ".new"
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        for stale in (new, new + "-wal", new + "-shm", new + "-journal"):
+            if os.path.exists(stale):
+                os.unlink(stale)
+        os.close(os.open(new, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except OSError as exc:
+        raise JournalError(f"{path}: cannot create it or its folder ({exc.strerror})") from None
+    try:
+        conn = sqlite3.connect(new, isolation_level=None)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.executescript("BEGIN;" + _SCHEMA + _ASIDE_SCHEMA + f"; PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+        finally:
+            conn.close()  # the last connection checkpoints into the file and removes its WAL
+        fd = os.open(new, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.rename(new, path)
+    except (OSError, sqlite3.DatabaseError) as exc:
+        raise JournalError(f"{path}: cannot create it ({exc})") from None
+    _sync_folder(folder)
 
 
 def _sync_folder(folder: Path) -> None:
