@@ -405,6 +405,14 @@ class Journal:
             self.set_aside(mid, reason)
         return found
 
+    def game_of(self, match_id: int) -> str:
+        """The game a match is of, however damaged the rest of its row ("?" if none)."""
+        try:
+            row = self._conn.execute("SELECT game FROM matches WHERE id = ?", (match_id,)).fetchone()
+        except sqlite3.DatabaseError:
+            return "?"
+        return "?" if row is None or not isinstance(row[0], str) or isinstance(row[0], _BadText) else row[0]
+
     def set_aside_matches(self) -> list[tuple[int, str, str]]:
         """Every match set aside, ``(id, game, reason)``, oldest first."""
         games: dict[int, str] = {}
