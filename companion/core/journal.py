@@ -231,7 +231,6 @@ class Journal:
         conn: sqlite3.Connection | None = None
         try:
             conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_S)  # BEGIN/COMMIT are ours
-            conn.text_factory = _text
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
@@ -267,7 +266,6 @@ class Journal:
             try:
                 conn = sqlite3.connect(f"file:{quoted}?{flags}", uri=True, isolation_level=None,
                                        timeout=BUSY_TIMEOUT_S)
-                conn.text_factory = _text
                 _check_database(conn, path)
                 version = conn.execute("PRAGMA user_version").fetchone()[0]
                 if version < SCHEMA_VERSION:
@@ -333,11 +331,7 @@ class Journal:
             sql += " AND m.finished_at IS NOT NULL"
         sql += " ORDER BY m.id DESC"
         out = []
-        try:
-            rows = self._conn.execute(sql, args).fetchall()
-        except sqlite3.DatabaseError as exc:
-            raise JournalError(f"{self.path}: cannot be read ({exc})") from None
-        for row in rows:
+        for row in self._fetch(sql, args):
             if not _is_int(row[0]):
                 continue  # no number to name it by: nothing can refer to it
             if row[0] in self.aside and not include_set_aside:
@@ -408,18 +402,19 @@ class Journal:
     def game_of(self, match_id: int) -> str:
         """The game a match is of, however damaged the rest of its row ("?" if none)."""
         try:
-            row = self._conn.execute("SELECT game FROM matches WHERE id = ?", (match_id,)).fetchone()
-        except sqlite3.DatabaseError:
+            rows = self._fetch("SELECT game FROM matches WHERE id = ?", (match_id,))
+        except JournalError:
             return "?"
+        row = rows[0] if rows else None
         return "?" if row is None or not isinstance(row[0], str) or isinstance(row[0], _BadText) else row[0]
 
     def set_aside_matches(self) -> list[tuple[int, str, str]]:
         """Every match set aside, ``(id, game, reason)``, oldest first."""
         games: dict[int, str] = {}
         try:
-            for mid, game in self._conn.execute("SELECT id, game FROM matches"):
+            for mid, game in self._fetch("SELECT id, game FROM matches"):
                 games[mid] = _plain(game)
-        except sqlite3.DatabaseError:
+        except JournalError:
             pass
         return [(mid, games.get(mid, "?"), reason) for mid, reason in sorted(self.aside.items())]
 
@@ -427,11 +422,11 @@ class Journal:
         if not _has_table(self._conn, "set_aside"):
             return
         try:
-            for mid, reason in self._conn.execute("SELECT match_id, reason FROM set_aside"):
+            for mid, reason in self._fetch("SELECT match_id, reason FROM set_aside"):
                 if _is_int(mid):
                     self.aside[mid] = _plain(reason)
                     self._noted.add(mid)
-        except sqlite3.DatabaseError:
+        except JournalError:
             pass
 
     def atomic(self) -> "_Tx":
@@ -452,6 +447,25 @@ class Journal:
         return _Tx(self._conn, self.path, self)
 
     # -- plumbing -----------------------------------------------------------------------------
+    def _fetch(self, sql: str, args: tuple[Any, ...] | list[Any] = ()) -> list[Any]:
+        """Rows of a query. Text that is not UTF-8 comes back as a :class:`_BadText` (for the
+        row checks to name) instead of failing the whole query; the usual, valid case keeps
+        SQLite's own fast decoding."""
+        try:
+            return self._conn.execute(sql, args).fetchall()
+        except sqlite3.OperationalError as exc:
+            if "decode" not in str(exc):
+                raise JournalError(f"{self.path}: cannot be read ({exc})") from None
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(f"{self.path}: cannot be read ({exc})") from None
+        self._conn.text_factory = _text
+        try:
+            return self._conn.execute(sql, args).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(f"{self.path}: cannot be read ({exc})") from None
+        finally:
+            self._conn.text_factory = str
+
     def _transaction(self) -> "_Tx":
         if self.readonly:
             raise JournalError(f"{self.path}: opened read-only, nothing can be saved")
@@ -630,14 +644,12 @@ class MatchLog:
     @property
     def info(self) -> MatchInfo:
         """The match's row (:class:`MatchUnreadable` if it cannot be read)."""
-        try:
-            row = self.journal._conn.execute(
-                "SELECT m.id, m.game, m.title, m.meta, m.created_at, m.finished_at, m.result,"
-                " (SELECT COUNT(*) FROM events e WHERE e.match_id = m.id) FROM matches m WHERE m.id = ?",
-                (self.id,),
-            ).fetchone()
-        except sqlite3.DatabaseError as exc:
-            raise JournalError(f"{self.journal.path}: cannot be read ({exc})") from None
+        rows = self.journal._fetch(
+            "SELECT m.id, m.game, m.title, m.meta, m.created_at, m.finished_at, m.result,"
+            " (SELECT COUNT(*) FROM events e WHERE e.match_id = m.id) FROM matches m WHERE m.id = ?",
+            (self.id,),
+        )
+        row = rows[0] if rows else None
         if row is None:
             raise JournalError(f"{self.journal.path}: no match number {self.id}")
         return self.journal._info(row)
@@ -678,26 +690,35 @@ class MatchLog:
 
         Every row is checked (a whole number, a kind, a JSON object, a time): one that is not
         makes the match unreadable (:class:`MatchUnreadable`, naming the event)."""
-        try:
-            rows = self.journal._conn.execute(
-                "SELECT seq, kind, data, at_ms FROM events WHERE match_id = ? ORDER BY seq", (self.id,)
-            ).fetchall()
-        except sqlite3.DatabaseError as exc:
-            raise JournalError(f"{self.journal.path}: cannot be read ({exc})") from None
+        rows = self.journal._fetch(
+            "SELECT seq, kind, data, at_ms FROM events WHERE match_id = ? ORDER BY seq", (self.id,)
+        )
         out = []
+        loads = json.loads
         for s, k, d, a in rows:
-            where = f"event {s}" if _is_int(s) else "an event"
-            if not _is_int(s):
-                raise MatchUnreadable(self.journal.path, self.id, f"an event's number is {s!r}")
-            if not isinstance(k, str) or isinstance(k, _BadText) or not k:
-                raise MatchUnreadable(self.journal.path, self.id, f"{where} has no readable kind")
-            data = self.journal._json(d, self.id, f"{where} ({k})")
-            if not isinstance(data, dict):
-                raise MatchUnreadable(self.journal.path, self.id, f"{where} ({k}) is not a JSON object")
-            if not _is_int(a):
-                raise MatchUnreadable(self.journal.path, self.id, f"{where} ({k}) has no time")
-            out.append(Event(s, k, data, a))
+            try:  # the usual case, quickly; any doubt goes to the checks that name the fault
+                if type(s) is int and type(k) is str and k and type(a) is int and type(d) is str:
+                    data = loads(d)
+                    if type(data) is dict:
+                        out.append(Event(s, k, data, a))
+                        continue
+            except (ValueError, RecursionError):
+                pass
+            self._bad_row(s, k, d, a)
         return out
+
+    def _bad_row(self, s: Any, k: Any, d: Any, a: Any) -> None:
+        """Raise :class:`MatchUnreadable` naming what is wrong with an event's row."""
+        path = self.journal.path
+        if not _is_int(s):
+            raise MatchUnreadable(path, self.id, f"an event's number is {s!r}")
+        where = f"event {s}"
+        if not isinstance(k, str) or isinstance(k, _BadText) or not k:
+            raise MatchUnreadable(path, self.id, f"{where} has no readable kind")
+        data = self.journal._json(d, self.id, f"{where} ({k})")
+        if not isinstance(data, dict):
+            raise MatchUnreadable(path, self.id, f"{where} ({k}) is not a JSON object")
+        raise MatchUnreadable(path, self.id, f"{where} ({k}) has no time")
 
     def _replayed(self) -> tuple[list[Event], _Replay]:
         events = self.events()
