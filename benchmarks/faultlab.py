@@ -242,7 +242,8 @@ RANDOM_CHILD = textwrap.dedent(
     out = sys.stdout
 
     def show(s):
-        out.write(json.dumps({"match": s.match.id, "state": [s.position.fen(), s.result, len(s.history)]}) + "\\n")
+        out.write(json.dumps({"match": s.match.id, "rows": len(s.match.events()),
+                              "state": [s.position.fen(), s.result, len(s.history)]}) + "\\n")
         out.flush()
 
     while True:
@@ -288,18 +289,29 @@ def random_kills(work: Path, runs: int = 20, seed: int = 7, min_s: float = 0.3, 
         last = shown[-1]
         try:
             got = reopen_state(path, last["match"])
+            rows = _rows(path, last["match"])
         except Exception as exc:
             tally.crashes += 1
             tally.note(f"run {run}: {exc!r}")
             continue
-        if got != last["state"]:
-            # the action under way may have committed before the kill: one step further is fine
-            # as long as it is a state of the same game (its history one entry on, or a finish)
-            further = got[2] >= last["state"][2] and got != last["state"]
-            if not further:
-                tally.lost += 1
-                tally.note(f"run {run}: shown {last['state']}, resumed {got}")
+        if rows < last["rows"]:  # an action the screen showed is not in the journal
+            tally.lost += 1
+            tally.note(f"run {run}: shown after {last['rows']} rows, the journal has {rows}")
+        elif rows == last["rows"] and got != last["state"]:  # the same rows, another state
+            tally.unseen += 1
+            tally.note(f"run {run}: shown {last['state']}, resumed {got}")
+        # more rows: the action under way had committed (one transaction) just before the kill
     return tally
+
+
+def _rows(path: Path, match_id: int) -> int:
+    from companion.core.journal import Journal
+
+    j = Journal.open(path)
+    try:
+        return len(j.match(match_id).events())
+    finally:
+        j.close()
 
 
 # -- damaged rows -----------------------------------------------------------------------------------
@@ -461,7 +473,7 @@ def truncations(work: Path, cuts: int = 12, seed: int = 3) -> Tally:
     rng = random.Random(seed)
     base = work / "trunc-base"
     base.mkdir()
-    _journal_with_games(base / "journal.db", seed)
+    counts = _journal_with_games(base / "journal.db", seed)
     full = (base / "journal.db").read_bytes()
     lengths = [0, 1, 2, 100, 511, 512, 4096] + [rng.randrange(len(full)) for _ in range(cuts)]
     for i, n in enumerate(lengths):
@@ -474,6 +486,7 @@ def truncations(work: Path, cuts: int = 12, seed: int = 3) -> Tally:
             j, aside = open_journal(folder)
             j.matches()
             j.scan()
+            kept = {mid: len(j.match(mid).events()) for mid in counts if mid not in j.aside} if aside is None else {}
             j.new_match("dice").append("roll", {"faces": [1]})  # the app goes on writing
             j.close()
         except Exception as exc:
@@ -484,7 +497,11 @@ def truncations(work: Path, cuts: int = 12, seed: int = 3) -> Tally:
             tally.lost += 1  # the damaged file was not kept byte for byte
             tally.note(f"cut at {n}: the file moved aside differs")
         if aside is None and n < len(full):
-            tally.note(f"cut at {n}: opened as it was")
+            # used as it is: only right if the cut fell where nothing was (the last page's free
+            # space); anything missing must have been noticed (set aside), never used silently
+            silent = sum(counts[mid] - have for mid, have in kept.items())
+            tally.lost += max(0, silent)
+            tally.note(f"cut at {n}: used as it was, {silent} events missing unnoticed")
     return tally
 
 

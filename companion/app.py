@@ -127,8 +127,7 @@ def set_aside_banner(app: "App", found: list[tuple[int, str]]) -> None:
         return
     if len(found) == 1:
         mid = found[0][0]
-        game = next((g for i, g, _ in app.journal.set_aside_matches() if i == mid), "?")
-        app.show_banner(app.t("banner.set_aside_one", id=mid, game=game_label(app, game)), ms=None)
+        app.show_banner(app.t("banner.set_aside_one", id=mid, game=game_label(app, app.journal.game_of(mid))), ms=None)
     else:
         app.show_banner(app.t("banner.set_aside_many", n=len(found), ids=", ".join(str(i) for i, _ in found)),
                         ms=None)

@@ -226,23 +226,11 @@ class Journal:
             if not memory and not Path(path).is_file():
                 raise JournalError(f"{path}: no such journal")
             return cls._open_readonly(path, wall_ms)
-        created = False
-        try:
-            if not memory:
-                folder = Path(path).parent
-                if not folder.exists():
-                    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-                if not Path(path).exists():
-                    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-                    created = True
-        except FileExistsError:
-            pass
-        except OSError as exc:
-            raise JournalError(f"{path}: cannot create it or its folder ({exc.strerror})") from None
+        if not memory and not Path(path).exists():
+            _create(path)
         conn: sqlite3.Connection | None = None
         try:
             conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_S)  # BEGIN/COMMIT are ours
-            conn.text_factory = _text
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
@@ -253,8 +241,6 @@ class Journal:
                     raise JournalDamaged(f"{path}: a database, but not a companion journal (no schema version)")
                 conn.executescript(_SCHEMA + _ASIDE_SCHEMA + ";")
                 conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-                if created:
-                    _sync_folder(Path(path).parent)  # the new file's name survives a power cut
             else:
                 _check_schema(conn, path)
                 if not _has_table(conn, "set_aside"):  # a schema-1 file from before set-aside
@@ -280,7 +266,6 @@ class Journal:
             try:
                 conn = sqlite3.connect(f"file:{quoted}?{flags}", uri=True, isolation_level=None,
                                        timeout=BUSY_TIMEOUT_S)
-                conn.text_factory = _text
                 _check_database(conn, path)
                 version = conn.execute("PRAGMA user_version").fetchone()[0]
                 if version < SCHEMA_VERSION:
@@ -346,11 +331,7 @@ class Journal:
             sql += " AND m.finished_at IS NOT NULL"
         sql += " ORDER BY m.id DESC"
         out = []
-        try:
-            rows = self._conn.execute(sql, args).fetchall()
-        except sqlite3.DatabaseError as exc:
-            raise JournalError(f"{self.path}: cannot be read ({exc})") from None
-        for row in rows:
+        for row in self._fetch(sql, args):
             if not _is_int(row[0]):
                 continue  # no number to name it by: nothing can refer to it
             if row[0] in self.aside and not include_set_aside:
@@ -418,13 +399,22 @@ class Journal:
             self.set_aside(mid, reason)
         return found
 
+    def game_of(self, match_id: int) -> str:
+        """The game a match is of, however damaged the rest of its row ("?" if none)."""
+        try:
+            rows = self._fetch("SELECT game FROM matches WHERE id = ?", (match_id,))
+        except JournalError:
+            return "?"
+        row = rows[0] if rows else None
+        return "?" if row is None or not isinstance(row[0], str) or isinstance(row[0], _BadText) else row[0]
+
     def set_aside_matches(self) -> list[tuple[int, str, str]]:
         """Every match set aside, ``(id, game, reason)``, oldest first."""
         games: dict[int, str] = {}
         try:
-            for mid, game in self._conn.execute("SELECT id, game FROM matches"):
+            for mid, game in self._fetch("SELECT id, game FROM matches"):
                 games[mid] = _plain(game)
-        except sqlite3.DatabaseError:
+        except JournalError:
             pass
         return [(mid, games.get(mid, "?"), reason) for mid, reason in sorted(self.aside.items())]
 
@@ -432,11 +422,11 @@ class Journal:
         if not _has_table(self._conn, "set_aside"):
             return
         try:
-            for mid, reason in self._conn.execute("SELECT match_id, reason FROM set_aside"):
+            for mid, reason in self._fetch("SELECT match_id, reason FROM set_aside"):
                 if _is_int(mid):
                     self.aside[mid] = _plain(reason)
                     self._noted.add(mid)
-        except sqlite3.DatabaseError:
+        except JournalError:
             pass
 
     def atomic(self) -> "_Tx":
@@ -457,6 +447,25 @@ class Journal:
         return _Tx(self._conn, self.path, self)
 
     # -- plumbing -----------------------------------------------------------------------------
+    def _fetch(self, sql: str, args: tuple[Any, ...] | list[Any] = ()) -> list[Any]:
+        """Rows of a query. Text that is not UTF-8 comes back as a :class:`_BadText` (for the
+        row checks to name) instead of failing the whole query; the usual, valid case keeps
+        SQLite's own fast decoding."""
+        try:
+            return self._conn.execute(sql, args).fetchall()
+        except sqlite3.OperationalError as exc:
+            if "decode" not in str(exc):
+                raise JournalError(f"{self.path}: cannot be read ({exc})") from None
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(f"{self.path}: cannot be read ({exc})") from None
+        self._conn.text_factory = _text
+        try:
+            return self._conn.execute(sql, args).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(f"{self.path}: cannot be read ({exc})") from None
+        finally:
+            self._conn.text_factory = str
+
     def _transaction(self) -> "_Tx":
         if self.readonly:
             raise JournalError(f"{self.path}: opened read-only, nothing can be saved")
@@ -532,6 +541,39 @@ def _check_schema(conn: sqlite3.Connection, path: str) -> None:
             raise JournalDamaged(f"{path}: the table {table!r} has no column {', '.join(sorted(missing))}")
 
 
+def _create(path: str) -> None:
+    """Make a new, empty journal whole, then give it its name: a power cut during creation
+    leaves either no journal or a complete one, never a 0-byte or schema-less file (which would
+    be indistinguishable from a damaged journal). Folder 0700, file 0600."""
+    folder = Path(path).parent
+    new = path + ".new"
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        for stale in (new, new + "-wal", new + "-shm", new + "-journal"):
+            if os.path.exists(stale):
+                os.unlink(stale)
+        os.close(os.open(new, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except OSError as exc:
+        raise JournalError(f"{path}: cannot create it or its folder ({exc.strerror})") from None
+    try:
+        conn = sqlite3.connect(new, isolation_level=None)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.executescript("BEGIN;" + _SCHEMA + _ASIDE_SCHEMA + f"; PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+        finally:
+            conn.close()  # the last connection checkpoints into the file and removes its WAL
+        fd = os.open(new, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.rename(new, path)
+    except (OSError, sqlite3.DatabaseError) as exc:
+        raise JournalError(f"{path}: cannot create it ({exc})") from None
+    _sync_folder(folder)
+
+
 def _sync_folder(folder: Path) -> None:
     try:
         fd = os.open(folder, os.O_RDONLY)
@@ -602,14 +644,12 @@ class MatchLog:
     @property
     def info(self) -> MatchInfo:
         """The match's row (:class:`MatchUnreadable` if it cannot be read)."""
-        try:
-            row = self.journal._conn.execute(
-                "SELECT m.id, m.game, m.title, m.meta, m.created_at, m.finished_at, m.result,"
-                " (SELECT COUNT(*) FROM events e WHERE e.match_id = m.id) FROM matches m WHERE m.id = ?",
-                (self.id,),
-            ).fetchone()
-        except sqlite3.DatabaseError as exc:
-            raise JournalError(f"{self.journal.path}: cannot be read ({exc})") from None
+        rows = self.journal._fetch(
+            "SELECT m.id, m.game, m.title, m.meta, m.created_at, m.finished_at, m.result,"
+            " (SELECT COUNT(*) FROM events e WHERE e.match_id = m.id) FROM matches m WHERE m.id = ?",
+            (self.id,),
+        )
+        row = rows[0] if rows else None
         if row is None:
             raise JournalError(f"{self.journal.path}: no match number {self.id}")
         return self.journal._info(row)
@@ -650,26 +690,35 @@ class MatchLog:
 
         Every row is checked (a whole number, a kind, a JSON object, a time): one that is not
         makes the match unreadable (:class:`MatchUnreadable`, naming the event)."""
-        try:
-            rows = self.journal._conn.execute(
-                "SELECT seq, kind, data, at_ms FROM events WHERE match_id = ? ORDER BY seq", (self.id,)
-            ).fetchall()
-        except sqlite3.DatabaseError as exc:
-            raise JournalError(f"{self.journal.path}: cannot be read ({exc})") from None
+        rows = self.journal._fetch(
+            "SELECT seq, kind, data, at_ms FROM events WHERE match_id = ? ORDER BY seq", (self.id,)
+        )
         out = []
+        loads = json.loads
         for s, k, d, a in rows:
-            where = f"event {s}" if _is_int(s) else "an event"
-            if not _is_int(s):
-                raise MatchUnreadable(self.journal.path, self.id, f"an event's number is {s!r}")
-            if not isinstance(k, str) or isinstance(k, _BadText) or not k:
-                raise MatchUnreadable(self.journal.path, self.id, f"{where} has no readable kind")
-            data = self.journal._json(d, self.id, f"{where} ({k})")
-            if not isinstance(data, dict):
-                raise MatchUnreadable(self.journal.path, self.id, f"{where} ({k}) is not a JSON object")
-            if not _is_int(a):
-                raise MatchUnreadable(self.journal.path, self.id, f"{where} ({k}) has no time")
-            out.append(Event(s, k, data, a))
+            try:  # the usual case, quickly; any doubt goes to the checks that name the fault
+                if type(s) is int and type(k) is str and k and type(a) is int and type(d) is str:
+                    data = loads(d)
+                    if type(data) is dict:
+                        out.append(Event(s, k, data, a))
+                        continue
+            except (ValueError, RecursionError):
+                pass
+            self._bad_row(s, k, d, a)
         return out
+
+    def _bad_row(self, s: Any, k: Any, d: Any, a: Any) -> None:
+        """Raise :class:`MatchUnreadable` naming what is wrong with an event's row."""
+        path = self.journal.path
+        if not _is_int(s):
+            raise MatchUnreadable(path, self.id, f"an event's number is {s!r}")
+        where = f"event {s}"
+        if not isinstance(k, str) or isinstance(k, _BadText) or not k:
+            raise MatchUnreadable(path, self.id, f"{where} has no readable kind")
+        data = self.journal._json(d, self.id, f"{where} ({k})")
+        if not isinstance(data, dict):
+            raise MatchUnreadable(path, self.id, f"{where} ({k}) is not a JSON object")
+        raise MatchUnreadable(path, self.id, f"{where} ({k}) has no time")
 
     def _replayed(self) -> tuple[list[Event], _Replay]:
         events = self.events()

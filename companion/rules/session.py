@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from companion.core.journal import FINISH, Event, Journal, MatchLog
+from companion.core.journal import FINISH, Event, Journal, MatchLog, MatchUnreadable
 from companion.rules import Color, IllegalMove, Move, Position, get_variant
 from companion.rules.variant import Variant
 from companion.rules.notation import notation_tokens, render
@@ -151,17 +151,23 @@ class BoardSession:
     def open(cls, match: MatchLog, game: str | None = None, start_fen: str | None = None) -> "BoardSession":
         """Reopen a match: the variant and start come from its meta, else from its
         ``board_start`` event; a match that has neither (the station's own) gets a
-        ``board_start`` event for ``game`` from ``start_fen``."""
-        meta = match.info.meta
-        if "variant" in meta and "start_fen" in meta:
-            variant = get_variant(meta["variant"], meta.get("options") or None)
-            return cls(match, variant, meta["start_fen"])
-        for event in match.effective():
-            if event.kind == BOARD_START:
-                variant = get_variant(event.data["variant"], event.data.get("options") or None)
-                return cls(match, variant, event.data["start_fen"])
+        ``board_start`` event for ``game`` from ``start_fen``.
+
+        A match whose start cannot be read (an unknown variant, a bad position string, a
+        malformed start) raises :class:`MatchUnreadable`: the app sets it aside and goes on."""
+        try:
+            meta = match.info.meta
+            if "variant" in meta and "start_fen" in meta:
+                variant = get_variant(meta["variant"], meta.get("options") or None)
+                return cls(match, variant, meta["start_fen"])
+            for event in match.effective():
+                if event.kind == BOARD_START:
+                    variant = get_variant(event.data["variant"], event.data.get("options") or None)
+                    return cls(match, variant, event.data["start_fen"])
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise MatchUnreadable(match.journal.path, match.id, f"its start: {type(exc).__name__}: {exc}") from None
         if game is None:
-            raise ValueError(f"match {match.id} has no board start: say which game to open it as")
+            raise MatchUnreadable(match.journal.path, match.id, "it has no board start (no variant, no start position)")
         variant = get_variant(game)
         fen = variant.from_fen(start_fen).fen() if start_fen else variant.start_position().fen()
         match.append(BOARD_START, {"variant": game, "start_fen": fen, "options": {}})
