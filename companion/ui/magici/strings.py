@@ -73,6 +73,13 @@ register(
         "magici.refused.locked_out": ("Il turno è appena cambiato (doppia pressione?)",
                                       "The turn has just changed (double press?)"),
         "magici.refused.nothing_to_undo": ("Niente da annullare", "Nothing to undo"),
+        "magici.refused.past_timeout": (
+            "Dopo c'è un tempo scaduto: per ridare il turno usare Correggi › Ridai il turno",
+            "A clock ran out after it: to give the turn back use Correct › Give the turn back"),
+        "magici.refused.confirm_start": ("Annullare l'inizio della partita? Tocca ancora Annulla",
+                                         "Undo the start of the game? Tap Undo again"),
+        "magici.refused.nothing_to_redo": ("Niente da ripristinare", "Nothing to redo"),
+        "magici.refused.no_pass": ("Nessun turno passato per tempo da ridare", "No turn lost on time to give back"),
         "magici.refused.no_spell_cast": ("Vittoria incantata solo se in partita è stato lanciato un incantesimo",
                                          "An enchanted victory needs a spell cast in this game"),
         "magici.refused.spell": ("Incantesimo non ammesso", "Spell not allowed"),
