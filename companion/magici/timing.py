@@ -147,3 +147,4 @@ class Cue:
     threshold_ms: int | None = None
     due_ms: int = 0
     count: int = 0
+    restart: bool = False  # CATCH_UP: the app was off (else it ran, but nobody polled this board)
