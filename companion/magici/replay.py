@@ -133,6 +133,7 @@ class StationState:
     result: GameResult | None = None
     pause_reason: str | None = None  # "referee", "spell" or "timeout_in_check" while paused
     asking: Side | None = None  # timed out in check, the referee to decide (option "referee")
+    last_change: str | None = None  # how the turn last changed: "move_end", "timeout", "turn_back"
 
     # -- questions a screen asks -------------------------------------------------------------
     def house(self, side: Side) -> House:
@@ -223,7 +224,8 @@ def apply(state: StationState | None, kind: str, data: dict[str, Any], at_ms: in
         state = _record_capture(state, side, captured) if captured else state
         passed = state.passed_turns + ((state.turn, side),) if kind == TIMEOUT else state.passed_turns
         return replace(state, on_move=side.other, turn=state.turn + 1, obligation=None,
-                       move_clock=Countdown(t.move_ms, at), turn_started_ms=at, passed_turns=passed)
+                       move_clock=Countdown(t.move_ms, at), turn_started_ms=at, passed_turns=passed,
+                       last_change="timeout" if kind == TIMEOUT else "move_end")
     if kind == PAUSE:
         at = int(data.get("due_ms", at_ms))
         reason = str(data.get("reason", "referee"))
@@ -272,7 +274,7 @@ def _correct(state: StationState, data: dict[str, Any], at_ms: int) -> StationSt
                 del passed[i]
                 break
         state = replace(state, on_move=side, turn=max(1, state.turn - 1), passed_turns=tuple(passed),
-                        turn_started_ms=at_ms, obligation=None, asking=None)
+                        turn_started_ms=at_ms, obligation=None, asking=None, last_change="turn_back")
     if data.get("move_ms") is not None:
         state = replace(state, move_clock=state.move_clock.set(int(data["move_ms"]), at_ms))
     if data.get("game_ms") is not None:

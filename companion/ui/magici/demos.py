@@ -89,7 +89,7 @@ def _timer(app: "App") -> "Screen":
     clock = demo_clock(app)
     station = demo_station(app, clock)
     screen = TimerScreen(app, station.log)
-    screen._say(app.t("magici.timer.on_move", house=station.state.house_on_move.name))
+    screen.desk.say(app.t("magici.timer.on_move", house=station.state.house_on_move.name))
     return screen
 
 
@@ -99,7 +99,7 @@ def _timer_warning(app: "App") -> "Screen":
     clock = demo_clock(app)
     station = demo_station(app, clock, moves=7, into_move_ms=26_300)
     screen = TimerScreen(app, station.log)
-    screen._say(app.t("magici.refused.not_on_move"), warn=True)
+    screen.desk.say(app.t("magici.refused.not_on_move"), warn=True)
     return screen
 
 
@@ -112,7 +112,7 @@ def _timer_over(app: "App") -> "Screen":
     clock.advance(3_500)
     station.poll()
     screen = TimerScreen(app, station.log)
-    screen._say(app.t("magici.timer.time_up"), warn=True)
+    screen.desk.say(app.t("magici.timer.time_up"), warn=True)
     return screen
 
 
@@ -152,7 +152,7 @@ def _board_pass(app: "App") -> "Screen":
 
     board, clock = _board_and_clock(app)
     clock.advance(30_000 - 8_600)
-    board.station.timer.update(0)  # the station passes white's turn; the board follows
+    board.station.update(0)  # the station passes white's turn; the board follows
     if board.session.history[-1].text != "pass_turn":
         raise RuntimeError("demo: the board did not follow the station's pass")
     clock.advance(3_000)
