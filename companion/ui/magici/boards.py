@@ -24,7 +24,7 @@ from companion.ui.magici.common import clock_text, house_rgb, result_key, second
 from companion.ui.magici.desk import TEAM_COMMANDS, Desk, room
 from companion.ui.magici.timer import clock_colours, spells_left_text
 from companion.ui.screen import HEADER_H, Screen
-from companion.ui.widgets import Button, draw_text
+from companion.ui.widgets import Button, draw_text, wrap_text
 
 if TYPE_CHECKING:
     from companion.app import App
@@ -157,8 +157,9 @@ class TwoBoardsScreen(Screen):
                 state = self.t("magici.timer.paused_spell" if st.pause_reason == "spell" else "magici.timer.paused")
             else:
                 state = self.t("magici.timer.on_move", house=st.house_on_move.name)
-            draw_text(surface, state, (clock.right - 76, clock.y + 104), 17,
-                      theme.ACCENT if st.paused or not st.begun else theme.TEXT, "midtop", max_width=150)
+            for i, line in enumerate(wrap_text(state, 17, 150)[:2]):
+                draw_text(surface, line, (clock.right - 76, clock.y + 100 + i * 21), 17,
+                          theme.ACCENT if st.paused or not st.begun else theme.TEXT, "midtop", max_width=150)
         if desk.message and not (st.over and station is not None and self._has_new_button(desk)):
             draw_text(surface, desk.message, (rect.centerx, rect.y + 344), 17,
                       theme.WARN if desk.message_warn else theme.MUTED, "center", max_width=rect.width - 24)

@@ -385,7 +385,18 @@ def room(app: "App") -> Room:
     existing = getattr(app, "_magici_room", None)
     if existing is not None and existing.app is app:
         return existing
-    boards = Boards.load(app.journal, now_ms=app.journal.wall_ms, in_check_for=in_check_of(app))
+    boards = Boards.load(app.journal, now_ms=lambda: app.journal.wall_ms(), in_check_for=in_check_of(app))
+    return install_room(app, boards)
+
+
+def install_room(app: "App", boards: Boards) -> Room:
+    """Make ``boards`` the app's station model (start-up, or a demo's fresh desk)."""
     made = Room(app, boards)
     app._magici_room = made  # type: ignore[attr-defined]
     return made
+
+
+def fresh_room(app: "App") -> Room:
+    """An empty desk on the app's journal (the screenshots' demos start from nothing)."""
+    return install_room(app, Boards(app.journal, now_ms=lambda: app.journal.wall_ms(),
+                                    in_check_for=in_check_of(app)))
