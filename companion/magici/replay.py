@@ -28,6 +28,11 @@ Event kinds (``data`` in brackets; ``at_ms`` is the journal's wall clock):
   game clock hit 0; a time-out in check under ``timeout_in_check = loses`` is a checkmate with
   ``automatic`` and ``timeout_in_check``.
 
+Other kinds in a game's match are not the station's and the replay skips them: ``board_link``
+{match} (the touch board joined to the game, :mod:`companion.magici.boards`), ``magici_stats``
+{white, black: figures} (the result screen's tie-break figures), the journal's ``undo``/``redo``
+markers (left out of the effective events).
+
 Any referee action may carry ``redo_of`` (the seq of the ``magici.restore`` it redoes); the
 replay ignores it. :func:`replay` is the pure function from one board's events to its state;
 :func:`redo_stack` tells which undos may be redone.

@@ -554,14 +554,24 @@ def describe(kind: str, data: dict[str, Any]) -> str:
     if kind == ev.TIMEOUT:
         return f"{data['side']} ran out of time: the turn passed"
     if kind in (ev.PAUSE, ev.RESUME):
-        return "paused" if kind == ev.PAUSE else "resumed"
+        why = {"spell": " for a spell", "timeout_in_check": f": {data.get('side')} ran out of time in check"}
+        return ("paused" if kind == ev.PAUSE else "resumed") + why.get(str(data.get("reason")), "")
     if kind == ev.CORRECT:
-        return f"{data['clock']} clock set to {int(data['remaining_ms']) / 1000:.1f} s"
+        if "clock" in data:
+            return f"{data['clock']} clock set to {int(data['remaining_ms']) / 1000:.1f} s"
+        parts = [f"{name} clock set to {int(data[f'{name}_ms']) / 1000:.1f} s" for name in ("move", "game")
+                 if data.get(f"{name}_ms") is not None]
+        if data.get("turn_back"):
+            parts.insert(0, f"turn given back to {data['turn_back']}")
+        why = f" ({data['reason']})" if data.get("reason") else ""
+        return "; ".join(parts) + why
     if kind == ev.SPELL:
         target = f" on {data['target']}" if data.get("target") else ""
         return f"{data['side']} {data['caster']} cast {data['spell']}{target}"
     if kind == ev.RESTORE:
-        return f"undid {data.get('undone', 'an action')}; clocks restored"
+        if data.get("redo") is not None:
+            return f"redid {data.get('kind', 'an action')}; clocks as they were when it was undone"
+        return f"undid {data.get('kind', data.get('undone', 'an action'))}; clocks as they were then"
     if kind == ev.FINISH:
         winner = f", {data['winner']} wins" if data.get("winner") else ""
         return f"result: {data['kind']}{winner}"

@@ -29,7 +29,7 @@ from companion.magici.timing import EndSource
 from companion.rules import Color
 from companion.ui import theme
 from companion.ui.input import Action, Kind
-from companion.ui.magici.common import clock_text, house_rgb, seconds_text
+from companion.ui.magici.common import clock_colours, clock_text, house_rgb, seconds_text
 from companion.ui.widgets import draw_text
 
 if TYPE_CHECKING:
@@ -231,8 +231,6 @@ class BoardPanel:
 
     # -- drawing --------------------------------------------------------------------------------
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        from companion.ui.magici.timer import clock_colours
-
         desk = self.desk
         st, view = self.station.state, self.station.view()
         house = st.house_on_move

@@ -20,9 +20,8 @@ from companion.magici.model import Side
 from companion.ui import theme
 from companion.ui.input import Action, Kind
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import clock_text, house_rgb, result_key, seconds_text
+from companion.ui.magici.common import clock_colours, clock_text, house_rgb, result_key, seconds_text, spells_left_text
 from companion.ui.magici.desk import TEAM_COMMANDS, Desk, room
-from companion.ui.magici.timer import clock_colours, spells_left_text
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text, wrap_text
 

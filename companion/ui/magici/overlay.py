@@ -55,8 +55,7 @@ class StationOverlay(Screen):
         """Both clocks of this board in the header's right end (the form never hides them):
         the move seconds (red at the 5 s alarm) and the game time, or why they stand still."""
         from companion.ui import theme
-        from companion.ui.magici.common import clock_text, seconds_text
-        from companion.ui.magici.timer import ALARM
+        from companion.ui.magici.common import ALARM, clock_text, seconds_text
         from companion.ui.widgets import draw_text
 
         if self.timer is None:

@@ -279,6 +279,11 @@ register(
         "magici.standings.title": ("Classifica", "Standings"),
         "magici.standings.points": ("Punti", "Points"),
         "magici.standings.house_points": ("Punti Casa", "House points"),
+        "magici.standings.house_points_provisional": ("Punti Casa provvisori", "House points, provisional"),
+        "magici.standings.legend": (
+            "V vittorie (3 punti) · VI vittorie incantate (2) · P patte (1) · S sconfitte (0)",
+            "W wins (3 points) · E enchanted wins (2) · D draws (1) · L losses (0)"),
+        "magici.standings.provisional_note": ("* provvisori: mancano {n} partite", "* provisional: {n} games to go"),
         "magici.standings.export": ("Esporta", "Export"),
         "magici.standings.shared": ("a pari merito", "shared place"),
         "magici.standings.decided_by": ("spareggio: {how}", "tie-break: {how}"),

@@ -25,7 +25,7 @@ from companion.ui import theme
 from companion.ui.input import Action, Kind
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import (
-    clock_text, hardware_call, house_rgb, result_key, seconds_text, side_key,
+    ALARM, clock_colours, clock_text, hardware_call, house_rgb, result_key, seconds_text, side_key, spells_left_text,
 )
 from companion.ui.magici.desk import TEAM_COMMANDS, Desk, room
 from companion.ui.screen import HEADER_H, Screen
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 CLOCK_AREA = pygame.Rect(12, 140, 776, 214)
 BUTTON_Y, BUTTON_H = 404, 68
 SWITCH_RECT = pygame.Rect(560, 8, 232, 40)
-AMBER, ALARM = (130, 84, 10), (150, 24, 24)
 
 
 class TimerScreen(Screen):
@@ -410,22 +409,6 @@ class TimerScreen(Screen):
             return
         draw_text(surface, self.t("magici.timer.enter_stats"), (area.centerx, area.bottom - 28), 18, theme.MUTED,
                   "center", max_width=area.width - 40)
-
-
-def spells_left_text(t: Callable[..., str], n: int) -> str:
-    """"1 incantesimo" / "2 incantesimi" left."""
-    return t("magici.timer.spells_left.one" if n == 1 else "magici.timer.spells_left.many", n=n)
-
-
-def clock_colours(st: Any, move_ms: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """The clock panel's background and digits: neutral; amber at 10 s; red only the 5 s alarm."""
-    if st.over or not st.begun or st.paused:
-        return theme.PANEL, theme.MUTED
-    if move_ms <= 5_000:
-        return ALARM, theme.TEXT
-    if move_ms <= 10_000:
-        return AMBER, theme.TEXT
-    return theme.PANEL, theme.TEXT
 
 
 def _alarm(desk: Desk) -> bool:
