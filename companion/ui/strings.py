@@ -50,6 +50,8 @@ register(
         "pin.button_roll": ("Pulsante lancio dadi", "Roll button"),
         "pin.button_white": ("Pulsante Bianco", "White button"),
         "pin.button_black": ("Pulsante Nero", "Black button"),
+        "pin.button_white_2": ("Pulsante Bianco, scacchiera 2", "White button, board 2"),
+        "pin.button_black_2": ("Pulsante Nero, scacchiera 2", "Black button, board 2"),
         "pin.button_back": ("Pulsante indietro", "Back button"),
         "pin.led_white": ("LED Bianco", "White LED"),
         "pin.led_black": ("LED Nero", "Black LED"),

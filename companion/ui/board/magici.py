@@ -201,6 +201,9 @@ class MagiciBoardScreen(GameScreen):
         result = self.session.result
         if result is not None and result.get("termination") == TIME_UP["termination"]:
             return self.t("board.over.time"), theme.ACCENT
+        if result is not None and result.get("termination") == "time_in_check":  # RULES.md section 3
+            loser = Color.BLACK if result.get("winner") == "w" else Color.WHITE
+            return self.t("board.over.time_in_check", side=self.side_name(loser)), theme.ACCENT
         return super().status_line()
 
     offers_options = False  # the station owns the Magici game's options and start

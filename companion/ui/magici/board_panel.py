@@ -196,7 +196,8 @@ class BoardPanel:
             data = dict(TIME_UP)
         elif result.winner is not None and st.asking is None and _timeout_in_check(self.station):
             score = "1-0" if result.winner is Side.WHITE else "0-1"
-            data = {"result": score, "winner": result.winner.value, "termination": "time_in_check"}
+            data = {"result": score, "winner": "w" if result.winner is Side.WHITE else "b",
+                    "termination": "time_in_check"}
         else:
             return  # a result entered by the referee: the board game stays as it was played
         if self.board is not None:

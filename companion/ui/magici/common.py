@@ -108,6 +108,11 @@ def hardware_call(app: "App", part: str, method: str, *args: Any) -> None:
         pass
 
 
+def plural(t: Callable[..., str], key: str, n: int, **values: Any) -> str:
+    """``key.one`` for 1, ``key.many`` otherwise (Italian and English plurals agree on that)."""
+    return t(f"{key}.{'one' if n == 1 else 'many'}", n=n, **values)
+
+
 def spells_left_text(t: Callable[..., str], n: int) -> str:
     """"1 incantesimo" / "2 incantesimi" left."""
     return t("magici.timer.spells_left.one" if n == 1 else "magici.timer.spells_left.many", n=n)

@@ -167,9 +167,11 @@ def _board_pass(app: "App") -> "Screen":
 def _hub(app: "App") -> "Screen":
     from companion.ui.magici.hub import MagiciHubScreen
 
+    from companion.ui.magici.desk import room
+
     clock = demo_clock(app)
     demo_championship(app, games=4)
-    demo_station(app, clock)
+    room(app).desk_for_log(demo_station(app, clock).log)  # a game in progress on board 1
     return MagiciHubScreen(app)
 
 

@@ -24,7 +24,7 @@ from companion.magici.station import Outcome, RefereeStation, Undone
 from companion.magici.timing import Cue, CueKind, EndSource
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import (
-    ChampionshipLink, clock_text, hardware_call, next_digit_change_ms, piece_label, seconds_text,
+    ChampionshipLink, clock_text, hardware_call, next_digit_change_ms, piece_label, plural, seconds_text,
 )
 from companion.ui.magici.outputs import DisplayFeed, display_state, sound_cue
 
@@ -34,11 +34,6 @@ if TYPE_CHECKING:
 #: The teams' button commands of each board (keys / GPIO): board 1 white/black, board 2 white/black.
 TEAM_COMMANDS = {"white": (1, Side.WHITE), "black": (1, Side.BLACK),
                  "white2": (2, Side.WHITE), "black2": (2, Side.BLACK)}
-
-
-def plural(t: Any, key: str, n: int, **values: Any) -> str:
-    """``key.one`` for 1, ``key.many`` otherwise (Italian and English plurals agree on that)."""
-    return t(f"{key}.{'one' if n == 1 else 'many'}", n=n, **values)
 
 
 def in_check_of(app: "App") -> Any:

@@ -8,7 +8,7 @@ import pygame
 
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import CHAMPIONSHIP_GAME, GAME
+from companion.ui.magici.common import CHAMPIONSHIP_GAME, GAME, plural
 from companion.ui.registry import GameEntry, register_game
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text
@@ -60,7 +60,7 @@ class MagiciHubScreen(Screen):
             played = len(Championship(log).state.games)
         except ValueError:
             return self.t("magici.hub.no_championship")
-        return self.t("magici.hub.games_played", n=played, total=len(SCHEDULE))
+        return plural(self.t, "magici.hub.games_played", played, total=len(SCHEDULE))
 
     def new_game(self) -> None:
         from companion.ui.magici.newgame import NewGameScreen

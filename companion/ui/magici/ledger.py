@@ -317,6 +317,7 @@ class SpellCastScreen(StationOverlay):
         surface.fill(theme.BG)
         house = self.station.state.house(self.side)
         self.draw_header(surface, f"{self.t(f'magici.spell.{self.spell.value}')} · {house.name}")
+        self.draw_clocks(surface)
         pos = self.position()
         pieces: dict[str, tuple[Side, PieceKind]] = {}
         if pos is not None:

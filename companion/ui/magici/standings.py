@@ -19,7 +19,7 @@ from companion.magici.files import games_csv, number, standings_csv, to_json
 from companion.magici.standings import StandingRow
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import house_rgb
+from companion.ui.magici.common import house_rgb, plural
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text
 
@@ -81,7 +81,7 @@ class StandingsScreen(Screen):
         state = self.championship.state
         standings = state.standings()
         self.draw_header(surface, self.t("magici.standings.title"))
-        draw_text(surface, self.t("magici.hub.games_played", n=standings.games_played, total=len(SCHEDULE)),
+        draw_text(surface, plural(self.t, "magici.hub.games_played", standings.games_played, total=len(SCHEDULE)),
                   (400, HEADER_H + 8), 18, theme.MUTED, "midtop")
         draw_text(surface, self.t("magici.standings.points"), (COL_POINTS, TABLE_Y - 4), 18, theme.MUTED, "midbottom")
         final = standings.games_played >= len(SCHEDULE)
@@ -111,7 +111,8 @@ class StandingsScreen(Screen):
                       theme.ACCENT if final else theme.MUTED, "center", bold=True)
         legend = self.t("magici.standings.legend")
         if not final:
-            legend += " · " + self.t("magici.standings.provisional_note", n=len(SCHEDULE) - standings.games_played)
+            legend += " · " + plural(self.t, "magici.standings.provisional_note",
+                                          len(SCHEDULE) - standings.games_played)
         draw_text(surface, legend, (400, TABLE_Y + 4 * ROW_H + 6), 15, theme.MUTED, "midtop", max_width=780)
         for b in self.buttons:
             b.draw(surface)
