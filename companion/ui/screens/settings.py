@@ -94,14 +94,16 @@ class SettingsScreen(Screen):
             draw_text(surface, self.t(f"device.{state}"), (40, y + 30 + i * 28), 17, theme.TEXT, max_width=420)
 
     def _draw_pins(self, surface: pygame.Surface) -> None:
-        panel = pygame.Rect(482, HEADER_H + 12, 306, 340)
+        pins = self.app.config.gpio.pins
+        panel = pygame.Rect(482, HEADER_H + 12, 306, 404)
+        step = min(36, (panel.height - 54) // max(1, len(pins)))  # ten pins with two boards' buttons
         pygame.draw.rect(surface, theme.PANEL, panel, border_radius=10)
         draw_text(surface, self.t("settings.pins"), (panel.x + 12, panel.y + 10), 19, theme.MUTED, bold=True)
         status = {}
         if self.app.hardware is not None:
             status = self.app.hardware.status
-        for i, (name, pin) in enumerate(self.app.config.gpio.pins.items()):
-            y = panel.y + 44 + i * 36
+        for i, (name, pin) in enumerate(pins.items()):
+            y = panel.y + 44 + i * step
             draw_text(surface, self.t(f"pin.{name}"), (panel.x + 12, y), 17, theme.TEXT, max_width=170)
             draw_text(surface, f"GPIO{pin}", (panel.x + 190, y), 17, theme.ACCENT)
             report = status.get(name)
