@@ -95,8 +95,8 @@ class SettingsScreen(Screen):
 
     def _draw_pins(self, surface: pygame.Surface) -> None:
         pins = self.app.config.gpio.pins
-        panel = pygame.Rect(482, HEADER_H + 12, 306, 404)
-        step = min(36, (panel.height - 54) // max(1, len(pins)))  # ten pins with two boards' buttons
+        panel = pygame.Rect(482, HEADER_H + 12, 306, 408)  # ten pins (two boards' buttons), 36 px apart
+        step = 36
         pygame.draw.rect(surface, theme.PANEL, panel, border_radius=10)
         draw_text(surface, self.t("settings.pins"), (panel.x + 12, panel.y + 10), 19, theme.MUTED, bold=True)
         status = {}
