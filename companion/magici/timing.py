@@ -123,6 +123,7 @@ class EndSource(Enum):
     KEY = "key"
     BUTTON = "button"
     REFEREE = "referee"
+    BOARD = "board"  # a move entered on the touch board: deliberate, so no double-press lock-out
 
 
 class CueKind(Enum):

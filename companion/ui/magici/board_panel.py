@@ -107,11 +107,16 @@ class BoardPanel:
     def wake_in_ms(self) -> int | None:
         return self.desk.room.wake_in_ms()
 
+    def _session(self) -> Any:
+        return self.board.session if self.board is not None else self._linked_session()
+
     def refuse_move(self, mover: Color) -> str | None:
-        """Why the board must refuse a move of ``mover`` now (None: it may move): the clock
-        decides who is on move, so a team not on move at the station cannot move on the board.
-        A move whose end was already pressed at the clock (the board entry comes after the
-        press) is the exception: the last turn change was that team's move end."""
+        """Why the board must refuse a move of ``mover`` now (None: it may move).
+
+        The clock decides who is on move. The board counts one entry (a move or a pass) per
+        turn change at the station: in step with it, only the team on move at the clock may
+        move. Behind it (a team pressed its button before its move was entered: the usual
+        order at a human board), the entry catches up and ends nothing at the clock."""
         self.follow_station()
         st = self.station.state
         side = Side.WHITE if mover == Color.WHITE else Side.BLACK
@@ -122,7 +127,9 @@ class BoardPanel:
             return t("magici.board.not_begun")
         if st.paused and st.pause_reason != "spell":
             return t("magici.refused.paused")
-        if st.on_move is not side and not (st.last_change == "move_end" and st.on_move is side.other):
+        session = self._session()
+        behind = session is not None and len(session.history) < st.turn - 1
+        if st.on_move is not side and not behind:
             return t("magici.board.not_on_move", house=st.house(side).name, on_move=st.house_on_move.name)
         return None
 
@@ -132,11 +139,15 @@ class BoardPanel:
         st = station.state
         captured = captured_kind(self.last_fen, fen, mover.other)
         self.last_fen = fen
-        if st.running and st.on_move is mover:
-            outcome = station.end_move(mover, EndSource.TAP, captured=captured)
+        session = self._session()
+        in_step = session is None or len(session.history) == st.turn  # this entry is the current turn's
+        if st.running and st.on_move is mover and in_step:
+            outcome = station.end_move(mover, EndSource.BOARD, captured=captured)
             self.desk.outcome(outcome)
-            if not outcome and self.board is not None:  # e.g. within the lock-out: the clock did not stop
+            if not outcome and self.board is not None:  # the clock did not stop: say why on the board
                 self.board.say(self.desk.message, "warn")
+        else:
+            self.follow_station()  # an entry catching up: the passes that came after it follow
 
     def on_undo(self, fen: str) -> None:
         self.last_fen = fen
@@ -170,6 +181,15 @@ class BoardPanel:
         self.followed_result = False
         if not st.begun or session.is_over():
             return
+        changed = False
+        while len(session.history) > st.turn - 1:  # ahead of the clock: a turn taken back there
+            if not session.undo():
+                break
+            changed = True
+        if changed and board is not None:
+            board.entered = []
+            board.after_change()
+            board.layout()
         passes = [h for h in session.history if h.notation == "--"]
         if len(passes) > len(st.passed_turns):  # a turn given back after a wrong time-out
             last = session.history[-1] if session.history else None
