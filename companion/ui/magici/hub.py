@@ -8,7 +8,7 @@ import pygame
 
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import CHAMPIONSHIP_GAME, GAME
+from companion.ui.magici.common import CHAMPIONSHIP_GAME, GAME, plural
 from companion.ui.registry import GameEntry, register_game
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text
@@ -23,12 +23,19 @@ class MagiciHubScreen(Screen):
     title_key = "magici.hub.title"
 
     def layout(self) -> None:
-        unfinished = self.app.journal.latest_unfinished(GAME)
+        from companion.ui.magici.desk import room
+
+        boards = room(self.app).boards
+        playing = [s for s in boards.stations().values() if not s.state.over]
         champ = self.app.journal.latest_unfinished(CHAMPIONSHIP_GAME)
         w, h = 372, 130
+        free = boards.free_board()
+        new_hint = (self.t("magici.hub.new_game_hint") + " · " + self.t("magici.boards.board", n=free)
+                    if free is not None else self.t("magici.hub.no_free_board"))
         cells = [
-            (self.t("magici.hub.new_game"), self.t("magici.hub.new_game_hint"), self.new_game, True, True),
-            (self.t("magici.hub.resume"), self._resume_hint(unfinished), self.resume, unfinished is not None, False),
+            (self.t("magici.hub.new_game"), new_hint, self.new_game, free is not None, True),
+            (self.t("magici.hub.two_boards"), self.t("magici.hub.boards_running", n=len(playing)) if playing
+             else self.t("magici.hub.nothing_to_resume"), self.resume, True, False),
             (self.t("magici.hub.championship"), self._champ_hint(champ), self.championship, True, False),
             (self.t("magici.hub.standings"), self.t("magici.hub.standings_hint"), self.standings, champ is not None,
              False),
@@ -53,7 +60,7 @@ class MagiciHubScreen(Screen):
             played = len(Championship(log).state.games)
         except ValueError:
             return self.t("magici.hub.no_championship")
-        return self.t("magici.hub.games_played", n=played, total=len(SCHEDULE))
+        return plural(self.t, "magici.hub.games_played", played, total=len(SCHEDULE))
 
     def new_game(self) -> None:
         from companion.ui.magici.newgame import NewGameScreen
@@ -61,9 +68,10 @@ class MagiciHubScreen(Screen):
         self.app.push(NewGameScreen(self.app))
 
     def resume(self) -> None:
-        log = self.app.journal.latest_unfinished(GAME)
-        if log is not None:
-            self.app.push(open_game(self.app, log))
+        """The two-board view: both boards' games (running, or a free board for a new one)."""
+        from companion.ui.magici.boards import TwoBoardsScreen
+
+        self.app.push(TwoBoardsScreen(self.app))
 
     def championship(self) -> None:
         from companion.ui.magici.championship import ChampionshipScreen
@@ -85,7 +93,8 @@ class MagiciHubScreen(Screen):
 
 
 def open_game(app: "App", log: "MatchLog") -> Screen:
-    """The timer screen for a game in the journal (resumed with the time that really passed)."""
+    """The full view of a game in the journal (resumed with the time that really passed; the
+    other board, if it has a game too, is one tap away in its header)."""
     from companion.ui.magici.timer import TimerScreen
 
     try:

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.magici.model import DEFAULT_HOUSES, House, Side
-from companion.magici.station import RefereeStation
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import GAME, ChampionshipLink, house_rgb, side_key
@@ -28,8 +27,12 @@ class NewGameScreen(Screen):
     title_key = "magici.new.title"
 
     def __init__(self, app: "App", houses: tuple[House, ...] | None = None, white: int = 0, black: int = 1,
-                 link: ChampionshipLink | None = None) -> None:
+                 link: ChampionshipLink | None = None, board: int | None = None) -> None:
         super().__init__(app)
+        from companion.ui.magici.desk import room
+
+        # a championship game is on its fixture's board; else the board asked for, or a free one
+        self.board = link.board if link is not None else (board or room(app).boards.free_board() or 1)
         if houses is None:
             from companion.ui.magici.championship import current_championship
 
@@ -114,11 +117,13 @@ class NewGameScreen(Screen):
             meta["championship"] = self.link.to_meta()
         if self.start_fen is not None:
             meta["start_fen"] = _with_first(self.start_fen, self.first)
-        log = self.app.journal.new_match(GAME, title=f"{white.name} – {black.name}", meta=meta)
-        RefereeStation.new(log, white, black, first=self.first, army=self.army, now_ms=self.app.journal.wall_ms)
+        from companion.ui.magici.desk import room
         from companion.ui.magici.timer import TimerScreen
 
-        self.app.replace(TimerScreen(self.app, log))
+        # the match and its setup in one transaction (a power cut never leaves a game without setup)
+        desk = room(self.app).start(self.board, white, black, first=self.first, army=self.army,
+                                    title=f"{white.name} – {black.name}", meta=meta)
+        self.app.replace(TimerScreen(self.app, desk=desk))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -133,6 +138,9 @@ class NewGameScreen(Screen):
                 draw_text(surface, house.name, (222, ROWS[row] + 30), 30, theme.TEXT, "midleft", bold=True)
             draw_text(surface, self.t("magici.new.championship_game", round=self.link.round, board=self.link.board),
                       (780, ROWS[1] + 30), 18, theme.MUTED, "midright")
+        else:
+            draw_text(surface, self.t("magici.boards.board", n=self.board), (784, HEADER_H // 2), 20, theme.ACCENT,
+                      "midright", bold=True)
 
 
 def _with_first(fen: str, first: Side | None) -> str:

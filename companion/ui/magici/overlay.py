@@ -9,7 +9,7 @@ underneath, which polls the station and sounds the cues as usual, and hands it t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.ui.input import Action, Kind
 from companion.ui.screen import Screen
@@ -50,6 +50,24 @@ class StationOverlay(Screen):
         if self.timer.dirty:  # the clocks' digits moved: this screen may show them too
             self.timer.dirty = False
             self.dirty = True
+
+    def draw_clocks(self, surface: Any) -> None:
+        """Both clocks of this board in the header's right end (the form never hides them):
+        the move seconds (red at the 5 s alarm) and the game time, or why they stand still."""
+        from companion.ui import theme
+        from companion.ui.magici.common import ALARM, clock_text, seconds_text
+        from companion.ui.widgets import draw_text
+
+        if self.timer is None:
+            return
+        st, view = self.station.state, self.station.view()
+        colour = ALARM if st.running and view.move_remaining_ms <= 5_000 else theme.TEXT
+        x = surface.get_width() - 14
+        draw_text(surface, clock_text(view.game_remaining_ms), (x, 28), 26, theme.TEXT, "midright", bold=True)
+        draw_text(surface, seconds_text(view.move_remaining_ms), (x - 84, 28), 34, colour, "midright", bold=True)
+        if st.paused:
+            note = self.t("magici.timer.paused_spell" if st.pause_reason == "spell" else "magici.timer.paused")
+            draw_text(surface, note, (x - 130, 28), 16, theme.ACCENT, "midright", max_width=120)
 
     def station_changed(self) -> None:
         """The station acted by itself (a turn passed on time, time up): refresh."""
