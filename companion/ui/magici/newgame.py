@@ -11,6 +11,7 @@ from companion.magici.model import DEFAULT_HOUSES, House, Side
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import GAME, ChampionshipLink, house_rgb, side_key
+from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 ROWS = (HEADER_H + 22, HEADER_H + 98, HEADER_H + 184, HEADER_H + 262)
 
 
-class NewGameScreen(Screen):
+class NewGameScreen(KeepsBoardsRunning, Screen):
     """Choose the Houses (fixed for a championship game), who moves first, and the armies."""
 
     name = "magici-new"

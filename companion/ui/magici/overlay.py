@@ -31,7 +31,12 @@ class StationOverlay(Screen):
         return self.timer.station
 
     def handle(self, action: Action) -> bool:
-        if self.timer is not None and action.kind is Kind.COMMAND and action.name in ("white", "black"):
+        from companion.ui.magici.desk import TEAM_COMMANDS, room
+
+        if action.kind is Kind.COMMAND and action.name in TEAM_COMMANDS:
+            if self.timer is None:  # a form of its own (a fixture's result): the boards still run
+                room(self.app).command(action.name, action.source)
+                return True
             before = self.timer.station.state
             self.timer.handle(action)  # a team's button ends its move whatever the referee is doing
             if self.timer.station.state is not before:
@@ -41,6 +46,9 @@ class StationOverlay(Screen):
 
     def update(self, dt_ms: int) -> None:
         if self.timer is None:
+            desks = getattr(self.app, "_magici_room", None)
+            if desks is not None and desks.app is self.app:
+                desks.update()
             return
         before = self.timer.station.state
         self.timer.update(dt_ms)
@@ -74,4 +82,7 @@ class StationOverlay(Screen):
         self.layout()
 
     def wake_in_ms(self) -> int | None:
-        return None if self.timer is None else self.timer.wake_in_ms()
+        if self.timer is None:
+            desks = getattr(self.app, "_magici_room", None)
+            return desks.wake_in_ms() if desks is not None and desks.app is self.app else None
+        return self.timer.wake_in_ms()
