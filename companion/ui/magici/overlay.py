@@ -71,11 +71,15 @@ class StationOverlay(Screen):
         st, view = self.station.state, self.station.view()
         colour = ALARM if st.running and view.move_remaining_ms <= 5_000 else theme.TEXT
         x = surface.get_width() - 14
-        draw_text(surface, clock_text(view.game_remaining_ms), (x, 28), 26, theme.TEXT, "midright", bold=True)
-        draw_text(surface, seconds_text(view.move_remaining_ms), (x - 84, 28), 34, colour, "midright", bold=True)
+        for label, text, right, size, fg in ((self.t("magici.timer.game_label"), clock_text(view.game_remaining_ms),
+                                              x, 26, theme.TEXT),
+                                             (self.t("magici.timer.move_label"), seconds_text(view.move_remaining_ms),
+                                              x - 90, 30, colour)):
+            draw_text(surface, label, (right, 4), 11, theme.MUTED, "topright")
+            draw_text(surface, text, (right, 34), size, fg, "midright", bold=True)
         if st.paused:
             note = self.t("magici.timer.paused_spell" if st.pause_reason == "spell" else "magici.timer.paused")
-            draw_text(surface, note, (x - 130, 28), 16, theme.ACCENT, "midright", max_width=120)
+            draw_text(surface, note, (x - 140, 34), 14, theme.ACCENT, "midright", max_width=110)
 
     def station_changed(self) -> None:
         """The station acted by itself (a turn passed on time, time up): refresh."""
