@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from companion.app import App
 
 BOARD_GAME = "magici-board"  # the journal's game name for a board match of its own
-TEAM_COMMANDS = ("white", "black")
+TEAM_COMMANDS = ("white", "black", "white2", "black2")  # board 1's and board 2's team buttons
 TIME_UP = {"result": "1/2-1/2", "winner": None, "termination": "time"}  # section 3: a draw
 STATION_PANEL_H = 170
 

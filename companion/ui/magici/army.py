@@ -24,6 +24,7 @@ from companion.ui import theme
 from companion.ui.input import Action, Kind
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import house_rgb, plural, side_key
+from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.magici.grid import GLYPHS, BoardGrid
 from companion.ui.magici.refusals import refusal_text
 from companion.ui.screen import HEADER_H, Screen
@@ -43,7 +44,7 @@ def color_of(side: Side) -> Color:
     return Color.WHITE if side is Side.WHITE else Color.BLACK
 
 
-class ArmyBuilderScreen(Screen):
+class ArmyBuilderScreen(KeepsBoardsRunning, Screen):
     name = "magici-army"
     title_key = "magici.army.title"
 

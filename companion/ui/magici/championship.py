@@ -18,6 +18,7 @@ from companion.magici.model import DEFAULT_HOUSES
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import CHAMPIONSHIP_GAME, ChampionshipLink, house_rgb, result_key
+from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text
 
@@ -59,7 +60,7 @@ def championship_by_id(app: "App", match_id: int) -> Championship | None:
         return None
 
 
-class ChampionshipScreen(Screen):
+class ChampionshipScreen(KeepsBoardsRunning, Screen):
     name = "magici-championship"
     title_key = "magici.champ.title"
 
@@ -197,7 +198,7 @@ class ChampionshipScreen(Screen):
             draw_text(surface, self.t("magici.champ.round", n=r), (GRID_X, y + 2), 16, theme.MUTED)
 
 
-class FixtureScreen(Screen):
+class FixtureScreen(KeepsBoardsRunning, Screen):
     """One championship game: play it on the timer, enter (or correct) its result, or clear it."""
 
     name = "magici-fixture"

@@ -375,6 +375,38 @@ class Room:
         return True
 
 
+class KeepsBoardsRunning:
+    """Mixin for the Magici screens a referee opens while games run (the hub, the championship,
+    a fixture, a new game, the army builder, the standings): both boards keep being polled
+    (their cues sound, their turns pass on time, their displays follow) and the four team
+    buttons keep ending moves, so starting board 2's game never costs board 1 a turn."""
+
+    app: "App"
+
+    def update(self, dt_ms: int) -> None:
+        super().update(dt_ms)  # type: ignore[misc]
+        desks = getattr(self.app, "_magici_room", None)
+        if desks is not None and desks.app is self.app and desks.boards.stations():
+            desks.update()
+
+    def wake_in_ms(self) -> int | None:
+        own = super().wake_in_ms()  # type: ignore[misc]
+        desks = getattr(self.app, "_magici_room", None)
+        theirs = desks.wake_in_ms() if desks is not None and desks.app is self.app else None
+        waits = [w for w in (own, theirs) if w is not None]
+        return min(waits) if waits else None
+
+    def handle(self, action: Any) -> bool:
+        from companion.ui.input import Kind
+
+        if action.kind is Kind.COMMAND and action.name in TEAM_COMMANDS:
+            desks = room(self.app)
+            if desks.boards.stations():
+                desks.command(action.name, action.source)
+                return True
+        return super().handle(action)  # type: ignore[misc]
+
+
 def room(app: "App") -> Room:
     """The app's desk for the Magici station (made on first use from the journal)."""
     existing = getattr(app, "_magici_room", None)

@@ -9,6 +9,7 @@ import pygame
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import CHAMPIONSHIP_GAME, GAME, plural
+from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.registry import GameEntry, register_game
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text
@@ -18,9 +19,36 @@ if TYPE_CHECKING:
     from companion.core.journal import MatchLog
 
 
-class MagiciHubScreen(Screen):
+class MagiciHubScreen(KeepsBoardsRunning, Screen):
     name = "magici-hub"
     title_key = "magici.hub.title"
+
+    confirm_leave = False
+
+    def leave(self) -> None:
+        """Back to the home screen: outside the Magici screens the boards' cues are not heard,
+        so with clocks running it takes a second tap (a banner says why)."""
+        from companion.ui.magici.desk import room
+
+        if room(self.app).boards.running and not self.confirm_leave:
+            self.confirm_leave = True
+            self.app.show_banner(self.t("magici.timer.leave_hint"))
+            self.layout()
+            return
+        self.confirm_leave = False
+        self.app.pop()
+
+    def handle(self, action) -> bool:  # type: ignore[no-untyped-def]
+        from companion.ui.input import Kind
+
+        if action.kind is Kind.COMMAND and action.name == "back":
+            self.leave()
+            return True
+        if self.confirm_leave and action.kind is Kind.TAP and action.pos is not None \
+                and not self.buttons[0].rect.collidepoint(action.pos):
+            self.confirm_leave = False  # any other tap cancels leaving
+            self.layout()
+        return super().handle(action)
 
     def layout(self) -> None:
         from companion.ui.magici.desk import room
@@ -40,7 +68,12 @@ class MagiciHubScreen(Screen):
             (self.t("magici.hub.standings"), self.t("magici.hub.standings_hint"), self.standings, champ is not None,
              False),
         ]
-        self.buttons = [self.back_button()]
+        back = self.back_button()
+        back.on_tap = self.leave
+        if self.confirm_leave:
+            back = Button(back.rect.inflate(60, 0).move(30, 0), self.t("magici.timer.leave"), self.leave,
+                          color=theme.DANGER, size=18)
+        self.buttons = [back]
         for i, (label, hint, action, enabled, primary) in enumerate(cells):
             rect = pygame.Rect(20 + (i % 2) * (w + 16), HEADER_H + 40 + (i // 2) * (h + 20), w, h)
             self.buttons.append(Button(rect, label, action, enabled=enabled, primary=primary and enabled, size=30,

@@ -20,6 +20,7 @@ from companion.magici.standings import StandingRow
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import house_rgb, plural
+from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text
 
@@ -52,7 +53,7 @@ def export_championship(app: "App", championship: Championship) -> list[Path]:
     return list(files)
 
 
-class StandingsScreen(Screen):
+class StandingsScreen(KeepsBoardsRunning, Screen):
     name = "magici-standings"
     title_key = "magici.standings.title"
 

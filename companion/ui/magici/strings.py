@@ -13,7 +13,7 @@ register(
         "magici.hub.resume": ("Riprendi partita", "Resume game"),
         "magici.hub.nothing_to_resume": ("Nessuna partita in corso", "No game in progress"),
         "magici.hub.championship": ("Campionato", "Championship"),
-        "magici.hub.no_championship": ("Nessun campionato: toccare per iniziarne uno",
+        "magici.hub.no_championship": ("Nessun campionato: tocca per iniziarne uno",
                                        "No championship yet: tap to start one"),
         "magici.hub.games_played.one": ("1 partita giocata su {total}", "1 of {total} games played"),
         "magici.hub.games_played.many": ("{n} partite giocate su {total}", "{n} of {total} games played"),
@@ -39,18 +39,18 @@ register(
         "magici.spell.hostile.rule": (
             "Dopo che l'avversario annuncia una cattura, un pezzo attaccato lancia l'incantesimo: "
             "l'avversario deve invece catturare lui, con un pezzo scelto dal lanciatore e diverso da quello "
-            "annunciato. Indicare la mossa annunciata, il pezzo che lancia e il pezzo che deve catturarlo.",
+            "annunciato. Indica la mossa annunciata, il pezzo che lancia e il pezzo che deve catturarlo.",
             "After the opponent announces a capture, an attacked piece casts it: the opponent must capture "
             "the caster instead, with a piece the caster chooses, not the one announced. Name the announced "
             "move, the caster and the piece that must capture it."),
         "magici.spell.defensive.rule": (
             "Lo lancia il pezzo che la mossa annunciata catturerebbe: il pezzo annunciato non può muovere in "
-            "questo turno, l'avversario muove un altro pezzo. Indicare il pezzo annunciato e il lanciatore.",
+            "questo turno, l'avversario muove un altro pezzo. Indica il pezzo annunciato e il lanciatore.",
             "Cast by the piece the announced move would capture: the announced piece may not move this turn, "
             "the opponent moves another. Name the announced piece and the caster."),
         "magici.spell.tactical.rule": (
             "Si lancia prima che l'avversario annunci una mossa: l'avversario deve muovere il pezzo indicato "
-            "(come, lo sceglie lui). Indicare il lanciatore e il pezzo che deve muovere.",
+            "(come, lo sceglie lui). Indica il lanciatore e il pezzo che deve muovere.",
             "Cast before the opponent announces a move: the opponent must move the piece named (how is its "
             "choice). Name the caster and the piece that must move."),
         "magici.obligation.must_move": ("Incantesimo: {piece} deve muovere", "Spell: {piece} must move"),
@@ -75,7 +75,7 @@ register(
                                       "The turn has just changed (double press?)"),
         "magici.refused.nothing_to_undo": ("Niente da annullare", "Nothing to undo"),
         "magici.refused.past_timeout": (
-            "Dopo c'è un tempo scaduto: per ridare il turno usare Correggi › Ridai il turno",
+            "Dopo c'è un tempo scaduto: per ridare il turno usa Correggi › Ridai il turno",
             "A clock ran out after it: to give the turn back use Correct › Give the turn back"),
         "magici.refused.confirm_start": ("Annullare l'inizio della partita? Tocca ancora Annulla",
                                          "Undo the start of the game? Tap Undo again"),
@@ -102,7 +102,7 @@ register(
         "magici.spellrefused.not_the_captured_piece": (
             "Il Difensivo lo lancia il pezzo che verrebbe catturato",
             "A Defensive spell is cast by the piece the announced move would capture"),
-        "magici.spellrefused.needs_target": ("Indicare il pezzo comandato dall'incantesimo",
+        "magici.spellrefused.needs_target": ("Indica il pezzo comandato dall'incantesimo",
                                              "Name the piece the spell commands"),
         "magici.spellrefused.same_capturer": ("L'Ostile impone un pezzo diverso da quello annunciato",
                                               "A Hostile spell forces a piece other than the announced one"),
@@ -146,7 +146,7 @@ register(
         "magici.timer.check_timeout_lost": ("{house}: tempo scaduto sotto scacco, vince {winner}",
                                             "{house}: time up in check, {winner} wins"),
         "magici.timer.check_timeout_ask": (
-            "{house}: tempo scaduto sotto scacco. Orologi fermi: inserire il risultato o correggere",
+            "{house}: tempo scaduto sotto scacco. Orologi fermi: inserisci il risultato o correggi",
             "{house}: time up in check. Clocks stopped: enter the result or correct"),
         "magici.timer.check_timeout_hint": ("Tempo scaduto sotto scacco: decide l'arbitro",
                                             "Time up in check: the referee decides"),
@@ -178,8 +178,8 @@ register(
         "magici.undo.past_timeout": (
             "Prima c'è il tempo scaduto di {house}: per ridare il turno usa Correggi › Ridai il turno",
             "{house}'s time ran out after it: to give the turn back use Correct › Give the turn back"),
-        "magici.timer.hint_start": ("Inizia {house}: toccare «Via!»", "{house} moves first: tap Start"),
-        "magici.timer.hint_end": ("Fine mossa di {house}: toccare qui o premere il pulsante",
+        "magici.timer.hint_start": ("Inizia {house}: tocca «Via!»", "{house} moves first: tap Start"),
+        "magici.timer.hint_end": ("Fine mossa di {house}: tocca qui o premi il pulsante",
                                   "{house} ends the move: tap here or press the button"),
         "magici.timer.paused": ("IN PAUSA", "PAUSED"),
         "magici.timer.on_move": ("Tocca a {house}", "{house} to move"),
@@ -200,7 +200,7 @@ register(
         "magici.timer.leave_hint": ("Fuori da questa schermata gli orologi non suonano: uscire davvero?",
                                     "Away from this screen the clocks make no sound: really leave?"),
         "magici.timer.winner": ("Vince {house}", "{house} wins"),
-        "magici.timer.enter_stats": ("«Risultato»: inserire i dati per gli spareggi",
+        "magici.timer.enter_stats": ("«Risultato»: inserisci i dati per gli spareggi",
                                      "Result: enter the figures for the tie-breaks"),
         # correction
         "magici.correct.title": ("Correggi gli orologi", "Correct the clocks"),
@@ -225,7 +225,7 @@ register(
                               "{house} may cast (the team not on move)"),
         "magici.spells.not_running": ("Gli incantesimi si lanciano a partita in corso",
                                       "Spells are cast while the game runs"),
-        "magici.spells.need_caster": ("Indicare il pezzo che lancia", "Name the casting piece"),
+        "magici.spells.need_caster": ("Indica il pezzo che lancia", "Name the casting piece"),
         "magici.spells.empty_square": ("Nessun pezzo in {square}", "No piece on {square}"),
         "magici.spells.board_refuses": ("La posizione non lo permette:", "The position does not allow it:"),
         "magici.spells.moves_left": ("mosse possibili: {moves}", "moves left: {moves}"),
@@ -239,7 +239,7 @@ register(
         "magici.result.winner_label": ("Vincitore", "Winner"),
         "magici.result.confirm": ("Conferma", "Confirm"),
         "magici.result.need_winner": ("Scegliere il vincitore", "Choose the winner"),
-        "magici.result.fixed": ("Risultato già registrato: inserire solo i dati",
+        "magici.result.fixed": ("Risultato già registrato: inserisci solo i dati",
                                 "Result already recorded: figures only"),
         "magici.result.saved": ("Risultato registrato", "Result recorded"),
         "magici.result.not_in_championship": ("Non registrato nel campionato: {error}",
@@ -263,6 +263,12 @@ register(
                                      "Both boards have a game in progress"),
         "magici.hub.boards_running": ("{n} in corso", "{n} in progress"),
         "magici.new.board": ("Scacchiera", "Board"),
+        "magici.new.check_timeout": ("Tempo scaduto sotto scacco", "Time up in check"),
+        "magici.new.check_loses": ("perde (come scacco matto)", "loses (as if mated)"),
+        "magici.new.check_referee": ("decide l'arbitro", "the referee decides"),
+        "magici.new.spell_pause": ("Pausa per gli incantesimi", "Pause for spells"),
+        "magici.new.yes": ("sì: orologi fermi", "yes: clocks stop"),
+        "magici.new.no": ("no: gli orologi corrono", "no: clocks run"),
         "magici.champ.standings": ("Classifica", "Standings"),
         "magici.champ.undo": ("Annulla", "Undo"),
         "magici.champ.export": ("Esporta", "Export"),
@@ -310,7 +316,7 @@ register(
         "magici.army.king_fixed": ("Il Re è gratuito e sta sempre sulla sua casa",
                                    "The King is free and always stands on its square"),
         "magici.army.hint": (
-            "Scegliere Casata e pezzo, poi toccare la casa; toccare un pezzo per toglierlo. "
+            "Scegli Casata e pezzo, poi tocca la casa; tocca un pezzo per toglierlo. "
             "12 punti, al massimo 9 pezzi oltre al Re.",
             "Choose the House and the piece, then tap the square; tap a piece to take it back. "
             "12 points, at most 9 pieces besides the King."),

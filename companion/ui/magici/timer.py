@@ -203,13 +203,14 @@ class TimerScreen(Screen):
 
     # -- actions --------------------------------------------------------------------------------
     def leave_game(self) -> None:
-        """Back to the two-board view (or the hub). Away from the station's screens nobody
-        hears the cues (the expiries are applied when a station screen is shown again), so
-        leaving the station with clocks running takes a second tap."""
+        """Back to the screen below. The Magici screens keep both boards running, so going back
+        to one of them is one tap; outside them nobody hears the cues (the expiries are applied
+        when a station screen is shown again), so leaving with clocks running takes a second tap."""
         from companion.ui.magici.boards import TwoBoardsScreen
+        from companion.ui.magici.desk import KeepsBoardsRunning
 
         under = self.app.stack[-2] if len(self.app.stack) > 1 else None
-        if isinstance(under, TwoBoardsScreen):
+        if isinstance(under, (TwoBoardsScreen, KeepsBoardsRunning)):
             self.confirm_leave = False
             self.app.pop()
             return

@@ -290,10 +290,10 @@ def test_the_teams_buttons_still_work_while_the_referee_has_a_form_open(magici_a
     assert app.top is not screen  # the correction form stays open
 
 
-def test_leaving_a_running_game_takes_a_second_tap(magici_app, clock):
+def test_leaving_the_magici_screens_with_clocks_running_takes_a_second_tap(magici_app, clock):
     app = magici_app()
-    app.push(MagiciHubScreen(app))
-    screen = start_game(app)
+    app.push(HomeScreen(app))
+    screen = start_game(app)  # resumed straight from the home screen
     back = screen.buttons[0]
     tap(app, *back.rect.center)
     assert app.top is screen and screen.message == app.t("magici.timer.leave_hint")
@@ -301,7 +301,27 @@ def test_leaving_a_running_game_takes_a_second_tap(magici_app, clock):
     assert app.top is screen and not screen.confirm_leave
     command(app, "back", source="key")
     command(app, "back", source="key")
-    assert isinstance(app.top, MagiciHubScreen)
+    assert isinstance(app.top, HomeScreen)
+
+
+def test_the_hub_keeps_the_clocks_running_and_leaving_it_takes_a_second_tap(magici_app, clock):
+    app = magici_app()
+    app.push(HomeScreen(app))
+    app.push(MagiciHubScreen(app))
+    screen = start_game(app)
+    command(app, "back", source="key")  # back to the hub: one tap, the boards keep running there
+    hub = app.top
+    assert isinstance(hub, MagiciHubScreen)
+    clock.advance(4_000)
+    command(app, "white")  # a team's button on the hub still ends its move
+    assert screen.station.state.on_move is Side.BLACK
+    clock.advance(30_000)
+    app.tick()  # and the 30 s still run out there
+    assert screen.station.state.passed_turns == ((2, Side.BLACK),)
+    command(app, "back", source="key")
+    assert app.top is hub and app.banners[-1].text == app.t("magici.timer.leave_hint")
+    command(app, "back", source="key")
+    assert isinstance(app.top, HomeScreen)
 
 
 def test_a_game_the_journal_cannot_replay_opens_the_hub_with_a_banner(magici_app):

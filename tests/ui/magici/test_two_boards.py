@@ -190,3 +190,21 @@ def test_house_colour_marks_the_name_never_the_clock_panel(magici_app, clock):
     canvas = app.render()
     assert tuple(canvas.get_at((300, 150)))[:3] == (150, 24, 24)  # red: the 5 s alarm only
     assert full.desk.board == 1
+
+
+def test_the_clock_rulings_are_chosen_on_the_new_game_screen(magici_app, clock):
+    from companion.ui.magici.hub import MagiciHubScreen
+
+    app = magici_app()
+    app.push(MagiciHubScreen(app))
+    press(app, app.top, app.t("magici.hub.new_game"))
+    new = app.top
+    assert button(new, app.t("magici.new.check_timeout")).sublabel == app.t("magici.new.check_loses")
+    press(app, new, app.t("magici.new.check_timeout"))
+    press(app, new, app.t("magici.new.spell_pause"))
+    assert button(new, app.t("magici.new.check_timeout")).sublabel == app.t("magici.new.check_referee")
+    tap(app, *next(b for b in new.buttons if b.sublabel == app.t("magici.side.white")).rect.center)
+    press(app, new, app.t("magici.new.start"))
+    timing = app.top.station.state.timing
+    assert timing.timeout_in_check == "referee" and timing.pause_during_spell is False
+    assert app.top.desk.board == 1
