@@ -23,7 +23,7 @@ from companion.rules.pieces import Color
 from companion.ui import theme
 from companion.ui.input import Action, Kind
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import house_rgb, plural, side_key
+from companion.ui.magici.common import mark_rgb, plural, side_key
 from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.magici.grid import GLYPHS, BoardGrid
 from companion.ui.magici.refusals import refusal_text
@@ -172,7 +172,7 @@ class ArmyBuilderScreen(KeepsBoardsRunning, Screen):
         y = HEADER_H + 8
         for side in Side:
             house = self.houses[side]
-            pygame.draw.circle(surface, house_rgb(house.colour), (610, y + 14), 8)
+            pygame.draw.circle(surface, mark_rgb(house.colour), (610, y + 14), 8)
             draw_text(surface, house.name, (624, y + 14), 19, theme.TEXT, "midleft", bold=True, max_width=164)
             spent = self.cost(side)
             colour = theme.OK if spent == POINTS else theme.ACCENT

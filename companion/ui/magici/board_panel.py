@@ -29,7 +29,7 @@ from companion.magici.timing import EndSource
 from companion.rules import Color
 from companion.ui import theme
 from companion.ui.input import Action, Kind
-from companion.ui.magici.common import clock_colours, clock_text, house_rgb, seconds_text
+from companion.ui.magici.common import clock_colours, clock_text, mark_rgb, seconds_text
 from companion.ui.widgets import draw_text
 
 if TYPE_CHECKING:
@@ -255,7 +255,7 @@ class BoardPanel:
         desk = self.desk
         st, view = self.station.state, self.station.view()
         house = st.house_on_move
-        rgb = house_rgb(house.colour)
+        rgb = mark_rgb(house.colour)
         move_ms = view.move_remaining_ms
         bg, _ = clock_colours(st, move_ms)
         pygame.draw.rect(surface, bg, rect, border_radius=12)

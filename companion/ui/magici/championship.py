@@ -17,7 +17,7 @@ from companion.magici.championship import SCHEDULE, Championship, ChampionshipSt
 from companion.magici.model import DEFAULT_HOUSES
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import CHAMPIONSHIP_GAME, ChampionshipLink, house_rgb, result_key
+from companion.ui.magici.common import CHAMPIONSHIP_GAME, ChampionshipLink, house_rgb, mark_rgb, result_key
 from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text
@@ -242,8 +242,8 @@ class FixtureScreen(KeepsBoardsRunning, Screen):
         home, away = state.houses[f.home], state.houses[f.away]
         draw_text(surface, self.t("magici.champ.fixture", round=f.round, board=f.board), (400, HEADER_H + 16), 22,
                   theme.MUTED, "midtop")
-        pygame.draw.circle(surface, house_rgb(home.colour), (50, HEADER_H + 86), 18)
-        pygame.draw.circle(surface, house_rgb(away.colour), (750, HEADER_H + 86), 18)
+        pygame.draw.circle(surface, mark_rgb(home.colour), (50, HEADER_H + 86), 18)
+        pygame.draw.circle(surface, mark_rgb(away.colour), (750, HEADER_H + 86), 18)
         draw_text(surface, f"{home.name} – {away.name}", (400, HEADER_H + 86), 40, theme.TEXT, "center", bold=True,
                   max_width=640)
         game = state.games.get(f.key)

@@ -22,7 +22,7 @@ from companion.magici.spells import Announcement, Spell, SpellCall, SpellCast
 from companion.magici.station import Refused
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import clock_text, house_rgb, piece_label, side_key
+from companion.ui.magici.common import clock_text, mark_rgb, piece_label, side_key
 from companion.ui.magici.grid import GLYPHS, BoardGrid
 from companion.ui.magici.overlay import StationOverlay
 from companion.ui.magici.refusals import refusal_text
@@ -109,7 +109,7 @@ class SpellLedgerScreen(StationOverlay):
         for col, side in enumerate(Side):
             x = 12 + col * 396
             house = st.house(side)
-            pygame.draw.circle(surface, house_rgb(house.colour), (x + 14, HEADER_H + 26), 11)
+            pygame.draw.circle(surface, mark_rgb(house.colour), (x + 14, HEADER_H + 26), 11)
             draw_text(surface, house.name, (x + 32, HEADER_H + 26), 26, theme.TEXT, "midleft", bold=True,
                       max_width=250)
             draw_text(surface, self.t(side_key(side)), (x + 380, HEADER_H + 26), 18, theme.MUTED, "midright")

@@ -12,7 +12,7 @@ from companion.magici.model import DEFAULT_HOUSES, House, Side
 from companion.magici.timing import MagiciTiming
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import GAME, ChampionshipLink, house_rgb, side_key
+from companion.ui.magici.common import GAME, ChampionshipLink, mark_rgb, side_key
 from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text
@@ -158,7 +158,7 @@ class NewGameScreen(KeepsBoardsRunning, Screen):
         if self.link is not None:
             for row, side in ((0, Side.WHITE), (1, Side.BLACK)):
                 house = self.house(side)
-                pygame.draw.circle(surface, house_rgb(house.colour), (196, ROWS[row] + 30), 14)
+                pygame.draw.circle(surface, mark_rgb(house.colour), (196, ROWS[row] + 30), 14)
                 draw_text(surface, house.name, (222, ROWS[row] + 30), 30, theme.TEXT, "midleft", bold=True)
             draw_text(surface, self.t("magici.new.championship_game", round=self.link.round, board=self.link.board),
                       (780, ROWS[1] + 30), 18, theme.MUTED, "midright")

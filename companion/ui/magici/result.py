@@ -19,7 +19,7 @@ from companion.magici.championship import Championship, Fixture
 from companion.magici.model import GameResult, ResultKind, Side, SideStats
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import ChampionshipLink, house_rgb, result_key
+from companion.ui.magici.common import ChampionshipLink, mark_rgb, result_key
 from companion.ui.magici.overlay import StationOverlay
 from companion.ui.screen import HEADER_H
 from companion.ui.widgets import Button, draw_text
@@ -218,7 +218,7 @@ class ResultScreen(StationOverlay):
                       (784, HEADER_H // 2), 18, theme.MUTED, "midright")
         for col, party in enumerate(self.parties):
             x = COL_X[col] + 58
-            pygame.draw.circle(surface, house_rgb(party.colour), (x, HEADER_H + 18), 9)
+            pygame.draw.circle(surface, mark_rgb(party.colour), (x, HEADER_H + 18), 9)
             draw_text(surface, party.name, (x, HEADER_H + 32), 17, theme.TEXT, "midtop", bold=True, max_width=108)
         for row, field in enumerate(FIELDS):
             y = STAT_Y[row]

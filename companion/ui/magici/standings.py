@@ -19,7 +19,7 @@ from companion.magici.files import games_csv, number, standings_csv, to_json
 from companion.magici.standings import StandingRow
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import house_rgb, plural
+from companion.ui.magici.common import mark_rgb, plural
 from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text
@@ -94,7 +94,7 @@ class StandingsScreen(KeepsBoardsRunning, Screen):
             y = TABLE_Y + i * ROW_H
             rect = pygame.Rect(12, y, 776, ROW_H - 8)
             pygame.draw.rect(surface, theme.PANEL if i % 2 == 0 else theme.PANEL_HI, rect, border_radius=12)
-            colour = house_rgb(state.houses[row.house].colour)
+            colour = mark_rgb(state.houses[row.house].colour)
             pygame.draw.rect(surface, colour, (12, y, 14, ROW_H - 8), border_top_left_radius=12,
                              border_bottom_left_radius=12)
             place = f"{row.place}°" + ("=" if row.shared else "")
