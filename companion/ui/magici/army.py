@@ -25,7 +25,7 @@ from companion.ui.input import Action, Kind
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import mark_rgb, plural, side_key
 from companion.ui.magici.desk import KeepsBoardsRunning
-from companion.ui.magici.grid import GLYPHS, BoardGrid
+from companion.ui.magici.grid import BoardGrid, draw_piece
 from companion.ui.magici.refusals import refusal_text
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text, wrap_text
@@ -58,7 +58,8 @@ class ArmyBuilderScreen(KeepsBoardsRunning, Screen):
         self.side = Side.WHITE
         self.kind = PieceKind.PAWN
         self.reasons: list[str] = []
-        self.grid = BoardGrid(pygame.Rect(212, HEADER_H + 8, 376, 376))
+        self.grid = BoardGrid(pygame.Rect(208, HEADER_H + 4, 384, 384))  # 48 px squares
+        self.kind_buttons: list[tuple[Button, PieceKind]] = []
 
     # -- what has been bought ------------------------------------------------------------------
     def counts(self, side: Side) -> dict[str, int]:
@@ -75,13 +76,16 @@ class ArmyBuilderScreen(KeepsBoardsRunning, Screen):
     def layout(self) -> None:
         self.buttons = [self.back_button()]
         for i, side in enumerate(Side):
-            self.buttons.append(Button(pygame.Rect(12, HEADER_H + 8 + i * 60, 188, 54), self.houses[side].name,
+            self.buttons.append(Button(pygame.Rect(12, HEADER_H + 8 + i * 60, 176, 54), self.houses[side].name,
                                        self._side(side), selected=(side is self.side), size=20,
                                        sublabel=self.t(side_key(side))))
-        for i, kind in enumerate(BUYABLE):
-            label = f"{GLYPHS[(self.side, kind)]} {PRICES[NAMES[kind]]}"
-            self.buttons.append(Button(pygame.Rect(12, HEADER_H + 136 + i * 52, 188, 46), label, self._kind(kind),
-                                       selected=(kind is self.kind), size=26))
+        self.kind_buttons = []
+        for i, kind in enumerate(BUYABLE):  # the piece drawn at the left, its price in words
+            price = plural(self.t, "magici.army.price", PRICES[NAMES[kind]])
+            button = Button(pygame.Rect(12, HEADER_H + 130 + i * 58, 176, 52), self.t(f"magici.piece.{kind.value}"),
+                            self._kind(kind), selected=(kind is self.kind), size=20, sublabel=price)
+            self.buttons.append(button)
+            self.kind_buttons.append((button, kind))
         self.buttons.append(Button(pygame.Rect(600, 396, 188, 72), self.t("magici.army.done"), self.done,
                                    primary=True, size=26))
         self.buttons.append(Button(pygame.Rect(600, 334, 188, 54), self.t("magici.army.clear"), self.clear, size=20))
@@ -182,17 +186,20 @@ class ArmyBuilderScreen(KeepsBoardsRunning, Screen):
             y += 84
         y += 4
         if self.reasons:
-            draw_text(surface, self.t("magici.army.refused"), (600, y), 17, theme.WARN, bold=True)
+            draw_text(surface, self.t("magici.army.refused"), (600, y), 18, theme.WARN, bold=True)
             y += 24
-            for reason in self.reason_lines():
-                for line in wrap_text(reason, 15, 188):
-                    if y > 314:
-                        break
-                    draw_text(surface, line, (600, y), 15, theme.WARN)
-                    y += 19
+            lines = [line for reason in self.reason_lines() for line in wrap_text(reason, 16, 188)]
+            colour = theme.WARN
         else:
-            for line in wrap_text(self.t("magici.army.hint"), 14, 188)[:6]:
-                draw_text(surface, line, (600, y), 14, theme.MUTED)
-                y += 17
+            lines, colour = wrap_text(self.t("magici.army.hint"), 16, 188), theme.MUTED
+        room = max(1, (328 - y) // 20)
+        if len(lines) > room:
+            lines = lines[:room]
+            lines[-1] = lines[-1].rstrip(" .,;:") + "…"
+        for line in lines:
+            draw_text(surface, line, (600, y), 16, colour)
+            y += 20
         for b in self.buttons:
             b.draw(surface)
+        for button, kind in self.kind_buttons:
+            draw_piece(surface, self.side, kind, (button.rect.x + 28, button.rect.centery), 34)

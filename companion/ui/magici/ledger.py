@@ -23,11 +23,11 @@ from companion.magici.station import Refused
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import clock_text, mark_rgb, piece_label, side_key
-from companion.ui.magici.grid import GLYPHS, BoardGrid
+from companion.ui.magici.grid import BoardGrid, draw_piece
 from companion.ui.magici.overlay import StationOverlay
 from companion.ui.magici.refusals import refusal_text
 from companion.ui.screen import HEADER_H
-from companion.ui.widgets import Button, draw_text, wrap_text
+from companion.ui.widgets import Button, draw_text, draw_text_block, wrap_text
 
 if TYPE_CHECKING:
     from companion.app import App
@@ -90,7 +90,7 @@ class SpellLedgerScreen(StationOverlay):
             for row, spell in enumerate(Spell):
                 if spell in used:
                     continue
-                rect = pygame.Rect(12 + col * 396 + 250, ROW_Y + row * ROW_H + 18, 124, 58)
+                rect = pygame.Rect(12 + col * 396 + 262, ROW_Y + row * ROW_H + 18, 110, 58)
                 can = _recording(st) and st.on_move is not side
                 self.buttons.append(Button(rect, self.t("magici.spells.cast"), self._caster(side, spell), enabled=can,
                                            size=22, primary=can))
@@ -120,8 +120,9 @@ class SpellLedgerScreen(StationOverlay):
                 draw_text(surface, self.t(f"magici.spell.{spell.value}"), (rect.x + 14, rect.y + 10), 26,
                           theme.TEXT if cast is None else theme.MUTED, bold=True)
                 if cast is None:
-                    draw_text(surface, self.t(f"magici.spell.{spell.value}.short"), (rect.x + 14, rect.y + 48), 16,
-                              theme.MUTED, max_width=226)
+                    draw_text_block(surface, self.t(f"magici.spell.{spell.value}.short"),
+                                    pygame.Rect(rect.x + 14, rect.y + 42, 240, rect.height - 44), 16, theme.MUTED,
+                                    max_lines=2, line_gap=1.2)
                 else:
                     draw_text(surface, cast_text(self.t, cast), (rect.x + 14, rect.y + 44), 22, theme.ACCENT, bold=True,
                               max_width=352)
@@ -159,7 +160,8 @@ class SpellCastScreen(StationOverlay):
         self.active = 0
         self.kind = PieceKind.PAWN
         self.message: list[str] = []
-        self.grid = BoardGrid(pygame.Rect(412, HEADER_H + 8, 376, 376))
+        self.grid = BoardGrid(pygame.Rect(408, HEADER_H + 4, 384, 384))  # 48 px squares
+        self.kind_buttons: list[tuple[Button, Side, PieceKind]] = []
 
     def position(self) -> Any:
         """The board's position (None: no board; the referee names the pieces' kinds)."""
@@ -170,16 +172,18 @@ class SpellCastScreen(StationOverlay):
         for i, (name, _) in enumerate(self.fields):
             piece = self.pieces[name]
             label = f"{self.t(f'magici.field.{name}')}: {piece_label(self.t, piece) if piece else '—'}"
-            self.buttons.append(Button(pygame.Rect(12, HEADER_H + 8 + i * 58, 388, 52), label, self._activate(i),
+            self.buttons.append(Button(pygame.Rect(12, HEADER_H + 8 + i * 58, 374, 52), label, self._activate(i),
                                        selected=(i == self.active), size=20))
+        self.kind_buttons = []
         if self.position() is None:
             y = HEADER_H + 8 + len(self.fields) * 58 + 6
-            for i, kind in enumerate(KIND_ORDER):
-                glyph = GLYPHS[(self._whose(self.active), kind)]
-                self.buttons.append(Button(pygame.Rect(12 + i * 65, y, 60, 56), glyph, self._kind(kind),
-                                           selected=(kind is self.kind), size=34))
+            for i, kind in enumerate(KIND_ORDER):  # each shows its piece, in the colour of whose it is
+                button = Button(pygame.Rect(12 + i * 63, y, 58, 56), "", self._kind(kind),
+                                selected=(kind is self.kind), size=34)
+                self.buttons.append(button)
+                self.kind_buttons.append((button, self._whose(self.active), kind))
         label = self.t("magici.spells.cast_now", spell=self.t(f"magici.spell.{self.spell.value}"))
-        self.buttons.append(Button(pygame.Rect(12, 396, 388, 72), label, self.cast, primary=True, size=24))
+        self.buttons.append(Button(pygame.Rect(12, 396, 374, 72), label, self.cast, primary=True, size=24))
 
     def _whose(self, index: int) -> Side:
         return self.side if self.fields[min(index, len(self.fields) - 1)][1] == "own" else self.side.other
@@ -337,14 +341,16 @@ class SpellCastScreen(StationOverlay):
         self.grid.draw(surface, pieces, marks)
         for b in self.buttons:
             b.draw(surface)
+        for button, side, kind in self.kind_buttons:
+            draw_piece(surface, side, kind, button.rect.center, 38)
         y = HEADER_H + 8 + len(self.fields) * 58 + (70 if pos is None else 6)
         lines: list[str] = []
         if self.message:
             for m in self.message:
-                lines += wrap_text(m, 17, 388)
+                lines += wrap_text(m, 17, 374)
             colour = theme.WARN
         else:
-            lines = wrap_text(self.t(f"magici.spell.{self.spell.value}.rule"), 17, 388)
+            lines = wrap_text(self.t(f"magici.spell.{self.spell.value}.rule"), 17, 374)
             colour = theme.MUTED
         for i, line in enumerate(lines[: max(1, (390 - y) // 22)]):
             draw_text(surface, line, (12, y + i * 22), 17, colour)

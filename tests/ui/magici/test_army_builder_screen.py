@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from companion.magici.model import PieceKind, Side
 from companion.ui.magici.army import ArmyBuilderScreen
-from companion.ui.magici.grid import GLYPHS
 from companion.ui.magici.hub import MagiciHubScreen
 from companion.ui.magici.newgame import NewGameScreen
 from companion.ui.magici.timer import TimerScreen
@@ -24,7 +23,7 @@ def open_builder(app) -> ArmyBuilderScreen:
 
 def place(app, screen: ArmyBuilderScreen, side: Side, kind: PieceKind, square: str) -> None:
     press(app, screen, screen.houses[side].name)
-    press(app, screen, GLYPHS[(side, kind)])
+    press(app, screen, app.t(f"magici.piece.{kind.value}"))
     tap(app, *screen.grid.rect_of(square).center)
 
 
@@ -142,3 +141,30 @@ def test_a_purchase_refused_for_one_army_names_that_army_in_italian(magici_app):
         build_army({}, {"d8": "Q", "c8": "B", "f8": "B", "a7": "P", "b7": "P", "c7": "P"})
     screen.reasons = info.value.reasons
     assert screen.reason_lines() == ["Nero: L'esercito costa 13 punti, ma una Casata ne ha 12"]
+
+
+def test_white_pieces_are_solid_white_and_the_two_kings_differ(magici_app):
+    """A White piece is a white shape with a dark edge, not a thin outline: on the board the
+    White King (e1) is mostly white where the Black King (e8) is mostly black, on a light square
+    and a dark one alike; the piece buttons show the chosen House's pieces the same way."""
+    app = magici_app()
+    screen = open_builder(app)
+    canvas = app.render()
+
+    def inked(square: str) -> tuple[int, int]:
+        rect = screen.grid.rect_of(square).inflate(-12, -12)
+        light = dark = 0
+        for x in range(rect.x, rect.right):
+            for y in range(rect.y, rect.bottom):
+                r, g, b = tuple(canvas.get_at((x, y)))[:3]
+                light += r > 235 and g > 235 and b > 235
+                dark += r < 40 and g < 40 and b < 40
+        return light, dark
+
+    white_light, white_dark = inked("e1")
+    black_light, black_dark = inked("e8")
+    assert white_light > white_dark and white_light > 2 * black_light  # a white body (its edge is dark)
+    assert black_dark > 2 * black_light  # a black body (its thin rim is light)
+    press(app, screen, screen.houses[Side.BLACK].name)  # Black's buttons: black pieces
+    press(app, screen, app.t("magici.piece.Q"))
+    assert screen.kind is PieceKind.QUEEN and screen.side is Side.BLACK
