@@ -32,8 +32,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "magici-board": "ui/magici: board panel, small text and targets",
     "magici-timer-board": "ui/magici: timer beside the board, small text and targets",
     "magici-timer-board-pass": "ui/magici: timer beside the board, small text and targets",
-    "magici-new": "ui/magici: a label cut off ('Nuovo campiona…')",
-    "magici-championship": "ui/magici: a label cut off ('New champions…')",
     # the grid boards and their options (ui/board/*)
     "duere-board": "ui/board: small secondary text and targets",
     "duere-options": "ui/board: small secondary text",

@@ -17,7 +17,7 @@ from companion.magici.championship import SCHEDULE, Championship, ChampionshipSt
 from companion.magici.model import DEFAULT_HOUSES
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import CHAMPIONSHIP_GAME, ChampionshipLink, house_rgb, mark_rgb, result_key
+from companion.ui.magici.common import CHAMPIONSHIP_GAME, ChampionshipLink, fit_row, house_rgb, mark_rgb, result_key
 from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text
@@ -100,14 +100,14 @@ class ChampionshipScreen(KeepsBoardsRunning, Screen):
             self.buttons.append(Button(rect, label, self._open_fixture(f), size=18, sublabel=sub,
                                        selected=game is not None, primary=running is not None and not game))
         y = 404
-        self.buttons.append(Button(pygame.Rect(12, y, 200, 64), self.t("magici.champ.standings"), self.standings,
-                                   primary=True, size=22))
-        self.buttons.append(Button(pygame.Rect(224, y, 180, 64), self.t("magici.champ.undo"), self.undo, size=20,
-                                   enabled=len(self.championship.log.effective()) > 1))
-        self.buttons.append(Button(pygame.Rect(416, y, 180, 64), self.t("magici.champ.export"), self.export, size=20))
         label = self.t("magici.champ.confirm_new") if self.confirm_new else self.t("magici.champ.new")
-        self.buttons.append(Button(pygame.Rect(608, y, 180, 64), label, self.new_championship, size=18,
-                                   color=theme.DANGER if self.confirm_new else None))
+        row = [(self.t("magici.champ.standings"), self.standings, {"primary": True}),
+               (self.t("magici.champ.undo"), self.undo, {"enabled": len(self.championship.log.effective()) > 1}),
+               (self.t("magici.champ.export"), self.export, {}),
+               (label, self.new_championship, {"color": theme.DANGER if self.confirm_new else None})]
+        spans, size = fit_row([text for text, _, _ in row], 12, 776, 64, 12, 22)  # every label whole
+        for (x, w), (text, action, opts) in zip(spans, row):
+            self.buttons.append(Button(pygame.Rect(x, y, w, 64), text, action, size=size, **opts))
 
     def cell(self, f: Fixture) -> pygame.Rect:
         return pygame.Rect(GRID_X + (f.board - 1) * (CELL_W + 8), GRID_Y + (f.round - 1) * (CELL_H + 14) + 22,

@@ -69,14 +69,15 @@ class NewGameScreen(KeepsBoardsRunning, Screen):
         status = self.t("magici.new.army_done") if self.army else self.t("magici.new.army_none")
         self.buttons.append(Button(pygame.Rect(176, ROWS[3], 608, 60), self.t("magici.new.army"), self.open_army,
                                    size=22, sublabel=status, selected=self.army is not None))
-        self.buttons.append(Button(pygame.Rect(250, 396, 300, 72), self.t("magici.new.start"), self.start,
-                                   primary=True, enabled=self.first is not None, size=30))
+        # the two rulings either side of the start, each wide enough for its whole label
+        self.buttons.append(Button(pygame.Rect(302, 396, 220, 72), self.t("magici.new.start"), self.start,
+                                   primary=True, enabled=self.first is not None, size=28))
         check = self.t(f"magici.new.check_{self.timing.timeout_in_check}")
-        self.buttons.append(Button(pygame.Rect(16, 396, 222, 72), self.t("magici.new.check_timeout"),
+        self.buttons.append(Button(pygame.Rect(16, 396, 276, 72), self.t("magici.new.check_timeout"),
                                    self.toggle_check, size=17, sublabel=check,
                                    selected=self.timing.timeout_in_check != "loses"))
         pause = self.t("magici.new.yes" if self.timing.pause_during_spell else "magici.new.no")
-        self.buttons.append(Button(pygame.Rect(562, 396, 222, 72), self.t("magici.new.spell_pause"),
+        self.buttons.append(Button(pygame.Rect(532, 396, 252, 72), self.t("magici.new.spell_pause"),
                                    self.toggle_pause, size=17, sublabel=pause,
                                    selected=not self.timing.pause_during_spell))
 

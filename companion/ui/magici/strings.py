@@ -115,9 +115,9 @@ register(
         # new game
         "magici.new.title": ("Nuova partita", "New game"),
         "magici.new.first": ("Primo a muovere", "Moves first"),
-        "magici.new.first_hint": ("oppure scegliere chi inizia", "or choose who moves first"),
+        "magici.new.first_hint": ("oppure scegli chi inizia", "or choose who moves first"),
         "magici.new.toss": ("Lancia la moneta", "Toss the coin"),
-        "magici.new.toss_result": ("La moneta dice: inizia {house}", "The coin says: {house} moves first"),
+        "magici.new.toss_result": ("Moneta: inizia {house}", "Coin: {house} moves first"),
         "magici.new.armies": ("Eserciti", "Armies"),
         "magici.new.army": ("Acquisto e schieramento", "Buy and place"),
         "magici.new.army_none": ("Facoltativo: senza, i pezzi rimasti si contano alla fine",
