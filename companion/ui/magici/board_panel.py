@@ -257,7 +257,8 @@ class BoardPanel:
         house = st.house_on_move
         rgb = mark_rgb(house.colour)
         move_ms = view.move_remaining_ms
-        bg, _ = clock_colours(st, move_ms)
+        bg, digits = clock_colours(st, move_ms)
+        label = theme.MUTED if bg == theme.PANEL else digits  # grey never sits on the amber or red alarm
         pygame.draw.rect(surface, bg, rect, border_radius=12)
         pygame.draw.rect(surface, rgb, (rect.x, rect.y, 10, rect.height), border_top_left_radius=12,
                          border_bottom_left_radius=12)
@@ -265,11 +266,11 @@ class BoardPanel:
             draw_text(surface, desk.t("magici.timer.result"), rect.center, 30, theme.TEXT, "center", bold=True)
             return
         draw_text(surface, house.name, (rect.x + 20, rect.y + 8), 22, theme.TEXT, bold=True, max_width=rect.width - 30)
-        draw_text(surface, seconds_text(move_ms), (rect.x + 20 + 70, rect.y + 96), 90, theme.TEXT, "center",
+        draw_text(surface, seconds_text(move_ms), (rect.x + 20 + 70, rect.y + 96), 90, digits, "center",
                   bold=True)
-        draw_text(surface, desk.t("magici.timer.game_label"), (rect.right - 14, rect.y + 44), 15, theme.MUTED,
+        draw_text(surface, desk.t("magici.timer.game_label"), (rect.right - 14, rect.y + 40), 17, label,
                   "topright")
-        draw_text(surface, clock_text(view.game_remaining_ms), (rect.right - 14, rect.y + 62), 36, theme.TEXT,
+        draw_text(surface, clock_text(view.game_remaining_ms), (rect.right - 14, rect.y + 62), 36, digits,
                   "topright", bold=True)
         if st.paused:
             hint = desk.t("magici.timer.paused")
@@ -277,9 +278,10 @@ class BoardPanel:
             hint = desk.obligation_text(view.obligation)
         else:
             hint = desk.t("magici.board.tap_to_end")
-        draw_text(surface, hint, (rect.right - 14, rect.bottom - 10), 15,
-                  theme.ACCENT if view.obligation is not None or st.paused else theme.MUTED, "bottomright",
-                  max_width=rect.width - 170)
+        strong = view.obligation is not None or st.paused
+        colour = (theme.ACCENT if strong else theme.MUTED) if bg == theme.PANEL else digits
+        draw_text(surface, hint, (rect.right - 14, rect.bottom - 8), 17, colour, "bottomright",
+                  max_width=rect.width - 170, min_size=16)
 
 
 def _timeout_in_check(station: Any) -> bool:
