@@ -31,10 +31,12 @@ if TYPE_CHECKING:
 STATS_EVENT = "magici_stats"
 FIELDS = ("spells", "captured", "remaining")
 LIMITS = {"spells": 3, "captured": 9, "remaining": 10}
+MINIMUMS = {"spells": 0, "captured": 0, "remaining": 1}  # the King always remains
 KINDS = (ResultKind.CHECKMATE, ResultKind.ENCHANTED, ResultKind.RESIGNATION,
          ResultKind.DRAW_TIME, ResultKind.DRAW_STALEMATE, ResultKind.DRAW_AGREEMENT)
-STAT_Y = (HEADER_H + 60, HEADER_H + 140, HEADER_H + 220)
-COL_X = (560, 680)
+STAT_Y = (HEADER_H + 60, HEADER_H + 140, HEADER_H + 220)  # each figure's row: its name, then the counters
+COL_X = (412, 608)  # each House's counters: − (56 px), the figure (64 px), + (56 px)
+COUNTER_W, STEP_W = 176, 56
 
 
 @dataclass
@@ -63,6 +65,10 @@ class ResultScreen(StationOverlay):
         self.winner = winner
         self.fixed = fixed  # the station already has a result (a draw on time): only the figures
         self.message = ""
+        for party in parties:  # figures never start out of range (no game ends with 0 pieces: the King)
+            for field in FIELDS:
+                party.stats[field] = min(LIMITS[field], max(MINIMUMS[field], int(party.stats.get(field, 0))))
+        self.counters: dict[tuple[int, str], tuple[Button, Button]] = {}
 
     # -- the two ways in ------------------------------------------------------------------------
     @classmethod
@@ -105,11 +111,17 @@ class ResultScreen(StationOverlay):
             rect = pygame.Rect(16 + i * 194, HEADER_H + 248, 186, 56)
             self.buttons.append(Button(rect, party.name, self._winner(i), selected=(wins and self.winner == i),
                                        enabled=wins and not self.fixed, size=20))
+        self.counters = {}
         for row, field in enumerate(FIELDS):
             for col, party in enumerate(self.parties):
-                x, y = COL_X[col], STAT_Y[row] + 14
-                self.buttons.append(Button(pygame.Rect(x, y, 48, 50), "−", self._step(party, field, -1), size=28))
-                self.buttons.append(Button(pygame.Rect(x + 68, y, 48, 50), "+", self._step(party, field, +1), size=28))
+                x, y = COL_X[col], STAT_Y[row] + 24
+                value = party.stats[field]
+                minus = Button(pygame.Rect(x, y, STEP_W, 50), "−", self._step(party, field, -1), size=28,
+                               enabled=value > MINIMUMS[field])
+                plus = Button(pygame.Rect(x + COUNTER_W - STEP_W, y, STEP_W, 50), "+", self._step(party, field, +1),
+                              size=28, enabled=value < LIMITS[field])
+                self.buttons += [minus, plus]
+                self.counters[(col, field)] = (minus, plus)
         self.buttons.append(Button(pygame.Rect(420, 396, 364, 72), self.t("magici.result.confirm"), self.confirm,
                                    primary=True, enabled=self.kind is not None, size=26))
 
@@ -131,7 +143,8 @@ class ResultScreen(StationOverlay):
 
     def _step(self, party: Party, field: str, delta: int) -> Callable[[], None]:
         def step() -> None:
-            party.stats[field] = min(LIMITS[field], max(0, party.stats[field] + delta))
+            party.stats[field] = min(LIMITS[field], max(MINIMUMS[field], party.stats[field] + delta))
+            self.layout()  # − and + go grey at the ends of the range
         return step
 
     def station_changed(self) -> None:
@@ -217,16 +230,20 @@ class ResultScreen(StationOverlay):
             draw_text(surface, self.t("magici.champ.fixture", round=self.fixture.round, board=self.fixture.board),
                       (784, HEADER_H // 2), 18, theme.MUTED, "midright")
         for col, party in enumerate(self.parties):
-            x = COL_X[col] + 58
-            pygame.draw.circle(surface, mark_rgb(party.colour), (x, HEADER_H + 18), 9)
-            draw_text(surface, party.name, (x, HEADER_H + 32), 17, theme.TEXT, "midtop", bold=True, max_width=108)
+            x = COL_X[col] + COUNTER_W // 2
+            disc = pygame.Rect(0, 0, 18, 18)
+            name = draw_text(surface, party.name, (x + 12, HEADER_H + 30), 19, theme.TEXT, "center", bold=True,
+                             max_width=COUNTER_W - 28)
+            disc.center = (name.x - 14, HEADER_H + 30)
+            pygame.draw.circle(surface, mark_rgb(party.colour), disc.center, 9)
         for row, field in enumerate(FIELDS):
             y = STAT_Y[row]
-            draw_text(surface, self.t(f"magici.stats.{field}"), (412, y + 39), 19, theme.TEXT, "midleft",
-                      max_width=140)
+            draw_text(surface, self.t(f"magici.stats.{field}"), (COL_X[0], y + 1), 18, theme.MUTED,
+                      max_width=COL_X[1] + COUNTER_W - COL_X[0])
             for col, party in enumerate(self.parties):
-                draw_text(surface, str(party.stats[field]), (COL_X[col] + 58, y + 39), 30, theme.ACCENT, "center",
-                          bold=True)
+                # the figure in its own box between − and +, never touching them
+                draw_text(surface, str(party.stats[field]), (COL_X[col] + COUNTER_W // 2, y + 49), 30, theme.ACCENT,
+                          "center", bold=True, max_width=COUNTER_W - 2 * STEP_W - 8)
         if self.message:
             draw_text(surface, self.message, (16, 372), 19, theme.WARN, "midleft", max_width=390)
         elif self.fixed:
