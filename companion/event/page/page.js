@@ -123,7 +123,7 @@ function provisionalNote(st) {
   if (!st.house_points_provisional) return "";
   const left = Math.max(0, 6 - (st.games || []).length);
   const text = left === 1 ? t.provisional1 : t.provisional.replace("{n}", left);
-  return `<small class="prov" data-provisional> (${text})</small>`;
+  return `<span class="prov" data-provisional title="${esc(text)}">*</span>`;
 }
 
 function standingsTable(st) {
@@ -154,6 +154,9 @@ function render(state) {
   const shown = state.boards.filter((s) => !(s.linked && state.boards.some((o) => o.station === s.station && o.match === s.linked)));
   $("boards").innerHTML = shown.length ? shown.map(boardCard).join("") : `<p class="empty">${t.noBoards}</p>`;
   $("standings").innerHTML = standingsTable(state.standings);
+  const st = state.standings, left = Math.max(0, 6 - (st.games || []).length);
+  $("provisional").textContent = st.house_points_provisional
+    ? "* " + t.housePts + ", " + (left === 1 ? t.provisional1 : t.provisional.replace("{n}", left)) : "";
   const games = state.standings.games.map((g) => `<div data-game="${g.round}.${g.board}">${t.round} ${g.round} · ${t.board} ${g.board}:
     <b>${esc(g.home)} – ${esc(g.away)}</b> ${t.res[g.result] || g.result}${g.winner ? ", " + esc(g.winner) + " " + t.wins : ""}</div>`);
   $("games").innerHTML = games.length ? games.join("") : `<p class="empty">${t.noGames}</p>`;
