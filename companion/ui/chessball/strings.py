@@ -246,6 +246,7 @@ register(
                             "No substitution yet; at most one every {every} turns."),
         # setup
         "cb.setup.title": ("ChessBall: nuova partita", "ChessBall: new match"),
+        "cb.setup.title_running": ("ChessBall: partita in corso", "ChessBall: match in progress"),
         "cb.setup.mode": ("Come si gioca", "How it is played"),
         "cb.setup.options": ("Regole del circolo", "Club rules"),
         "cb.setup.options_hint": ("Tocca un'opzione per cambiarla; i valori proposti sono quelli del regolamento.",
