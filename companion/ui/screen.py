@@ -26,6 +26,13 @@ if TYPE_CHECKING:
 HEADER_H = 56
 
 
+def plural(t, key: str, count: int, **values: object) -> str:
+    """``t(key + ".one")`` when ``count`` is 1 ("1 lancio", "1 passo"), else ``t(key)``;
+    ``{n}`` is the count unless given."""
+    values.setdefault("n", count)
+    return t(f"{key}.one" if count == 1 else key, **values)
+
+
 class Screen:
     name: ClassVar[str] = "screen"
     title_key: ClassVar[str] = ""
@@ -43,8 +50,7 @@ class Screen:
     def tn(self, key: str, count: int, **values: object) -> str:
         """A string with a count: ``key + ".one"`` when ``count`` is 1 ("1 lancio"), else ``key``
         ("3 lanci"); ``{n}`` in it is the count unless given."""
-        values.setdefault("n", count)
-        return self.app.t(f"{key}.one" if count == 1 else key, **values)
+        return plural(self.app.t, key, count, **values)
 
     @property
     def size(self) -> tuple[int, int]:

@@ -18,6 +18,7 @@ from companion.core.journal import FINISH
 from companion.ui import theme
 from companion.ui.chessball.common import ChessBallScreen
 from companion.ui.chessball.places import place_name, say
+from companion.ui.screen import plural
 from companion.ui.chessball.session import Session
 from companion.ui.input import Action, Kind
 from companion.ui.screen import HEADER_H
@@ -55,7 +56,8 @@ def describe(t: Callable[..., str], event: dict[str, Any], last: dict[str, Any] 
     if kind == "goal":
         return t("cb.h.goal_by_hand", side=side)
     if kind == "shot" or (kind == "kick" and last.get("kind") == "shot"):
-        text = t("cb.h.shot", side=side, n=last.get("distance", event.get("distance", 0)), power=last.get("power", 0))
+        steps = last.get("distance", event.get("distance", 0))
+        text = plural(t, "cb.h.shot", steps, side=side, power=last.get("power", 0))
         return text + (" — " + t("cb.h.open_goal") if last.get("outcome") == "goal" else "")
     if kind == "keeper_roll":
         outcome = last.get("outcome")
@@ -63,7 +65,7 @@ def describe(t: Callable[..., str], event: dict[str, Any], last: dict[str, Any] 
                 "parry": t("cb.outcome.parry", n=last.get("residual", 0))}.get(outcome, "")
         return t("cb.h.keeper", roll=last.get("roll", sum(event["faces"])), power=last.get("power", 0), outcome=word)
     if kind == "direction_roll":
-        return t("cb.h.direction", face=event["face"], direction=t(f"cb.dir.{last.get('direction', 'centre')}"),
+        return plural(t, "cb.h.direction", last.get("rebound_steps", 0), face=event["face"], direction=t(f"cb.dir.{last.get('direction', 'centre')}"),
                  n=last.get("rebound_steps", 0))
     if kind == "substitution":
         mp = last.get("mp", 0)

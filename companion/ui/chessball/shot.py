@@ -187,7 +187,7 @@ class ShotScreen(ChessBallScreen):
         box = pygame.Rect(420, HEADER_H + 16, 360, 170)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
         d = "–" if distance is None else str(distance)
-        draw_text(surface, self.t("cb.shot.distance", n=d), (box.x + 16, box.y + 12), 22, theme.TEXT)
+        draw_text(surface, self.tn("cb.shot.distance", d), (box.x + 16, box.y + 12), 22, theme.TEXT)
         draw_text(surface, self.t("cb.shot.power_label"), (box.x + 16, box.y + 58), 22, theme.MUTED)
         draw_text(surface, "–" if power is None else str(power), (box.right - 20, box.y + 80), 76, theme.ACCENT,
                   "midright", bold=True)
@@ -224,7 +224,7 @@ class ShotScreen(ChessBallScreen):
             return self.t("cb.outcome.save"), theme.WARN, lines
         residual = int(o.get("residual", 0))
         steps = rebound_steps(residual, self.session.options.parry_unit)
-        lines.append(self.t("cb.shot.parry_detail", residual=residual, steps=steps))
+        lines.append(self.tn("cb.shot.parry_detail", steps, residual=residual, steps=steps))
         return self.t("cb.outcome.parry", n=residual), theme.ACCENT, lines
 
     def _draw_outcome(self, surface: pygame.Surface, top: int) -> None:
@@ -250,7 +250,7 @@ class ShotScreen(ChessBallScreen):
         self._draw_outcome(surface, HEADER_H + 20)
         if self.rebound is not None:
             r = self.rebound
-            text = self.t("cb.shot.rebound", face=r["face"], direction=self.t(f"cb.dir.{r['direction']}"),
+            text = self.tn("cb.shot.rebound", r["rebound_steps"], face=r["face"], direction=self.t(f"cb.dir.{r['direction']}"),
                           steps=r["rebound_steps"])
             draw_text(surface, text, (20, HEADER_H + 190), 19, theme.TEXT, max_width=390)
             if r.get("ball"):

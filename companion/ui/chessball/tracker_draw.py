@@ -13,6 +13,7 @@ from companion.ui import theme
 from companion.ui.chessball.board import Magnifier, Marks
 from companion.ui.chessball.common import SIDE_COLOURS, piece_name
 from companion.ui.chessball.places import place_name, say
+from companion.ui.screen import plural
 from companion.ui.screens.dice import draw_die
 from companion.ui.widgets import MIN_TOUCH, draw_text, report_target, reporting, wrap_text
 
@@ -239,7 +240,7 @@ def choice_text(screen: "TrackerScreen") -> str:
     if summary is not None:
         kind = summary["kind"]
         if kind == "shot":
-            return say(t, "cb.preview.shot", n=summary["cost"], power=summary["power"], left=summary["left"])
+            return plural(t, "cb.preview.shot", summary["cost"], power=summary["power"], left=summary["left"])
         to = place_name(t, summary["to"])
         if kind == "kick":
             return say(t, "cb.preview.kick", to=to, n=summary["cost"], left=summary["left"])
