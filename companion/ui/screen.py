@@ -76,6 +76,24 @@ class Screen:
     def header_h(self) -> int:
         return self.u(HEADER_H)
 
+    # -- an 800×480 design drawn natively --------------------------------------------------------
+    # A screen laid out in 800×480 coordinates becomes native by passing its boxes and points
+    # through these (and its lengths and font sizes through ``u``): the design is drawn at the
+    # display's size, sharp, centred, with no black bars (the background fills the margins).
+    def origin(self) -> tuple[int, int]:
+        w, h = self.size
+        return (w - self.u(800)) // 2, (h - self.u(480)) // 2
+
+    def at(self, x: float, y: float) -> tuple[int, int]:
+        """A point of the 800×480 design on this screen's canvas."""
+        ox, oy = self.origin()
+        return ox + self.u(x), oy + self.u(y)
+
+    def box(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A box of the 800×480 design on this screen's canvas."""
+        ox, oy = self.origin()
+        return pygame.Rect(ox + self.u(x), oy + self.u(y), self.u(w), self.u(h))
+
     def back_button(self) -> Button:
         return Button(pygame.Rect(self.u(8), self.u(4), self.u(136), self.u(48)), "‹ " + self.t("common.back"),
                       self.app.pop, size=self.u(20))

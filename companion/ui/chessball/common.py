@@ -161,7 +161,7 @@ class FacePicker:
         x, y = self.origin
         return pygame.Rect(x, y + die * (self.size + self.row_gap), 6 * self.size + 5 * self.gap, self.size)
 
-    def buttons(self, changed: Callable[[], None]) -> list[Button]:
+    def buttons(self, changed: Callable[[], None], size: int = 24) -> list[Button]:
         out = []
         x0, y0 = self.origin
         for die in range(self.count):
@@ -169,7 +169,7 @@ class FacePicker:
                 rect = pygame.Rect(x0 + (face - 1) * (self.size + self.gap), y0 + die * (self.size + self.row_gap),
                                    self.size, self.size)
                 out.append(Button(rect, str(face), self._setter(die, face, changed),
-                                  selected=self.faces[die] == face, size=24))
+                                  selected=self.faces[die] == face, size=size))
         return out
 
     def _setter(self, die: int, face: int, changed: Callable[[], None]) -> Callable[[], None]:
