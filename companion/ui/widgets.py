@@ -107,6 +107,8 @@ def draw_text(
     if max_width is not None and image.get_width() > max_width:
         floor = max(int(size * 0.6), 8, min(min_size or 0, size))
         smaller = max(int(size * max_width / image.get_width()), floor)
+        while smaller > floor and theme.font(smaller, bold).size(text)[0] > max_width:
+            smaller -= 1  # font widths do not scale exactly with the size
         drawn = smaller
         image = theme.font(smaller, bold).render(text, True, color)
         if image.get_width() > max_width:  # still too wide: cut with an ellipsis

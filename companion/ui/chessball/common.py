@@ -114,12 +114,13 @@ class ChessBallScreen(Screen):
         side = self.state.side_to_move
         hw.leds.show_side_to_move(side.value if side is not None and self.state.phase is Phase.MOVES else None)
 
-    def draw_message(self, surface: pygame.Surface, rect: pygame.Rect, size: int = 18) -> None:
+    def draw_message(self, surface: pygame.Surface, rect: pygame.Rect, size: int | None = None) -> None:
         """The last refusal (red) or notice, wrapped into ``rect``."""
         from companion.ui.widgets import wrap_text
 
         if not self.message:
             return
+        size = size or self.u(18)
         colour = theme.DANGER if self.message_is_error else theme.OK
         lines = wrap_text(self.message, size, rect.width)
         for i, line in enumerate(lines[: max(1, rect.height // (size + 4))]):

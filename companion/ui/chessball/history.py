@@ -96,6 +96,7 @@ def history(session: Session, t: Callable[..., str]) -> list[Line]:
 
 class HistoryScreen(ChessBallScreen):
     name = "chessball-history"
+    native = True  # the 800×480 design drawn at the display's size
 
     def __init__(self, app: Any, session: Session) -> None:
         super().__init__(app, session)
@@ -111,8 +112,9 @@ class HistoryScreen(ChessBallScreen):
         self.page = min(self.page, self.pages - 1)
         self.buttons = [
             self.back_button(),
-            Button(pygame.Rect(690, 120, 96, 140), "▲", self._turn(-1), enabled=self.page > 0, size=34),
-            Button(pygame.Rect(690, 300, 96, 140), "▼", self._turn(1), enabled=self.page < self.pages - 1, size=34),
+            Button(self.box(690, 120, 96, 140), "▲", self._turn(-1), enabled=self.page > 0, size=self.u(34)),
+            Button(self.box(690, 300, 96, 140), "▼", self._turn(1), enabled=self.page < self.pages - 1,
+                   size=self.u(34)),
         ]
 
     def _turn(self, step: int) -> Callable[[], None]:
@@ -134,13 +136,13 @@ class HistoryScreen(ChessBallScreen):
         self.draw_header(surface, self.t("cb.h.title"),
                          f"{score} · " + self.t("cb.h.page", page=self.page + 1, of=self.pages))
         if not self.lines:
-            draw_text(surface, self.t("cb.h.empty"), (20, HEADER_H + 20), 20, theme.MUTED)
+            draw_text(surface, self.t("cb.h.empty"), self.at(20, HEADER_H + 20), self.u(20), theme.MUTED)
         shown = self.lines[self.page * PAGE:(self.page + 1) * PAGE]
         for i, line in enumerate(shown):
             y = HEADER_H + 14 + i * 45
             tag = self.t("cb.h.when", half=line.half, turn=line.turn)
-            draw_text(surface, tag, (20, y + 4), 16, theme.MUTED)
+            draw_text(surface, tag, self.at(20, y + 4), self.u(16), theme.MUTED)
             colour = theme.TEXT if i or self.page else theme.ACCENT
-            draw_text(surface, line.text, (120, y), 21, colour, max_width=560)
+            draw_text(surface, line.text, self.at(120, y), self.u(21), colour, max_width=self.u(560))
         for b in self.buttons:
             b.draw(surface)
