@@ -118,8 +118,8 @@ def draw_text(
             cut = True
     rect = image.get_rect(**{anchor: pos})
     if _REPORT is not None and text.strip():
-        _REPORT.texts.append(TextMark(text, rect.copy(), drawn, tuple(color)[:3], _background(surface, rect),  # type: ignore[arg-type]
-                                      bold, role, cut))
+        fg = (color[0], color[1], color[2])
+        _REPORT.texts.append(TextMark(text, rect.copy(), drawn, fg, _background(surface, rect), bold, role, cut))
     surface.blit(image, rect)
     return rect
 

@@ -123,8 +123,8 @@ class Magnifier:
             if abs(p[0] - self.centre[0]) <= self.REACH and abs(p[1] - self.centre[1]) <= self.REACH:
                 pygame.draw.circle(surface, theme.ACCENT, self.to_pixel(p), self.step // 2 - 3, width=3)
         k = self.view.k
-        pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(round(6 * k), round(6 * k)), width=max(3, round(3 * k)),
-                         border_radius=round(6 * k))
+        pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(round(6 * k), round(6 * k)),
+                         width=max(3, round(3 * k)), border_radius=round(6 * k))
 
 
 class BoardView:

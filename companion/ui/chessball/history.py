@@ -65,8 +65,8 @@ def describe(t: Callable[..., str], event: dict[str, Any], last: dict[str, Any] 
                 "parry": t("cb.outcome.parry", n=last.get("residual", 0))}.get(outcome, "")
         return t("cb.h.keeper", roll=last.get("roll", sum(event["faces"])), power=last.get("power", 0), outcome=word)
     if kind == "direction_roll":
-        return plural(t, "cb.h.direction", last.get("rebound_steps", 0), face=event["face"], direction=t(f"cb.dir.{last.get('direction', 'centre')}"),
-                 n=last.get("rebound_steps", 0))
+        return plural(t, "cb.h.direction", last.get("rebound_steps", 0), face=event["face"],
+                      direction=t(f"cb.dir.{last.get('direction', 'centre')}"))
     if kind == "substitution":
         mp = last.get("mp", 0)
         return t("cb.h.substitution", side=side, out=t(f"cb.piece.{event['out']}"), into=t(f"cb.piece.{event['in']}"),

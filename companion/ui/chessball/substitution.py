@@ -83,7 +83,8 @@ class SubstitutionScreen(ChessBallScreen):
         self.buttons = [self.back_button()]
         for i, (kind, at) in enumerate(self.leaving):
             rect = self.box(20, HEADER_H + 56 + i * 72, 230, 64)
-            where = place_name(self.t, at, short=True) if at is not None else f"× {self.state.lineup[self.sub_side][kind]}"
+            where = (place_name(self.t, at, short=True) if at is not None
+                     else f"× {self.state.lineup[self.sub_side][kind]}")
             self.buttons.append(Button(rect, piece_name(self.t, kind), self._out(i), selected=i == self.out_index,
                                        sublabel=where, size=self.u(22)))
         bench = CHESS_SET - self.state.lineup[self.sub_side]
@@ -93,7 +94,8 @@ class SubstitutionScreen(ChessBallScreen):
             mp = self.t("cb.sub.value", mp=signed(value)) if value is not None else "—"
             self.buttons.append(Button(rect, piece_name(self.t, kind), self._in(kind), selected=kind is self.entering,
                                        enabled=kind is not self.out_kind,
-                                       sublabel=f"{mp} · " + self.t("cb.sub.on_bench", n=bench[kind]), size=self.u(22)))
+                                       sublabel=f"{mp} · " + self.t("cb.sub.on_bench", n=bench[kind]),
+                                       size=self.u(22)))
         self.buttons.append(Button(self.box(550, 400, 230, 70), self.t("cb.sub.confirm"), self.confirm,
                                    primary=True, enabled=self.preview is not None, size=self.u(24)))
 

@@ -116,61 +116,61 @@ class TrackerScreen(ChessBallScreen):
                 self.buttons.append(Button(rect, f"−{n}", self._spender(n), size=u(30),
                                            enabled=n <= s.movement_points[s.side_to_move or Side.WHITE]))
 
+    def _add(self, col: int, row: int, label: str, on_tap: Callable[[], None], size: int = 22, span: int = 1,
+             **kw: Any) -> None:
+        """A button in the panel's grid (``size`` in 800×480 design pixels)."""
+        self.buttons.append(Button(self.cell(col, row, span), label, on_tap, size=self.u(size), **kw))
+
     def _layout_kickoff(self) -> None:
-        self.buttons.append(Button(self.cell(0, 0, 2), self.t("cb.kickoff.confirm", side=self.side(self.state.kickoff_side)),
-                                   self.kickoff, primary=True, size=self.u(22)))
+        self._add(0, 0, self.t("cb.kickoff.confirm", side=self.side(self.state.kickoff_side)), self.kickoff,
+                  span=2, primary=True)
         if self.positional:
-            self.buttons.append(Button(self.cell(0, 1, 2), self.t("cb.kickoff.reset"), self.reset_placement, size=self.u(20)))
+            self._add(0, 1, self.t("cb.kickoff.reset"), self.reset_placement, size=20, span=2)
 
     def _layout_rolls(self) -> None:
         s = self.state
         for col, side in enumerate(Side):
             rolled = s.rolls[side] is not None
-            self.buttons.append(Button(self.cell(col, 0), "⚄ " + self.side(side), self._roller(side), primary=not rolled,
-                                       enabled=not rolled, size=self.u(24), sublabel=self.t("cb.rolls.app")))
-            self.buttons.append(Button(self.cell(col, 1), self.t("cb.rolls.typed"), self._typer(side), enabled=not rolled,
-                                       size=self.u(20)))
+            self._add(col, 0, "⚄ " + self.side(side), self._roller(side), size=24, primary=not rolled,
+                      enabled=not rolled, sublabel=self.t("cb.rolls.app"))
+            self._add(col, 1, self.t("cb.rolls.typed"), self._typer(side), size=20, enabled=not rolled)
 
     def _layout_moves(self) -> None:
         if self.goal_menu:
             for col, side in enumerate(Side):
-                self.buttons.append(Button(self.cell(col, 1), self.t("cb.goal_for", side=self.side(side)),
-                                           self._goal(side), color=SIDE_COLOURS[side], size=self.u(20)))
-            self.buttons.append(Button(self.cell(0, 2, 2), self.t("common.cancel"), self._close_goal_menu, size=self.u(20)))
+                self._add(col, 1, self.t("cb.goal_for", side=self.side(side)), self._goal(side), size=20,
+                          color=SIDE_COLOURS[side])
+            self._add(0, 2, self.t("common.cancel"), self._close_goal_menu, size=20, span=2)
             return
         if self.positional:
             c = self.choice
             label = self.t("cb.confirm_cost", n=c.preview.cost) if c.preview else self.t("cb.confirm")
-            self.buttons.append(Button(self.cell(0, 0), label, self.confirm, primary=True, enabled=c.preview is not None,
-                                       size=self.u(22)))
-            self.buttons.append(Button(self.cell(1, 0), self.t("cb.clear_choice"), self.clear_choice,
-                                       enabled=c.selected is not None, size=self.u(20)))
+            self._add(0, 0, label, self.confirm, primary=True, enabled=c.preview is not None)
+            self._add(1, 0, self.t("cb.clear_choice"), self.clear_choice, size=20, enabled=c.selected is not None)
         else:
-            self.buttons.append(Button(self.cell(0, 0), self.t("cb.end_move"), self.end_move, primary=True, size=self.u(22)))
+            self._add(0, 0, self.t("cb.end_move"), self.end_move, primary=True)
         # a shot, a pass, a tackle or a substitution is a whole move: not once MP are spent in it
         fresh = self.state.move_spent == 0
         if not self.positional:
-            self.buttons.append(Button(self.cell(1, 0), self.t("cb.shot"), self.open_shot, enabled=fresh, size=self.u(22)))
-        self.buttons.append(Button(self.cell(0, 1), self.t("cb.pass_move"), self.pass_move, enabled=fresh, size=self.u(22)))
-        self.buttons.append(Button(self.cell(1, 1), self.t("cb.tackle"), self.open_tackle, enabled=fresh, size=self.u(22)))
-        self.buttons.append(Button(self.cell(0, 2), self.t("cb.substitution"), self.open_substitution, enabled=fresh,
-                                   size=self.u(20)))
+            self._add(1, 0, self.t("cb.shot"), self.open_shot, enabled=fresh)
+        self._add(0, 1, self.t("cb.pass_move"), self.pass_move, enabled=fresh)
+        self._add(1, 1, self.t("cb.tackle"), self.open_tackle, enabled=fresh)
+        self._add(0, 2, self.t("cb.substitution"), self.open_substitution, size=20, enabled=fresh)
         if self.positional:
             on = self.t("common.yes") if self.choice.with_ball else self.t("common.no")
-            self.buttons.append(Button(self.cell(1, 2), self.t("cb.with_ball"), self.toggle_ball, sublabel=on,
-                                       enabled=self.choice.can_take_ball(self.state), selected=self.choice.with_ball,
-                                       size=self.u(20)))
+            self._add(1, 2, self.t("cb.with_ball"), self.toggle_ball, size=20, sublabel=on,
+                      enabled=self.choice.can_take_ball(self.state), selected=self.choice.with_ball)
         else:
-            self.buttons.append(Button(self.cell(1, 2), self.t("cb.goal_menu"), self._open_goal_menu, size=self.u(20)))
+            self._add(1, 2, self.t("cb.goal_menu"), self._open_goal_menu, size=20)
 
     def _layout_keeper_roll(self) -> None:
-        self.buttons.append(Button(self.cell(0, 0, 2), self.t("cb.keeper_open"), self.open_shot, primary=True, size=self.u(22)))
+        self._add(0, 0, self.t("cb.keeper_open"), self.open_shot, span=2, primary=True)
 
     _layout_direction_roll = _layout_keeper_roll
 
     def _layout_full_time(self) -> None:
-        self.buttons.append(Button(self.cell(0, 0, 2), self.t("cb.new_match"), self.new_match, primary=True, size=self.u(22)))
-        self.buttons.append(Button(self.cell(0, 1, 2), self.t("cb.home"), self.app.home, size=self.u(20)))
+        self._add(0, 0, self.t("cb.new_match"), self.new_match, span=2, primary=True)
+        self._add(0, 1, self.t("cb.home"), self.app.home, size=20, span=2)
 
     def refresh(self) -> None:
         self.layout()
