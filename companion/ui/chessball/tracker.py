@@ -133,7 +133,8 @@ class TrackerScreen(ChessBallScreen):
             rolled = s.rolls[side] is not None
             self._add(col, 0, "⚄ " + self.side(side), self._roller(side), size=24, primary=not rolled,
                       enabled=not rolled, sublabel=self.t("cb.rolls.app"))
-            self._add(col, 1, self.t("cb.rolls.typed"), self._typer(side), size=20, enabled=not rolled)
+            self._add(col, 1, self.t("cb.rolls.typed"), self._typer(side), size=20, enabled=not rolled,
+                      sublabel=self.t("cb.rolls.typed_hint"))
 
     def _layout_moves(self) -> None:
         if self.goal_menu:
