@@ -24,6 +24,7 @@ PLUGINS: tuple[str, ...] = (
     "companion.chessball.cli",
     "companion.magici.cli",
     "companion.vision.cli",
+    "companion.event.cli",
 )
 APP_COMMANDS = frozenset({"run", "screenshot", "doctor"})
 
@@ -38,8 +39,10 @@ def _size(text: str) -> tuple[int, int]:
         size = int(w), int(h)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 800x480, got {text!r}")
-    if min(size) < 100:
-        raise argparse.ArgumentTypeError(f"size {text!r} is too small (at least 100x100)")
+    from companion.config import MAX_SIDE, MIN_SIDE
+
+    if not all(MIN_SIDE <= side <= MAX_SIDE for side in size):
+        raise argparse.ArgumentTypeError(f"size {text!r}: each side must be from {MIN_SIDE} to {MAX_SIDE} pixels")
     return size
 
 
@@ -89,6 +92,7 @@ def build_parser(with_plugins: bool = True) -> argparse.ArgumentParser:
 
     doctor = sub.add_parser("doctor", help="report display, audio, GPIO, serial and camera")
     doctor.add_argument("--config", metavar="PATH")
+    doctor.add_argument("--data-dir", metavar="DIR", help="the data folder whose journal to check")
     doctor.set_defaults(func=_cmd_doctor)
 
     for name in PLUGINS if with_plugins else ():

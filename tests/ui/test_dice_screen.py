@@ -199,7 +199,7 @@ def test_new_series_asks_first_and_cancel_keeps_the_history(make_app):
 
 def test_a_home_tile_says_when_a_match_of_its_game_is_running(make_app):
     from companion.chessball.state import Mode
-    from companion.ui.chessball.session import Session
+    from companion.chessball.session import Session
 
     app = make_app(lang="en")
     home = HomeScreen(app)

@@ -15,10 +15,10 @@ import pygame
 from companion.rules import Color
 from companion.ui import theme
 from companion.ui.board import strings as board_strings
-from companion.ui.board.duere_session import DueReSession
+from companion.rules.duere_session import DueReSession
 from companion.ui.board.options import OptionsScreen
 from companion.ui.board.screen import GameScreen
-from companion.ui.board.session import Option, Refused
+from companion.rules.session import Option, Refused
 from companion.ui.board.view import BLUE_FILL, RED_FILL, Marks
 from companion.ui.input import Action, Kind
 from companion.ui.registry import GameEntry, register_game, register_screen
@@ -112,7 +112,8 @@ class DueReScreen(GameScreen):
             return
         faces_text = "-".join(map(str, faces))
         if self.session.lost_last:
-            self.app.show_banner(self.t("duere.dice_lost", faces=faces_text))
+            whole_turn = self.session.variant.options.get("dead_die") == "turn"
+            self.app.show_banner(self.t("duere.turn_lost" if whole_turn else "duere.dice_lost", faces=faces_text))
             self.after_change()
         elif self.session.lost_dice():
             lost = ", ".join(map(str, self.session.lost_dice()))
@@ -153,25 +154,24 @@ class DueReScreen(GameScreen):
                 draw_text(surface, self.t("duere.typed"), (rect.x, rect.y + 60 + FACE_BUTTON // 2), 17,
                           theme.MUTED, "midleft", max_width=room)
             return
-        movers = s.movers()
-        lost = s.lost_dice()
         table = s.variant.options["dice_table"]
-        used = [d for d, _ in s.steps]
-        for i, die in enumerate(s.roll):
+        for i, (die, state, cells) in enumerate(s.die_states()):
             y = rect.y + i * 54
             draw_die(surface, pygame.Rect(rect.x + 2, y + 2, 44, 44), die)
             piece = board_strings.piece_name(self.t, table[die])
             draw_text(surface, self.t("duere.die_moves", die=die, piece=piece), (rect.x + 56, y + 2), 19,
                       theme.TEXT, bold=True, max_width=rect.width - 58)
-            if die in used:
-                used.remove(die)
-                note, colour = self.t("duere.die_used"), theme.MUTED
-            elif die in lost:
-                note, colour = self.t("duere.die_lost"), theme.DANGER
-            else:
-                cells = movers.get(die, ())
-                note, colour = (" ".join(cells) if cells else self.t("duere.die_lost")), theme.OK
+            note, colour = self.die_note(state, cells)
             draw_text(surface, note, (rect.x + 56, y + 26), 16, colour, max_width=rect.width - 58)
+
+    def die_note(self, state: str, cells: tuple[str, ...]) -> tuple[str, tuple[int, int, int]]:
+        """The line under a die: the pieces that may move with it now (green), "after the other
+        die" (muted), "used" (muted) or "lost" (red, only when no play can use it)."""
+        if state == "now":
+            return " ".join(cells), theme.OK
+        if state == "lost":
+            return self.t("duere.die_lost"), theme.DANGER
+        return self.t("duere.die_used" if state == "used" else "duere.die_later"), theme.MUTED
 
     def status_line(self) -> tuple[str, tuple[int, int, int]]:
         text, colour = super().status_line()
@@ -187,7 +187,8 @@ class DueReScreen(GameScreen):
         lines: list[str] = []
         key: tuple[int, int] | None = None
         for h in self.session.history:
-            text = f"{h.notation} {self.t('board.history.pass')}" if h.text == "pass" else h.notation
+            shown = h.shown(self.lang())
+            text = f"{shown} {self.t('board.history.pass')}" if h.text == "pass" else shown
             if h.text in ("draw_agreed", "resign"):
                 text = self.t(f"board.history.{h.text}")
             turn = (h.number, int(h.color))

@@ -26,7 +26,7 @@ from companion.core.journal import MatchLog
 from companion.rules import Color
 from companion.ui import theme
 from companion.ui.board.screen import GameScreen
-from companion.ui.board.session import BoardSession
+from companion.rules.session import BoardSession
 from companion.ui.input import Action, Kind
 from companion.ui.registry import register_screen
 
@@ -160,7 +160,7 @@ class MagiciBoardScreen(GameScreen):
         """The station calls this when the 30 seconds ran out and the turn passed without a
         move: the board records a pass (the engine's ``push_pass``). False, with the reason
         shown, when the engine refuses (a team in check must get out of check)."""
-        from companion.ui.board.session import RefereeAction, Refused
+        from companion.rules.session import RefereeAction, Refused
 
         try:
             self.session.referee(RefereeAction.PASS_TURN, self.session.position.turn)

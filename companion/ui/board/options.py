@@ -9,7 +9,7 @@ the screens that own them. The options chosen are stored in the new match (its m
 game keeps them.
 
 >>> [r.key for r in option_rows("elolbia")], option_rows("duere")[0].values[:2]
-(['edge_rule'], ('king', 'queen'))
+(['edge_rule', 'queen_replacement_men'], ('king', 'queen'))
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from companion.app import App
 
 ROW_H = 52
+ROWS_TOP = HEADER_H + 14
+ROWS_BOTTOM = 480 - 10 - 60 - 30  # above the hint and the two buttons at the bottom
 
 
 @dataclass(frozen=True)
@@ -84,12 +86,14 @@ class OptionsScreen(Screen):
         self.game = game
         self.start_game = start
         self.rows = option_rows(game)
+        # Rows shrink (never grow) so that every option fits above the bottom buttons.
+        self.row_h = min(ROW_H, (ROWS_BOTTOM - ROWS_TOP) // max(1, len(self.rows)))
         self.options: dict[str, Any] = dict(get_variant(game, current or None).options)
 
     def layout(self) -> None:
         self.buttons = [self.back_button()]
         for i, row in enumerate(self.rows):
-            rect = pygame.Rect(450, HEADER_H + 14 + i * ROW_H, 336, ROW_H - 6)
+            rect = pygame.Rect(450, ROWS_TOP + i * self.row_h, 336, self.row_h - 6)
             default = get_value(get_variant(self.game).options, row.key)
             value = get_value(self.options, row.key)
             self.buttons.append(Button(rect, self.value_text(row.key, value), self._stepper(row), size=19,
@@ -146,7 +150,7 @@ class OptionsScreen(Screen):
         if not self.rows:
             draw_text(surface, self.t("board.options.none"), (24, HEADER_H + 30), 22, theme.MUTED)
         for i, row in enumerate(self.rows):
-            y = HEADER_H + 14 + i * ROW_H + (ROW_H - 6) // 2
+            y = ROWS_TOP + i * self.row_h + (self.row_h - 6) // 2
             draw_text(surface, self.label_text(row.key), (24, y), 20, theme.TEXT, "midleft", max_width=410)
         draw_text(surface, self.t("board.options.hint"), (786, 480 - 10 - 60 - 6), 16, theme.MUTED, "bottomright",
                   max_width=336)

@@ -86,7 +86,8 @@ def outcome_text(screen: "GameScreen", result: dict[str, Any]) -> str:
         "checkmate": "board.over.checkmate", "stalemate": "board.over.stalemate",
         "kings captured": "board.over.kings_captured", "agreement": "board.over.agreement",
         "resignation": "board.over.resignation", "abandoned": "board.over.abandoned",
-        "all men captured": "board.over.men_captured", "shah captured": "board.over.shah_captured",
+        "all men captured": "board.over.men_captured", "all pieces captured": "board.over.pieces_captured",
+        "shah captured": "board.over.shah_captured",
         "no legal move": "board.over.no_moves", "draw by agreement": "board.over.agreement",
         "shah in the enemy citadel": "board.over.citadel",
     }.get(termination)

@@ -27,7 +27,7 @@ from companion.ui import theme
 from companion.ui.board import entry, panel
 from companion.ui.board import strings as board_strings
 from companion.ui.board.export import export_record
-from companion.ui.board.session import BoardSession, Option, Reason, Refused
+from companion.rules.session import BoardSession, Option, Reason, Refused
 from companion.ui.board.touch import Drag, board_action
 from companion.ui.board.view import BoardView, Marks
 from companion.ui.input import Action, Kind
@@ -474,10 +474,14 @@ class GameScreen(FollowWithCamera, Screen):
     def to_move_text(self, color: Color) -> str:
         return self.t("board.to_move", side=self.side_name(color))
 
+    def lang(self) -> str:
+        """The screen's language, for the move notation's piece letters."""
+        return str(getattr(self.app.t, "lang", "it"))
+
     def history_lines(self) -> list[str]:
         lines: list[str] = []
         for h in self.session.history:
-            text = self.t(f"board.history.{h.text}") if h.text in panel.HISTORY_NOTES else h.notation
+            text = self.t(f"board.history.{h.text}") if h.text in panel.HISTORY_NOTES else h.shown(self.lang())
             if h.color == Color.WHITE or not lines:
                 prefix = f"{h.number}." if h.color == Color.WHITE else f"{h.number}…"
                 lines.append(f"{prefix} {text}")

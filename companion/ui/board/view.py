@@ -21,7 +21,7 @@ import pygame
 
 from companion.rules import Color, Geometry, Piece, Position
 from companion.ui import theme
-from companion.ui.board.notation import piece_letter
+from companion.rules.notation import piece_letter
 from companion.ui.widgets import draw_text
 
 COORD_MARGIN = 18

@@ -26,7 +26,7 @@ from companion.chessball.shot import shot_power
 from companion.chessball.simulate import kickoff_pieces
 from companion.chessball.state import MatchState
 from companion.ui.chessball.board import Marks
-from companion.ui.chessball.session import Preview, Session
+from companion.chessball.session import Preview, Session
 
 
 @dataclass

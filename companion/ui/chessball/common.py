@@ -20,7 +20,7 @@ from companion.core.journal import JournalError
 from companion.ui import theme
 from companion.ui.chessball import strings  # noqa: F401  (registers the strings)
 from companion.ui.chessball.reasons import translate_reason
-from companion.ui.chessball.session import Change, Session
+from companion.chessball.session import Change, Session
 from companion.ui.screen import Screen
 from companion.ui.widgets import Button, draw_text
 

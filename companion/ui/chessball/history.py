@@ -18,10 +18,9 @@ from companion.core.journal import FINISH
 from companion.ui import theme
 from companion.ui.chessball.common import ChessBallScreen
 from companion.ui.chessball.places import place_name, say
-from companion.ui.screen import plural
-from companion.ui.chessball.session import Session
+from companion.chessball.session import Session
 from companion.ui.input import Action, Kind
-from companion.ui.screen import HEADER_H
+from companion.ui.screen import HEADER_H, plural
 from companion.ui.widgets import Button, draw_text
 
 PAGE = 9

@@ -31,6 +31,8 @@ _PATTERNS: list[tuple[str, str]] = [
     (rf"{SIDE.format('side')} has no {PIECE.format('piece')} left on the bench", "cb.why.not_on_bench"),
     (r"the King is never substituted", "cb.why.king_never_substituted"),
     (rf"a {PIECE.format('piece')} cannot be replaced by another", "cb.why.same_piece"),
+    (rf"{SIDE.format('side')} has already started a tackle this turn, and a turn holds one tackle in all",
+     "cb.why.one_tackle_in_all"),
     (rf"{SIDE.format('side')} has already started a tackle this turn", "cb.why.one_tackle"),
     (rf"a tackle needs a {SIDE.format('side')} piece next to the ball", "cb.why.tackle_needs_piece"),
     (rf"several {SIDE.format('side')} pieces are next to the ball", "cb.why.tackle_which"),

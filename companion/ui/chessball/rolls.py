@@ -10,7 +10,7 @@ from companion.chessball.pieces import Side
 from companion.chessball.state import Phase
 from companion.ui import theme
 from companion.ui.chessball.common import SIDE_COLOURS, ChessBallScreen, FacePicker
-from companion.ui.chessball.session import Session
+from companion.chessball.session import Session
 from companion.ui.input import Action, Kind
 from companion.ui.screen import HEADER_H
 from companion.ui.screens.dice import draw_die

@@ -17,7 +17,7 @@ from companion.chessball.state import Mode
 from companion.core.journal import MatchLog
 from companion.ui import theme
 from companion.ui.chessball import strings  # noqa: F401
-from companion.ui.chessball.session import GAME, Session, SessionError
+from companion.chessball.session import GAME, Session, SessionError
 from companion.ui.chessball.tracker import TrackerScreen
 from companion.ui.registry import GameEntry, register_game
 from companion.ui.screen import Screen

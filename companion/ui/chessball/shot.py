@@ -18,7 +18,7 @@ from companion.chessball.state import Mode, Phase
 from companion.ui import theme
 from companion.ui.chessball.common import ChessBallScreen, FacePicker
 from companion.ui.chessball.places import place_name, say
-from companion.ui.chessball.session import Session
+from companion.chessball.session import Session
 from companion.ui.input import Action, Kind
 from companion.ui.screen import HEADER_H
 from companion.ui.widgets import Button, draw_text, wrap_text

@@ -33,6 +33,8 @@ register(
         "cb.why.not_on_bench": ("Il {side} non ha più {piece} in panchina", "{side} has no {piece} left on the bench"),
         "cb.why.king_never_substituted": ("Il Re non si sostituisce mai", "The King is never substituted"),
         "cb.why.same_piece": ("Un pezzo non si sostituisce con uno uguale", "A piece cannot be replaced by the same kind"),
+        "cb.why.one_tackle_in_all": ("Il {side} ha già tentato un contrasto: in un turno se ne fa uno solo",
+                                     "{side} has already started a tackle: a turn holds only one"),
         "cb.why.one_tackle": ("Il {side} ha già tentato un contrasto in questo turno",
                               "{side} has already started a tackle this turn"),
         "cb.why.tackle_needs_piece": ("Per il contrasto serve un pezzo del {side} vicino alla palla",

@@ -21,7 +21,7 @@ from companion.chessball.substitution import SUBSTITUTION_MP
 from companion.ui import theme
 from companion.ui.chessball.places import place_name
 from companion.ui.chessball.common import SIDE_COLOURS, ChessBallScreen, piece_name
-from companion.ui.chessball.session import Preview, Session
+from companion.chessball.session import Preview, Session
 from companion.ui.screen import HEADER_H
 from companion.ui.widgets import Button, draw_text
 

@@ -23,7 +23,7 @@ from companion.ui.chessball.board import BoardView, Magnifier
 from companion.ui.chessball.board_play import MoveChoice, Placement
 from companion.ui.chessball.common import SIDE_COLOURS, ChessBallScreen
 from companion.ui.chessball.rolls import MovementRollScreen, TackleScreen, roll_pending
-from companion.ui.chessball.session import Session
+from companion.chessball.session import Session
 from companion.ui.chessball.shot import ShotScreen
 from companion.ui.chessball.substitution import SubstitutionScreen
 from companion.ui.chessball.tracker_draw import draw_tracker

@@ -16,7 +16,7 @@ import time
 import pygame
 
 from companion.core.dice import Roll
-from companion.core.journal import MatchLog
+from companion.core.journal import MatchLog, MatchUnreadable
 from companion.ui import theme
 from companion.ui.input import Action, Kind
 from companion.ui.registry import register_screen
@@ -80,7 +80,17 @@ class DiceScreen(Screen):
             return
         for event in self.match.effective():
             if event.kind == "roll":
-                self.history.append((Roll(tuple(event.data["faces"]), event.data.get("sides", 6)), event.at_ms))
+                self.history.append((self._roll_of(event), event.at_ms))
+
+    def _roll_of(self, event) -> Roll:
+        """A journaled roll; a row that is not one makes the series unreadable (set aside)."""
+        faces, sides = event.data.get("faces"), event.data.get("sides", 6)
+        if not (isinstance(sides, int) and sides >= 2 and isinstance(faces, list) and 1 <= len(faces) <= 3
+                and all(isinstance(f, int) and 1 <= f <= sides for f in faces)):
+            assert self.match is not None
+            raise MatchUnreadable(self.app.journal.path, self.match.id,
+                                  f"event {event.seq} (roll) has no faces of a die: {event.data!r}")
+        return Roll(tuple(faces), sides)
 
     # -- actions ------------------------------------------------------------------------------------
     # -- where things go (at the display's size) ---------------------------------------------------

@@ -66,25 +66,39 @@ class HomeScreen(Screen):
 
         if action.kind is Kind.COMMAND and action.name == "roll":
             # the roll button works from the home screen too: open the dice and roll
+            from companion.app import open_screen
             from companion.ui.screens.dice import DiceScreen
 
-            screen = DiceScreen(self.app)
-            self.app.push(screen)
-            screen.roll()
+            screen = open_screen(self.app, lambda: DiceScreen(self.app), lambda: self._unfinished_id("dice"))
+            if screen is not None:
+                self.app.push(screen)
+                screen.roll()
             return True
         return super().handle(action)
 
     def _opener(self, key: str):
         def open_game() -> None:
+            from companion.app import open_screen
+
             entry = GAMES.get(key)
             if entry is not None and entry.open is not None:
-                self.app.push(entry.open(self.app))
+                # a match the game cannot read is set aside (named in a banner) and the game opens
+                screen = open_screen(self.app, lambda: entry.open(self.app), lambda: self._unfinished_id(key))
+                if screen is not None:
+                    self.app.push(screen)
         return open_game
 
+    def _unfinished_id(self, key: str) -> int | None:
+        match = self.app.journal.latest_unfinished(key)
+        return None if match is None else match.id
+
     def _open_dice(self) -> None:
+        from companion.app import open_screen
         from companion.ui.screens.dice import DiceScreen
 
-        self.app.push(DiceScreen(self.app))
+        screen = open_screen(self.app, lambda: DiceScreen(self.app), lambda: self._unfinished_id("dice"))
+        if screen is not None:
+            self.app.push(screen)
 
     def _open_settings(self) -> None:
         from companion.ui.screens.settings import SettingsScreen
@@ -116,7 +130,7 @@ class HomeScreen(Screen):
 def _demo(app) -> HomeScreen:
     """Home with a ChessBall match in progress (its tile shows *in corso*)."""
     from companion.chessball.state import Mode
-    from companion.ui.chessball.session import Session
+    from companion.chessball.session import Session
 
     session = Session.start(app.journal, Mode.COUNTING)
     session.submit({"kind": "kickoff"})

@@ -85,10 +85,20 @@ class ResumeScreen(Screen):
 
     def _resumer(self, info: MatchInfo):
         def resume() -> None:
+            from companion.app import open_screen
+
             entry = GAMES[info.game]
             self.app.pop()
-            self.app.push(entry.resume(self.app, self.app.journal.match(info.id)))
+            # a match its game cannot read is set aside (named in a banner); home stays
+            screen = open_screen(self.app, lambda: self._reopen(entry, info), lambda: info.id)
+            if screen is not None:
+                self.app.push(screen)
         return resume
+
+    def _reopen(self, entry, info: MatchInfo):
+        if info.id in self.app.journal.aside:  # set aside by a first try: nothing to reopen
+            return None
+        return entry.resume(self.app, self.app.journal.match(info.id))
 
     def _describe(self, info: MatchInfo) -> tuple[str, str]:
         title = self.t(f"game.{info.game}") + (f" — {info.title}" if info.title else "")
@@ -149,7 +159,7 @@ class ResumeScreen(Screen):
 def _demo(app) -> ResumeScreen:
     """Seven unfinished ChessBall matches: more than a page."""
     from companion.chessball.state import Mode
-    from companion.ui.chessball.session import Session
+    from companion.chessball.session import Session
 
     for i in range(7):
         session = Session.start(app.journal, Mode.COUNTING, title=f"Tavolo {i + 1}")

@@ -6,7 +6,7 @@ from companion.chessball.lattice import CENTRE
 from companion.chessball.paths import piece_path
 from companion.chessball.pieces import PieceKind, Side
 from companion.chessball.state import Mode, Phase
-from companion.ui.chessball.session import Session
+from companion.chessball.session import Session
 from companion.ui.chessball.setup import SetupScreen
 from companion.ui.chessball.shot import ShotScreen
 from companion.ui.chessball.tracker import TrackerScreen

@@ -6,7 +6,7 @@ import pytest
 
 from companion.chessball.pieces import Side
 from companion.chessball.state import Mode, Phase
-from companion.ui.chessball.session import Session
+from companion.chessball.session import Session
 from companion.ui.chessball.shot import ShotScreen
 from companion.ui.chessball.tracker import TrackerScreen
 

@@ -9,7 +9,7 @@ from companion.chessball.pieces import PieceKind, Side
 from companion.chessball.state import Mode, Phase
 from companion.core.dice import Dice
 from companion.ui.chessball.rolls import MovementRollScreen
-from companion.ui.chessball.session import GAME, Session
+from companion.chessball.session import GAME, Session
 from companion.ui.chessball.substitution import SubstitutionScreen
 from companion.ui.chessball.tracker import TrackerScreen
 from companion.ui.screens.home import HomeScreen

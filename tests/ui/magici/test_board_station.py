@@ -188,7 +188,7 @@ def test_turns_lost_while_the_power_was_off_are_passed_on_the_board_after_resumi
     assert isinstance(resumed, TimerScreen)
     again.tick()
     assert resumed.station.state.passed_turns == ((2, Side.BLACK),)
-    from companion.ui.board.session import BoardSession
+    from companion.rules.session import BoardSession
 
     game = BoardSession.open(again.journal.match(board_id), game="magici")
     assert [h.text for h in game.history] == ["e2e4", "pass_turn"]
