@@ -162,6 +162,24 @@ def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]
     return lines
 
 
+def fit_size(button: "Button") -> int:
+    """The largest font size (up to the button's own) at which its label fits without shrinking."""
+    size = button.size
+    avail = button.rect.width - max(16, button.rect.height // 4)
+    while size > MIN_TEXT and theme.font(size, True).size(button.label)[0] > avail:
+        size -= 1
+    return size
+
+
+def same_size(buttons: "list[Button]") -> None:
+    """One font size for a row or grid of buttons: the largest at which every label fits, so
+    no label in a bar is drawn smaller than its neighbours."""
+    if buttons:
+        size = min(fit_size(b) for b in buttons)
+        for b in buttons:
+            b.size = size
+
+
 @dataclass
 class Button:
     """A touch button: highlighted while pressed, activated by a tap that began on it.

@@ -29,7 +29,7 @@ from companion.ui.chessball.substitution import SubstitutionScreen
 from companion.ui.chessball.tracker_draw import draw_tracker
 from companion.ui.input import TAP_SLOP, Action, Kind
 from companion.ui.screen import HEADER_H
-from companion.ui.widgets import MIN_TOUCH, Button
+from companion.ui.widgets import MIN_TOUCH, Button, same_size
 
 SPEND_KEYS = tuple(range(1, 13))
 
@@ -106,7 +106,9 @@ class TrackerScreen(ChessBallScreen):
             Button(pygame.Rect(w - u(130), u(4), u(122), u(48)), self.t("cb.export"), self.export, size=u(18),
                    color=theme.PANEL_HI),
         ]
+        first = len(self.buttons)
         getattr(self, f"_layout_{s.phase.value}")()
+        same_size(self.buttons[first:])  # one text size across the panel's buttons
         if not self.positional and s.phase is Phase.MOVES:
             pad = self.board.rect
             key_w = (pad.width - u(28) - 3 * u(8)) // 4
