@@ -122,6 +122,8 @@ register(
         "cb.prompt.kickoff": ("Calcio d'inizio: batte il {side}.", "Kick-off: {side} kicks off."),
         "cb.prompt.kickoff_place": ("Tocca un pezzo, poi il suo punto (nella sua metà campo); poi conferma.",
                                     "Tap a piece, then its point (in its own half); then confirm."),
+        "cb.prompt.magnifier": ("Punti vicini: tocca quello giusto nella lente; tocca fuori per chiuderla.",
+                                "Points close together: tap the right one in the magnifier; tap outside to close it."),
         "cb.prompt.rolls": ("Inizio turno: ciascuno tira 3d6 per i suoi PM.",
                             "Start of the turn: each player rolls 3d6 for their MP."),
         "cb.prompt.move": ("Mossa {k} di {of} del {side}", "{side}'s move {k} of {of}"),
@@ -158,7 +160,7 @@ register(
         "cb.pad.final": ("Risultato finale", "Final score"),
         "cb.pad.shot": ("Tiro in porta: potenza {power}", "Shot: power {power}"),
         # match report
-        "cb.history": ("☰", "☰"),
+        "cb.history": ("Cronaca", "Report"),
         "cb.h.title": ("Cronaca", "Match report"),
         "cb.h.page": ("pag. {page}/{of}", "p. {page}/{of}"),
         "cb.h.empty": ("Ancora nulla da raccontare", "Nothing to report yet"),

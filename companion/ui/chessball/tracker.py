@@ -62,6 +62,10 @@ class TrackerScreen(ChessBallScreen):
 
     # -- buttons ------------------------------------------------------------------------------
     # -- geometry -----------------------------------------------------------------------------
+    def _label_w(self, label: str, size: int) -> int:
+        """A header button just wide enough for its label (never under a finger's 48 px)."""
+        return max(self.u(48), theme.font(size, True).size(label)[0] + self.u(22))
+
     @property
     def panel(self) -> pygame.Rect:
         """The right-hand column: cards, prompt, buttons (x 436, 356 wide on the 800×480 panel)."""
@@ -97,15 +101,20 @@ class TrackerScreen(ChessBallScreen):
         elif self.positional and self.placement is None:
             self.placement = Placement.suggested(s)
         u, w = self.u, self.size[0]
-        self.buttons = [
-            self.back_button(),
-            Button(pygame.Rect(u(150), u(4), u(52), u(48)), self.t("cb.history"), self.open_history, size=u(22),
-                   color=theme.PANEL_HI),
-            Button(pygame.Rect(w - u(316), u(4), u(180), u(48)), "↶ " + self.t("cb.undo"), self.undo,
-                   enabled=self.session.can_undo(), size=u(18), color=theme.PANEL_HI),
-            Button(pygame.Rect(w - u(130), u(4), u(122), u(48)), self.t("cb.export"), self.export, size=u(18),
-                   color=theme.PANEL_HI),
-        ]
+        back = self.back_button()
+        back.rect.width = min(back.rect.width, self._label_w(back.label, back.size))
+
+        def header_button(label: str, action: Callable[[], None], right: int, **kw: Any) -> Button:
+            width = self._label_w(label, u(18))
+            return Button(pygame.Rect(right - width, u(4), width, u(48)), label, action, size=u(18),
+                          color=theme.PANEL_HI, **kw)
+
+        export = header_button(self.t("cb.export"), self.export, w - u(8))
+        undo = header_button("↶ " + self.t("cb.undo"), self.undo, export.rect.x - u(6),
+                             enabled=self.session.can_undo())
+        history = header_button(self.t("cb.history"), self.open_history, 0)  # words, not a bare icon
+        history.rect.x = back.rect.right + u(6)
+        self.buttons = [back, history, undo, export]
         first = len(self.buttons)
         getattr(self, f"_layout_{s.phase.value}")()
         same_size(self.buttons[first:])  # one text size across the panel's buttons

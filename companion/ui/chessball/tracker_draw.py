@@ -38,14 +38,19 @@ def _header(screen: "TrackerScreen", surface: pygame.Surface) -> None:
     u = screen.u
     h = screen.header_h
     pygame.draw.rect(surface, theme.PANEL, (0, 0, surface.get_width(), h))
-    cx = (screen.buttons[1].rect.right + screen.buttons[2].rect.left) // 2  # between ☰ and undo
-    draw_text(surface, f"{s.score[Side.WHITE]} – {s.score[Side.BLACK]}", (cx, h // 2), u(34), theme.TEXT,
-              "center", bold=True)
-    room = (screen.buttons[2].rect.left - screen.buttons[1].rect.right) // 2 - u(52) - u(6)
-    draw_text(surface, screen.side(Side.WHITE), (cx - u(52), h // 2), u(20), theme.WHITE_SIDE, "midright",
-              bold=True, max_width=room, min_size=u(16))
-    draw_text(surface, screen.side(Side.BLACK), (cx + u(52), h // 2), u(20), theme.MUTED, "midleft", bold=True,
-              max_width=room, min_size=u(16))
+    left, right = screen.buttons[1].rect.right, screen.buttons[2].rect.left
+    cx = (left + right) // 2  # between the report and undo buttons
+    score = f"{s.score[Side.WHITE]} – {s.score[Side.BLACK]}"
+    half = theme.font(u(34), True).size(score)[0] // 2 + u(8)
+    draw_text(surface, score, (cx, h // 2), u(34), theme.TEXT, "center", bold=True)
+    room = (right - left) // 2 - half - u(6)
+    names = [screen.side(Side.WHITE), screen.side(Side.BLACK)]
+    size = u(20)  # both names at one size, the largest that fits; none when even 16 px does not
+    while size > u(16) and any(theme.font(size, True).size(n)[0] > room for n in names):
+        size -= 1
+    if all(theme.font(size, True).size(n)[0] <= room for n in names):  # else the cards below name the sides
+        draw_text(surface, names[0], (cx - half, h // 2), size, theme.WHITE_SIDE, "midright", bold=True)
+        draw_text(surface, names[1], (cx + half, h // 2), size, theme.MUTED, "midleft", bold=True)
 
 
 def _cards(screen: "TrackerScreen", surface: pygame.Surface) -> None:
@@ -88,6 +93,8 @@ def _cards(screen: "TrackerScreen", surface: pygame.Surface) -> None:
 def _prompt(screen: "TrackerScreen") -> str:
     s = screen.state
     t = screen.t
+    if screen.magnifier is not None:
+        return t("cb.prompt.magnifier")
     if s.phase is Phase.KICKOFF:
         text = t("cb.prompt.kickoff", side=screen.side(s.kickoff_side))
         return text + (" " + t("cb.prompt.kickoff_place") if screen.positional else "")
