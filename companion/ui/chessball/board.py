@@ -81,6 +81,7 @@ class Magnifier:
         self.centre = (min(max(centre[0], k), LAST - k), min(max(centre[1], k), LAST - k))
         self.zoom = max(2, math.ceil(MIN_TOUCH / view.spacing))
         side = round((2 * k + 1) * view.spacing * self.zoom)
+        self.marked: list[Point] = []  # the points in it that mean something (ringed)
         self.rect = pygame.Rect(0, 0, side, side)
         self.rect.center = view.rect.center
 

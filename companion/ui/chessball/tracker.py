@@ -488,6 +488,7 @@ class TrackerScreen(ChessBallScreen):
         meant = self.resolve_tap(action.pos)  # type: ignore[arg-type]
         if meant == "magnify":
             self.magnifier = Magnifier(self.board, p)
+            self.magnifier.marked = [q for q in self.magnifier.points() if self.meaningful(q)]  # once, not per frame
             self.dirty = True
             return True
         if meant is None:

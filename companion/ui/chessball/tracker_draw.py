@@ -166,9 +166,8 @@ def _lattice_targets(screen: "TrackerScreen", surface: pygame.Surface) -> None:
     enlarged point when another one is closer than a finger."""
     m = screen.magnifier
     if m is not None:
-        points = [p for p in m.points() if screen.meaningful(p)] if reporting() else []
-        m.draw(surface, points if reporting() else [p for p in m.points() if screen.meaningful(p)])
-        for p in points:
+        m.draw(surface, m.marked)
+        for p in (m.marked if reporting() else []):
             x, y = m.to_pixel(p)
             report_target(pygame.Rect(x - m.step // 2, y - m.step // 2, m.step, m.step), f"lattice {p} (magnified)")
         return
