@@ -32,6 +32,8 @@ DEFAULT_PINS: dict[str, int] = {
     "button_roll": 17,
     "button_white": 22,
     "button_black": 23,
+    "button_white_2": 24,  # board 2's team buttons (two games at once)
+    "button_black_2": 25,
     "button_back": 27,
     "led_white": 5,
     "led_black": 6,
@@ -49,7 +51,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     },
     "sound": {"enabled": True, "volume": 0.8},
     "gpio": {"enabled": True, "bounce_ms": 30, "lockout_ms": 400, "pins": dict(DEFAULT_PINS)},
-    "serial": {"display": "", "baud": 115200},
+    "serial": {"display": "", "display_2": "", "baud": 115200},
     "camera": {"source": ""},
     "data": {"dir": ""},
     # the event network (companion.event): off while broker is "" (a station alone)
@@ -91,6 +93,7 @@ class GpioConfig:
 @dataclass(frozen=True)
 class SerialConfig:
     display: str = ""
+    display_2: str = ""  # board 2's display (two games at once)
     baud: int = 115200
 
 
@@ -258,6 +261,9 @@ def _build(m: dict[str, dict[str, Any]], origin: dict[str, str], sources: list[s
 
     s = m["serial"]
     display = _expect(origin, "serial.display", s["display"], str, 'a device path, a pyserial URL or ""')
+    display_2 = _expect(origin, "serial.display_2", s["display_2"], str, 'a device path, a pyserial URL or ""')
+    if display and display_2 == display:
+        raise fail("serial.display_2", f"{display_2} is already board 1's display")
     baud = _expect(origin, "serial.baud", s["baud"], int, "a baud rate such as 115200")
     if baud not in (9600, 19200, 38400, 57600, 115200, 230400):
         raise fail("serial.baud", f"expected one of 9600, 19200, 38400, 57600, 115200, 230400, got {baud}")
@@ -282,7 +288,7 @@ def _build(m: dict[str, dict[str, Any]], origin: dict[str, str], sources: list[s
         ui=UiConfig(lang=lang, fullscreen=fullscreen, size=size, rotate=rotate),
         sound=SoundConfig(enabled=enabled, volume=float(volume)),
         gpio=GpioConfig(enabled=gpio_enabled, bounce_ms=bounce, lockout_ms=lockout, pins=pins),
-        serial=SerialConfig(display=display, baud=baud),
+        serial=SerialConfig(display=display, display_2=display_2, baud=baud),
         camera=CameraConfig(source=source),
         event=EventConfig(**ev),
         data_dir=data_dir,

@@ -364,6 +364,14 @@ class Journal:
         return MatchInfo(id=mid, game=row[1], title=row[2], meta=meta, created_at=row[4],
                          finished_at=row[5], result=result, event_count=row[7])
 
+    def matches_pointing_at(self, kind: str, match_id: int) -> list[int]:
+        """The matches holding an event of ``kind`` whose ``data["match"]`` is ``match_id`` (a
+        link from one match to another, e.g. a Magici game's ``board_link``), oldest first."""
+        rows = self._fetch(
+            "SELECT DISTINCT match_id FROM events WHERE kind = ? AND json_valid(data)"
+            " AND json_extract(data, '$.match') = ? ORDER BY match_id", (kind, match_id))
+        return [int(r[0]) for r in rows]
+
     def latest_unfinished(self, game: str) -> "MatchLog | None":
         found = self.matches(game=game, unfinished=True)
         return MatchLog(self, found[0].id) if found else None

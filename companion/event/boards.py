@@ -38,11 +38,22 @@ def board_state(match: MatchLog, now_ms: int) -> dict[str, Any] | None:
         "v": 1, "match": info.id, "game": info.game, "title": info.title,
         "seq": max((e.seq for e in match.events()), default=0), "read_at_ms": now_ms,
         "finished": info.finished, "result": info.result, "board": None, "magici": None, "chessball": None,
+        "slot": None, "fixture": None, "linked": _linked_to(match),
     }
     try:
         state["board"] = _grid_board(match, events)
         if info.game == "magici" and any(e.kind == "magici.setup" for e in events):
+            from companion.magici.boards import board_of, linked_board_id
+
             state["magici"] = _magici(events, now_ms)
+            state["slot"] = board_of(info.meta)
+            champ = info.meta.get("championship") if isinstance(info.meta, dict) else None
+            if isinstance(champ, dict):
+                state["fixture"] = {"round": champ.get("round"), "board": champ.get("board")}
+            linked = linked_board_id(match)
+            if linked is not None:  # the position on the touch board joined to this game
+                board_log = match.journal.match(linked)
+                state["board"] = _grid_board(board_log, board_log.effective())
         if info.game == "chessball":
             state["chessball"] = _chessball(match)
     except Exception as exc:  # a match that does not replay is reported, never a crash
@@ -51,6 +62,19 @@ def board_state(match: MatchLog, now_ms: int) -> dict[str, Any] | None:
     if state["board"] is None and state["magici"] is None and state["chessball"] is None and "error" not in state:
         return None
     return state
+
+
+def _linked_to(match: MatchLog) -> int | None:
+    """The Magici game a touch board's match is joined to (None for a board on its own)."""
+    games = games_showing(match.journal, match.id)
+    return games[-1] if games else None
+
+
+def games_showing(journal: Any, match_id: int) -> list[int]:
+    """The Magici games whose card shows the touch board ``match_id`` (republished with it)."""
+    from companion.magici.boards import BOARD_LINK
+
+    return journal.matches_pointing_at(BOARD_LINK, match_id)
 
 
 def _grid_board(match: MatchLog, events: list[Any]) -> dict[str, Any] | None:

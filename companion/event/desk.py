@@ -202,17 +202,27 @@ class Desk:
         return [{"station": s, "online": bool(o), "last_seen_ms": t} for s, o, t in rows]
 
     def boards(self) -> list[dict[str, Any]]:
-        """Each station's newest board, its clocks aged by the desk's own clock."""
+        """Each station's newest game on each of its boards (a station referees two at once),
+        its clocks aged by the desk's own clock. A touch board joined to a Magici game is on
+        that game's card, not one of its own."""
         from companion.event.boards import cells
 
         now = self.clock()
         with self._lock:
             rows = self._db.execute(
-                "SELECT b.station, b.state, b.received_ms FROM boards b WHERE b.match_id ="
-                " (SELECT MAX(match_id) FROM boards c WHERE c.station = b.station) ORDER BY b.station").fetchall()
+                "SELECT station, match_id, state, received_ms FROM boards ORDER BY station, match_id").fetchall()
+        newest: dict[tuple[str, int], tuple[dict[str, Any], int]] = {}
+        for station, _match, text, received in rows:
+            try:
+                state = json.loads(text)
+            except (TypeError, ValueError):
+                continue
+            if state.get("linked"):
+                continue
+            slot = state.get("slot") if isinstance(state.get("slot"), int) else 0
+            newest[(station, slot)] = (state, received)  # rows come oldest first: the newest wins
         out = []
-        for station, text, received in rows:
-            state = json.loads(text)
+        for (station, _slot), (state, received) in sorted(newest.items()):
             state["station"] = station
             age = max(0, now - received)
             mag = state.get("magici")

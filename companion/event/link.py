@@ -266,8 +266,13 @@ class Link:
         return set(acked)
 
     def _publish_boards(self, journal: Any, matches: set[int]) -> None:
-        from companion.event.boards import board_state
+        from companion.event.boards import board_state, games_showing
 
+        for match in list(matches):  # a touch board's move changes the card of its Magici game too
+            try:
+                matches = matches | set(games_showing(journal, match))
+            except Exception:
+                pass
         for match in sorted(matches):
             try:
                 state = board_state(journal.match(match), self.clock())

@@ -201,24 +201,30 @@ def check_serial(config: Any) -> list[Finding]:
         ports = []
         out.append(Finding(Verdict.MISSING, "serial", f"cannot list ports ({exc})"))
     listing = ", ".join(ports) or "none"
-    target = config.serial.display
-    if not target:
+    targets = [("display", config.serial.display), ("display_2", getattr(config.serial, "display_2", ""))]
+    if not targets[0][1]:
         out.insert(0, Finding(Verdict.STAND_IN, "serial",
                               "no external display configured (set [serial] display = "
                               f'"/dev/ttyUSB0"); ports seen: {listing}'))
-        return out
-    try:
-        import serial
+    if not targets[1][1]:
+        out.insert(1, Finding(Verdict.STAND_IN, "serial",
+                              "no display for board 2 (set [serial] display_2 when two games run at once)"))
+    for i, (key, target) in enumerate(targets):
+        if not target:
+            continue
+        board = "" if key == "display" else " (board 2)"
+        try:
+            import serial
 
-        port = serial.serial_for_url(target, baudrate=config.serial.baud, timeout=0, write_timeout=0.2)
-        port.close()
-        out.insert(0, Finding(Verdict.OK, "serial", f"display {target} opens at {config.serial.baud} baud"))
-    except Exception as exc:
-        hint = "plug it in or fix [serial] display"
-        if isinstance(exc, PermissionError) or "ermission" in str(exc):
-            hint = "add the user to dialout: sudo usermod -aG dialout $USER"
-        out.insert(0, Finding(Verdict.MISSING, "serial",
-                              f"display {target} does not open ({exc}): {hint}; ports seen: {listing}"))
+            port = serial.serial_for_url(target, baudrate=config.serial.baud, timeout=0, write_timeout=0.2)
+            port.close()
+            out.insert(i, Finding(Verdict.OK, "serial", f"display{board} {target} opens at {config.serial.baud} baud"))
+        except Exception as exc:
+            hint = f"plug it in or fix [serial] {key}"
+            if isinstance(exc, PermissionError) or "ermission" in str(exc):
+                hint = "add the user to dialout: sudo usermod -aG dialout $USER"
+            out.insert(i, Finding(Verdict.MISSING, "serial",
+                                  f"display{board} {target} does not open ({exc}): {hint}; ports seen: {listing}"))
     return out
 
 

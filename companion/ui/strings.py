@@ -64,6 +64,8 @@ register(
         "pin.button_roll": ("Pulsante lancio dadi", "Roll button"),
         "pin.button_white": ("Pulsante Bianco", "White button"),
         "pin.button_black": ("Pulsante Nero", "Black button"),
+        "pin.button_white_2": ("Pulsante Bianco 2", "White button 2"),
+        "pin.button_black_2": ("Pulsante Nero 2", "Black button 2"),
         "pin.button_back": ("Pulsante indietro", "Back button"),
         "pin.led_white": ("LED Bianco", "White LED"),
         "pin.led_black": ("LED Nero", "Black LED"),

@@ -65,3 +65,41 @@ def test_the_squares_of_a_camerlano_position_include_its_citadels() -> None:
     assert (c["files"], c["ranks"]) == (11, 10)
     assert {e["cell"] for e in c["extra"]} == {"z2", "z9"}
     assert len(c["pieces"]) == len([p for p in start.split()[0] if p.isalpha()])
+
+
+def test_one_station_two_boards_each_with_its_slot_and_the_touch_board_on_its_game(tmp_path: Path) -> None:
+    """The championship's station referees two games at once: each game's state says which board
+    it is on, and a touch board joined to a game (a ``board_link``) is drawn on that game's card."""
+    from companion.core.clock import FakeClock
+    from companion.event.desk import Desk
+    from companion.event.messages import Topics, encode
+    from companion.magici.boards import BOARD_LINK, Boards
+    from companion.magici.model import DEFAULT_HOUSES
+    from companion.rules.session import BoardSession
+
+    clock = FakeClock(1_000_000)
+    j = Journal.open(tmp_path / "j.db", wall_ms=clock.now_ms)
+    g, s, t, c = DEFAULT_HOUSES
+    boards = Boards(j)
+    one, two = boards.start(1, g, s), boards.start(2, t, c)
+    assert one.begin().accepted and two.begin().accepted
+    touch = BoardSession.new(j, "magici")
+    two.log.append(BOARD_LINK, {"match": touch.match.id})
+    touch.play_text("e2e4")
+    clock.advance(2_000)
+
+    game1, game2 = board_state(one.log, clock.now_ms()), board_state(two.log, clock.now_ms())
+    own = board_state(touch.match, clock.now_ms())
+    assert game1 is not None and game2 is not None and own is not None
+    assert (game1["slot"], game2["slot"]) == (1, 2)
+    assert game1["board"] is None and game2["board"]["last_moves"] == ["e4"]
+    assert game2["magici"]["white"]["name"] == t.name
+    assert own["linked"] == two.log.id and game2["linked"] is None
+
+    desk = Desk(tmp_path / "desk")
+    topics = Topics("event")
+    for state in (game1, own, game2):
+        desk.receive(topics.board("s1", state["match"]), encode(state))
+    shown = desk.boards()
+    assert [(b["slot"], b["match"]) for b in shown] == [(1, one.log.id), (2, two.log.id)]
+    assert shown[1]["board"]["cells"]["pieces"]["e4"] == "P"

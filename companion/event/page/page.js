@@ -108,7 +108,9 @@ function boardCard(s) {
       <span>${t.mp} ${t.white}</span><b>${cb.mp.white}</b><span>${t.mp} ${t.black}</span><b>${cb.mp.black}</b></div>`;
   }
   side += resultText(s);
-  return `<article class="card" data-station="${esc(s.station)}"><h3><span>${title}</span><span class="sub">${esc(s.station)} · ${variant}</span></h3>
+  const where = s.fixture && s.fixture.round ? `${t.round} ${s.fixture.round} · ${t.board} ${s.fixture.board} · `
+    : (s.slot ? `${t.board} ${s.slot} · ` : "");
+  return `<article class="card" data-station="${esc(s.station)}" data-slot="${esc(s.slot || "")}"><h3><span>${title}</span><span class="sub">${where}${esc(s.station)} · ${variant}</span></h3>
     <div class="play"><div>${main}</div><div class="side">${side}</div></div></article>`;
 }
 
@@ -136,7 +138,9 @@ function render(state) {
     const seen = new Date(s.last_seen_ms).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
     return `<span class="chip ${s.online ? "on" : "off"}" data-station="${esc(s.station)}" title="${t.lastSeen} ${seen}">${esc(s.station)}${s.online ? "" : " · " + seen}</span>`;
   }).join("");
-  $("boards").innerHTML = state.boards.length ? state.boards.map(boardCard).join("") : `<p class="empty">${t.noBoards}</p>`;
+  // a touch board joined to a Magici game is drawn on that game's card, not on a card of its own
+  const shown = state.boards.filter((s) => !(s.linked && state.boards.some((o) => o.station === s.station && o.match === s.linked)));
+  $("boards").innerHTML = shown.length ? shown.map(boardCard).join("") : `<p class="empty">${t.noBoards}</p>`;
   $("standings").innerHTML = standingsTable(state.standings);
   const games = state.standings.games.map((g) => `<div data-game="${g.round}.${g.board}">${t.round} ${g.round} · ${t.board} ${g.board}:
     <b>${esc(g.home)} – ${esc(g.away)}</b> ${t.res[g.result] || g.result}${g.winner ? ", " + esc(g.winner) + " " + t.wins : ""}</div>`);

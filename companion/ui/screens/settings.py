@@ -47,7 +47,7 @@ class SettingsScreen(Screen):
     def _pins_panel(self) -> pygame.Rect:
         w, h = self.size
         pw = max(self.u(306), w // 2 - self.u(100))
-        return pygame.Rect(w - self.u(12) - pw, self.header_h + self.u(12), pw, self.u(44) + 8 * self.u(36) + self.u(8))
+        return pygame.Rect(w - self.u(12) - pw, self.header_h + self.u(12), pw, self.u(44) + max(8, len(self.app.config.gpio.pins)) * self.u(36) + self.u(8))
 
     def layout(self) -> None:
         rows = self._rows()
