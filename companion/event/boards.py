@@ -4,7 +4,8 @@ Stations publish it retained on ``companion/EVENT/STATION/board/MATCH``::
 
     {"v": 1, "match": 3, "game": "magici", "title": "...", "seq": 41, "read_at_ms": ...,
      "finished": false, "result": null | {...},
-     "board": {"variant", "fen", "turn": "white"|"black", "last_moves": [...]} | null,
+     "board": {"variant", "fen", "turn": "white"|"black", "last_moves": [...] (standard letters),
+               "last_moves_it": [...] (Italian letters)} | null,
      "magici": {"white": {"name", "colour", "spells": n, "spells_used": [...]}, "black": {...},
                 "on_move", "turn", "begun", "paused",
                 "clocks": {"move": {"remaining_ms", "running"}, "game": {...}}} | null,
@@ -46,7 +47,9 @@ def board_state(match: MatchLog, now_ms: int) -> dict[str, Any] | None:
             from companion.magici.boards import board_of, linked_board_id
 
             state["magici"] = _magici(events, now_ms)
-            state["slot"] = board_of(info.meta)
+            meta = info.meta if isinstance(info.meta, dict) else {}
+            if "board" in meta or "championship" in meta:  # a game the station put on board 1 or 2
+                state["slot"] = board_of(meta)
             champ = info.meta.get("championship") if isinstance(info.meta, dict) else None
             if isinstance(champ, dict):
                 state["fixture"] = {"round": champ.get("round"), "board": champ.get("board")}
@@ -88,6 +91,8 @@ def _grid_board(match: MatchLog, events: list[Any]) -> dict[str, Any] | None:
     return {
         "variant": session.game, "fen": pos.fen(), "turn": pos.turn.name.lower(),
         "last_moves": [h.notation for h in session.history[-LAST_MOVES:]],
+        # the same moves with the Italian piece letters, for the page in Italian (Cf3, not Nf3)
+        "last_moves_it": [h.shown("it") for h in session.history[-LAST_MOVES:]],
         "moves": len(session.history), "result": session.result,
     }
 

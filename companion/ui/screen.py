@@ -26,6 +26,13 @@ if TYPE_CHECKING:
 HEADER_H = 56
 
 
+def plural(t, key: str, count: int, **values: object) -> str:
+    """``t(key + ".one")`` when ``count`` is 1 ("1 lancio", "1 passo"), else ``t(key)``;
+    ``{n}`` is the count unless given."""
+    values.setdefault("n", count)
+    return t(f"{key}.one" if count == 1 else key, **values)
+
+
 class Screen:
     name: ClassVar[str] = "screen"
     title_key: ClassVar[str] = ""
@@ -43,8 +50,7 @@ class Screen:
     def tn(self, key: str, count: int, **values: object) -> str:
         """A string with a count: ``key + ".one"`` when ``count`` is 1 ("1 lancio"), else ``key``
         ("3 lanci"); ``{n}`` in it is the count unless given."""
-        values.setdefault("n", count)
-        return self.app.t(f"{key}.one" if count == 1 else key, **values)
+        return plural(self.app.t, key, count, **values)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -69,6 +75,24 @@ class Screen:
     @property
     def header_h(self) -> int:
         return self.u(HEADER_H)
+
+    # -- an 800×480 design drawn natively --------------------------------------------------------
+    # A screen laid out in 800×480 coordinates becomes native by passing its boxes and points
+    # through these (and its lengths and font sizes through ``u``): the design is drawn at the
+    # display's size, sharp, centred, with no black bars (the background fills the margins).
+    def origin(self) -> tuple[int, int]:
+        w, h = self.size
+        return (w - self.u(800)) // 2, (h - self.u(480)) // 2
+
+    def at(self, x: float, y: float) -> tuple[int, int]:
+        """A point of the 800×480 design on this screen's canvas."""
+        ox, oy = self.origin()
+        return ox + self.u(x), oy + self.u(y)
+
+    def box(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A box of the 800×480 design on this screen's canvas."""
+        ox, oy = self.origin()
+        return pygame.Rect(ox + self.u(x), oy + self.u(y), self.u(w), self.u(h))
 
     def back_button(self) -> Button:
         return Button(pygame.Rect(self.u(8), self.u(4), self.u(136), self.u(48)), "‹ " + self.t("common.back"),

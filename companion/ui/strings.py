@@ -79,7 +79,7 @@ register(
         "dice.preset.one": ("1d6", "1d6"),
         "dice.total": ("Totale", "Total"),
         "dice.history": ("Storico", "History"),
-        "dice.no_history": ("Nessun lancio ancora", "No rolls yet"),
+        "dice.no_history": ("Ancora nessun lancio", "No rolls yet"),
         "dice.hint": ("Tocca «Lancia», premi R o il pulsante", "Tap Roll, press R or the button"),
         "dice.rolls_count": ("{n} lanci", "{n} rolls"),
         "dice.rolls_count.one": ("1 lancio", "1 roll"),

@@ -107,6 +107,8 @@ def draw_text(
     if max_width is not None and image.get_width() > max_width:
         floor = max(int(size * 0.6), 8, min(min_size or 0, size))
         smaller = max(int(size * max_width / image.get_width()), floor)
+        while smaller > floor and theme.font(smaller, bold).size(text)[0] > max_width:
+            smaller -= 1  # font widths do not scale exactly with the size
         drawn = smaller
         image = theme.font(smaller, bold).render(text, True, color)
         if image.get_width() > max_width:  # still too wide: cut with an ellipsis
@@ -116,8 +118,8 @@ def draw_text(
             cut = True
     rect = image.get_rect(**{anchor: pos})
     if _REPORT is not None and text.strip():
-        _REPORT.texts.append(TextMark(text, rect.copy(), drawn, tuple(color)[:3], _background(surface, rect),  # type: ignore[arg-type]
-                                      bold, role, cut))
+        fg = (color[0], color[1], color[2])
+        _REPORT.texts.append(TextMark(text, rect.copy(), drawn, fg, _background(surface, rect), bold, role, cut))
     surface.blit(image, rect)
     return rect
 
@@ -158,6 +160,24 @@ def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]
                 line = word
         lines.append(line)
     return lines
+
+
+def fit_size(button: "Button") -> int:
+    """The largest font size (up to the button's own) at which its label fits without shrinking."""
+    size = button.size
+    avail = button.rect.width - max(16, button.rect.height // 4)
+    while size > MIN_TEXT and theme.font(size, True).size(button.label)[0] > avail:
+        size -= 1
+    return size
+
+
+def same_size(buttons: "list[Button]") -> None:
+    """One font size for a row or grid of buttons: the largest at which every label fits, so
+    no label in a bar is drawn smaller than its neighbours."""
+    if buttons:
+        size = min(fit_size(b) for b in buttons)
+        for b in buttons:
+            b.size = size
 
 
 @dataclass

@@ -55,6 +55,10 @@ def test_the_page_follows_both_boards_live(tmp_path: Path, broker: Broker) -> No
         assert "Tassorosso – Corvonero" in text(driver, "article[data-station=s2] h3")
         assert count(driver, "article[data-station=s1] .sq .pc") == 32
         assert "Tattico" in text(driver, "article[data-station=s1]")  # the spell used, in Italian
+        card = text(driver, "article[data-station=s1]")
+        assert "Cf3" in card and "Nf3" not in card  # the moves with the Italian letters
+        assert "provvisori: mancano 6 partite" in text(driver, "#provisional")  # no game in yet
+        assert "VI vittorie incantate" in text(driver, "#legend")
         before = text(driver, "article[data-station=s1] .clock")
         procs.wait_for("the move clock counting down", lambda: text(driver, "article[data-station=s1] .clock") != before, 5)
 
@@ -79,6 +83,8 @@ def test_the_page_follows_both_boards_live(tmp_path: Path, broker: Broker) -> No
         driver.get(f"{url}/?lang=en")
         procs.wait_for("the English page", lambda: count(driver, "article.card .grid") == 2, 30)
         assert "Standings" in text(driver, "#standings-title") and "Tactical" in text(driver, "article[data-station=s1]")
+        assert "Nf3" in text(driver, "article[data-station=s1]")
+        assert "provisional: 5 games to go" in text(driver, "#provisional")
         driver.save_screenshot(str(shots / "event-projector-en.png"))
         phone(driver)
         for lang in ("it", "en"):

@@ -195,3 +195,23 @@ def test_new_series_asks_first_and_cancel_keeps_the_history(make_app):
     tap(app, *next(b for b in app.top.buttons if b.label == "New series").rect.center)
     assert app.top is screen and screen.history == []
     assert len(app.journal.matches(game="dice", unfinished=False)) == 1  # the old series is kept
+
+
+def test_a_home_tile_says_when_a_match_of_its_game_is_running(make_app):
+    from companion.chessball.state import Mode
+    from companion.chessball.session import Session
+
+    app = make_app(lang="en")
+    home = HomeScreen(app)
+    app.push(home)
+    tile = next(b for b in home.buttons if b.label == "ChessBall")
+    assert "progress" not in tile.sublabel and not tile.selected
+    session = Session.start(app.journal, Mode.COUNTING)
+    tap(app, *tile.rect.center)  # into ChessBall and back: home looks again
+    app.pop()
+    tile = next(b for b in home.buttons if b.label == "ChessBall")
+    assert tile.sublabel == "● match in progress" and tile.selected
+    session.abandon()
+    app.push(DiceScreen(app))
+    app.pop()
+    assert "progress" not in next(b for b in home.buttons if b.label == "ChessBall").sublabel

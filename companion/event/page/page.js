@@ -7,7 +7,9 @@ const T = {
         paused: "in pausa", notBegun: "non iniziata", white: "Bianco", black: "Nero", half: "Tempo", mp: "PM",
         toMove: "Muove", score: "Punteggio", place: "#", house: "Casata", played: "G", won: "V", ench: "VI",
         drawn: "P", lost: "S", points: "Punti", spellsCol: "Inc", captured: "Cat", remaining: "Rim",
-        decided: "Decisa da", housePts: "Punti casa", shared: "a pari merito", round: "Turno", lastSeen: "visto alle",
+        decided: "Decisa da", housePts: "Punti casa", provisional: "provvisori: mancano {n} partite",
+        provisional1: "provvisori: manca 1 partita",
+        legend: "G giocate · V vinte · VI vittorie incantate · P patte · S perse · Punti: vittoria 3, vittoria incantata 2, patta 1 · Inc incantesimi usati · Cat pezzi catturati · Rim pezzi rimasti", shared: "a pari merito", round: "Turno", lastSeen: "visto alle",
         conflict: "Conflitto: turno {r} scacchiera {b}: risultati diversi da {who}. Non conta finché l'arbitro non lo risolve.",
         rejected: "Scartato da {who}: {why}", draw: "patta", wins: "vince", over: "Finita",
         tb: { head_to_head: "scontro diretto", spells: "incantesimi usati", captures: "pezzi catturati",
@@ -23,7 +25,9 @@ const T = {
         paused: "paused", notBegun: "not started", white: "White", black: "Black", half: "Half", mp: "MP",
         toMove: "To move", score: "Score", place: "#", house: "House", played: "P", won: "W", ench: "E",
         drawn: "D", lost: "L", points: "Pts", spellsCol: "Sp", captured: "Cap", remaining: "Left",
-        decided: "Decided by", housePts: "House pts", shared: "shared", round: "Round", lastSeen: "seen at",
+        decided: "Decided by", housePts: "House pts", provisional: "provisional: {n} games to go",
+        provisional1: "provisional: 1 game to go",
+        legend: "P played · W won · E enchanted wins · D drawn · L lost · Pts: win 3, enchanted win 2, draw 1 · Sp spells used · Cap pieces captured · Left pieces left", shared: "shared", round: "Round", lastSeen: "seen at",
         conflict: "Conflict: round {r} board {b}: different results from {who}. It does not count until the referee settles it.",
         rejected: "Rejected from {who}: {why}", draw: "draw", wins: "wins", over: "Finished",
         tb: { head_to_head: "head-to-head", spells: "spells used", captures: "pieces captured",
@@ -100,7 +104,8 @@ function boardCard(s) {
   } else if (g) {
     side += `<div class="team move">${t.toMove}: ${g.turn === "white" ? t.white : t.black}</div>`;
   }
-  if (g && g.last_moves.length) side += `<div class="moves">${t.last}: ${g.last_moves.map(esc).join(" ")}</div>`;
+  const moves = (lang === "it" && g && g.last_moves_it) || (g && g.last_moves) || [];
+  if (moves.length) side += `<div class="moves">${t.last}: ${moves.map(esc).join(" ")}</div>`;
   if (cb) {
     main = `<div class="score" data-score>${cb.score.white} – ${cb.score.black}</div>`;
     side += `<div class="kv"><span>${t.half}</span><b>${cb.half}</b><span>${t.turn}</span><b>${cb.turn_in_half}</b>
@@ -114,11 +119,18 @@ function boardCard(s) {
     <div class="play"><div>${main}</div><div class="side">${side}</div></div></article>`;
 }
 
+function provisionalNote(st) {
+  if (!st.house_points_provisional) return "";
+  const left = Math.max(0, 6 - (st.games || []).length);
+  const text = left === 1 ? t.provisional1 : t.provisional.replace("{n}", left);
+  return `<span class="prov" data-provisional title="${esc(text)}">*</span>`;
+}
+
 function standingsTable(st) {
   const h = `<tr><th>${t.place}</th><th class="h">${t.house}</th><th>${t.played}</th><th class="x">${t.won}</th>
     <th class="x">${t.ench}</th><th class="x">${t.drawn}</th><th class="x">${t.lost}</th><th>${t.points}</th>
     <th class="x">${t.spellsCol}</th><th class="x">${t.captured}</th><th class="x">${t.remaining}</th>
-    <th class="h">${t.decided}</th><th>${t.housePts}</th></tr>`;
+    <th class="h">${t.decided}</th><th>${t.housePts}${provisionalNote(st)}</th></tr>`;
   const colour = Object.fromEntries(st.houses.map((x) => [x.name, x.colour]));
   const rows = st.standings.map((r) => {
     const by = r.shared_with.length ? t.shared : (r.decided_by ? t.tb[r.decided_by] : "");
@@ -142,6 +154,9 @@ function render(state) {
   const shown = state.boards.filter((s) => !(s.linked && state.boards.some((o) => o.station === s.station && o.match === s.linked)));
   $("boards").innerHTML = shown.length ? shown.map(boardCard).join("") : `<p class="empty">${t.noBoards}</p>`;
   $("standings").innerHTML = standingsTable(state.standings);
+  const st = state.standings, left = Math.max(0, 6 - (st.games || []).length);
+  $("provisional").textContent = st.house_points_provisional
+    ? "* " + t.housePts + ", " + (left === 1 ? t.provisional1 : t.provisional.replace("{n}", left)) : "";
   const games = state.standings.games.map((g) => `<div data-game="${g.round}.${g.board}">${t.round} ${g.round} · ${t.board} ${g.board}:
     <b>${esc(g.home)} – ${esc(g.away)}</b> ${t.res[g.result] || g.result}${g.winner ? ", " + esc(g.winner) + " " + t.wins : ""}</div>`);
   $("games").innerHTML = games.length ? games.join("") : `<p class="empty">${t.noGames}</p>`;
@@ -177,5 +192,6 @@ document.documentElement.lang = lang;
 document.querySelectorAll(".lang a").forEach((a) => a.classList.toggle("on", a.dataset.lang === lang));
 $("live-text").textContent = t.offline;
 $("standings-title").textContent = t.standings;
+$("legend").textContent = t.legend;
 setInterval(tick, 200);
 connect();

@@ -81,6 +81,7 @@ class Magnifier:
         self.centre = (min(max(centre[0], k), LAST - k), min(max(centre[1], k), LAST - k))
         self.zoom = max(2, math.ceil(MIN_TOUCH / view.spacing))
         side = round((2 * k + 1) * view.spacing * self.zoom)
+        self.marked: list[Point] = []  # the points in it that mean something (ringed)
         self.rect = pygame.Rect(0, 0, side, side)
         self.rect.center = view.rect.center
 
@@ -123,8 +124,8 @@ class Magnifier:
             if abs(p[0] - self.centre[0]) <= self.REACH and abs(p[1] - self.centre[1]) <= self.REACH:
                 pygame.draw.circle(surface, theme.ACCENT, self.to_pixel(p), self.step // 2 - 3, width=3)
         k = self.view.k
-        pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(round(6 * k), round(6 * k)), width=max(3, round(3 * k)),
-                         border_radius=round(6 * k))
+        pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(round(6 * k), round(6 * k)),
+                         width=max(3, round(3 * k)), border_radius=round(6 * k))
 
 
 class BoardView:

@@ -29,7 +29,7 @@ from companion.ui.chessball.substitution import SubstitutionScreen
 from companion.ui.chessball.tracker_draw import draw_tracker
 from companion.ui.input import TAP_SLOP, Action, Kind
 from companion.ui.screen import HEADER_H
-from companion.ui.widgets import MIN_TOUCH, Button
+from companion.ui.widgets import MIN_TOUCH, Button, same_size
 
 SPEND_KEYS = tuple(range(1, 13))
 
@@ -62,6 +62,10 @@ class TrackerScreen(ChessBallScreen):
 
     # -- buttons ------------------------------------------------------------------------------
     # -- geometry -----------------------------------------------------------------------------
+    def _label_w(self, label: str, size: int) -> int:
+        """A header button just wide enough for its label (never under a finger's 48 px)."""
+        return max(self.u(48), theme.font(size, True).size(label)[0] + self.u(22))
+
     @property
     def panel(self) -> pygame.Rect:
         """The right-hand column: cards, prompt, buttons (x 436, 356 wide on the 800×480 panel)."""
@@ -97,16 +101,23 @@ class TrackerScreen(ChessBallScreen):
         elif self.positional and self.placement is None:
             self.placement = Placement.suggested(s)
         u, w = self.u, self.size[0]
-        self.buttons = [
-            self.back_button(),
-            Button(pygame.Rect(u(150), u(4), u(52), u(48)), self.t("cb.history"), self.open_history, size=u(22),
-                   color=theme.PANEL_HI),
-            Button(pygame.Rect(w - u(316), u(4), u(180), u(48)), "↶ " + self.t("cb.undo"), self.undo,
-                   enabled=self.session.can_undo(), size=u(18), color=theme.PANEL_HI),
-            Button(pygame.Rect(w - u(130), u(4), u(122), u(48)), self.t("cb.export"), self.export, size=u(18),
-                   color=theme.PANEL_HI),
-        ]
+        back = self.back_button()
+        back.rect.width = min(back.rect.width, self._label_w(back.label, back.size))
+
+        def header_button(label: str, action: Callable[[], None], right: int, **kw: Any) -> Button:
+            width = self._label_w(label, u(18))
+            return Button(pygame.Rect(right - width, u(4), width, u(48)), label, action, size=u(18),
+                          color=theme.PANEL_HI, **kw)
+
+        export = header_button(self.t("cb.export"), self.export, w - u(8))
+        undo = header_button("↶ " + self.t("cb.undo"), self.undo, export.rect.x - u(6),
+                             enabled=self.session.can_undo())
+        history = header_button(self.t("cb.history"), self.open_history, 0)  # words, not a bare icon
+        history.rect.x = back.rect.right + u(6)
+        self.buttons = [back, history, undo, export]
+        first = len(self.buttons)
         getattr(self, f"_layout_{s.phase.value}")()
+        same_size(self.buttons[first:])  # one text size across the panel's buttons
         if not self.positional and s.phase is Phase.MOVES:
             pad = self.board.rect
             key_w = (pad.width - u(28) - 3 * u(8)) // 4
@@ -116,61 +127,62 @@ class TrackerScreen(ChessBallScreen):
                 self.buttons.append(Button(rect, f"−{n}", self._spender(n), size=u(30),
                                            enabled=n <= s.movement_points[s.side_to_move or Side.WHITE]))
 
+    def _add(self, col: int, row: int, label: str, on_tap: Callable[[], None], size: int = 22, span: int = 1,
+             **kw: Any) -> None:
+        """A button in the panel's grid (``size`` in 800×480 design pixels)."""
+        self.buttons.append(Button(self.cell(col, row, span), label, on_tap, size=self.u(size), **kw))
+
     def _layout_kickoff(self) -> None:
-        self.buttons.append(Button(self.cell(0, 0, 2), self.t("cb.kickoff.confirm", side=self.side(self.state.kickoff_side)),
-                                   self.kickoff, primary=True, size=self.u(22)))
+        self._add(0, 0, self.t("cb.kickoff.confirm", side=self.side(self.state.kickoff_side)), self.kickoff,
+                  span=2, primary=True)
         if self.positional:
-            self.buttons.append(Button(self.cell(0, 1, 2), self.t("cb.kickoff.reset"), self.reset_placement, size=self.u(20)))
+            self._add(0, 1, self.t("cb.kickoff.reset"), self.reset_placement, size=20, span=2)
 
     def _layout_rolls(self) -> None:
         s = self.state
         for col, side in enumerate(Side):
             rolled = s.rolls[side] is not None
-            self.buttons.append(Button(self.cell(col, 0), "⚄ " + self.side(side), self._roller(side), primary=not rolled,
-                                       enabled=not rolled, size=self.u(24), sublabel=self.t("cb.rolls.app")))
-            self.buttons.append(Button(self.cell(col, 1), self.t("cb.rolls.typed"), self._typer(side), enabled=not rolled,
-                                       size=self.u(20)))
+            self._add(col, 0, "⚄ " + self.side(side), self._roller(side), size=24, primary=not rolled,
+                      enabled=not rolled, sublabel=self.t("cb.rolls.app"))
+            self._add(col, 1, self.t("cb.rolls.typed"), self._typer(side), size=20, enabled=not rolled,
+                      sublabel=self.t("cb.rolls.typed_hint"))
 
     def _layout_moves(self) -> None:
         if self.goal_menu:
             for col, side in enumerate(Side):
-                self.buttons.append(Button(self.cell(col, 1), self.t("cb.goal_for", side=self.side(side)),
-                                           self._goal(side), color=SIDE_COLOURS[side], size=self.u(20)))
-            self.buttons.append(Button(self.cell(0, 2, 2), self.t("common.cancel"), self._close_goal_menu, size=self.u(20)))
+                self._add(col, 1, self.t("cb.goal_for", side=self.side(side)), self._goal(side), size=20,
+                          color=SIDE_COLOURS[side])
+            self._add(0, 2, self.t("common.cancel"), self._close_goal_menu, size=20, span=2)
             return
         if self.positional:
             c = self.choice
             label = self.t("cb.confirm_cost", n=c.preview.cost) if c.preview else self.t("cb.confirm")
-            self.buttons.append(Button(self.cell(0, 0), label, self.confirm, primary=True, enabled=c.preview is not None,
-                                       size=self.u(22)))
-            self.buttons.append(Button(self.cell(1, 0), self.t("cb.clear_choice"), self.clear_choice,
-                                       enabled=c.selected is not None, size=self.u(20)))
+            self._add(0, 0, label, self.confirm, primary=True, enabled=c.preview is not None)
+            self._add(1, 0, self.t("cb.clear_choice"), self.clear_choice, size=20, enabled=c.selected is not None)
         else:
-            self.buttons.append(Button(self.cell(0, 0), self.t("cb.end_move"), self.end_move, primary=True, size=self.u(22)))
+            self._add(0, 0, self.t("cb.end_move"), self.end_move, primary=True)
         # a shot, a pass, a tackle or a substitution is a whole move: not once MP are spent in it
         fresh = self.state.move_spent == 0
         if not self.positional:
-            self.buttons.append(Button(self.cell(1, 0), self.t("cb.shot"), self.open_shot, enabled=fresh, size=self.u(22)))
-        self.buttons.append(Button(self.cell(0, 1), self.t("cb.pass_move"), self.pass_move, enabled=fresh, size=self.u(22)))
-        self.buttons.append(Button(self.cell(1, 1), self.t("cb.tackle"), self.open_tackle, enabled=fresh, size=self.u(22)))
-        self.buttons.append(Button(self.cell(0, 2), self.t("cb.substitution"), self.open_substitution, enabled=fresh,
-                                   size=self.u(20)))
+            self._add(1, 0, self.t("cb.shot"), self.open_shot, enabled=fresh)
+        self._add(0, 1, self.t("cb.pass_move"), self.pass_move, enabled=fresh)
+        self._add(1, 1, self.t("cb.tackle"), self.open_tackle, enabled=fresh)
+        self._add(0, 2, self.t("cb.substitution"), self.open_substitution, size=20, enabled=fresh)
         if self.positional:
             on = self.t("common.yes") if self.choice.with_ball else self.t("common.no")
-            self.buttons.append(Button(self.cell(1, 2), self.t("cb.with_ball"), self.toggle_ball, sublabel=on,
-                                       enabled=self.choice.can_take_ball(self.state), selected=self.choice.with_ball,
-                                       size=self.u(20)))
+            self._add(1, 2, self.t("cb.with_ball"), self.toggle_ball, size=20, sublabel=on,
+                      enabled=self.choice.can_take_ball(self.state), selected=self.choice.with_ball)
         else:
-            self.buttons.append(Button(self.cell(1, 2), self.t("cb.goal_menu"), self._open_goal_menu, size=self.u(20)))
+            self._add(1, 2, self.t("cb.goal_menu"), self._open_goal_menu, size=20)
 
     def _layout_keeper_roll(self) -> None:
-        self.buttons.append(Button(self.cell(0, 0, 2), self.t("cb.keeper_open"), self.open_shot, primary=True, size=self.u(22)))
+        self._add(0, 0, self.t("cb.keeper_open"), self.open_shot, span=2, primary=True)
 
     _layout_direction_roll = _layout_keeper_roll
 
     def _layout_full_time(self) -> None:
-        self.buttons.append(Button(self.cell(0, 0, 2), self.t("cb.new_match"), self.new_match, primary=True, size=self.u(22)))
-        self.buttons.append(Button(self.cell(0, 1, 2), self.t("cb.home"), self.app.home, size=self.u(20)))
+        self._add(0, 0, self.t("cb.new_match"), self.new_match, span=2, primary=True)
+        self._add(0, 1, self.t("cb.home"), self.app.home, size=20, span=2)
 
     def refresh(self) -> None:
         self.layout()
@@ -476,6 +488,7 @@ class TrackerScreen(ChessBallScreen):
         meant = self.resolve_tap(action.pos)  # type: ignore[arg-type]
         if meant == "magnify":
             self.magnifier = Magnifier(self.board, p)
+            self.magnifier.marked = [q for q in self.magnifier.points() if self.meaningful(q)]  # once, not per frame
             self.dirty = True
             return True
         if meant is None:

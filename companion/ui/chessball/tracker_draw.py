@@ -13,6 +13,7 @@ from companion.ui import theme
 from companion.ui.chessball.board import Magnifier, Marks
 from companion.ui.chessball.common import SIDE_COLOURS, piece_name
 from companion.ui.chessball.places import place_name, say
+from companion.ui.screen import plural
 from companion.ui.screens.dice import draw_die
 from companion.ui.widgets import MIN_TOUCH, draw_text, report_target, reporting, wrap_text
 
@@ -37,14 +38,19 @@ def _header(screen: "TrackerScreen", surface: pygame.Surface) -> None:
     u = screen.u
     h = screen.header_h
     pygame.draw.rect(surface, theme.PANEL, (0, 0, surface.get_width(), h))
-    cx = (screen.buttons[1].rect.right + screen.buttons[2].rect.left) // 2  # between ☰ and undo
-    draw_text(surface, f"{s.score[Side.WHITE]} – {s.score[Side.BLACK]}", (cx, h // 2), u(34), theme.TEXT,
-              "center", bold=True)
-    room = (screen.buttons[2].rect.left - screen.buttons[1].rect.right) // 2 - u(52) - u(6)
-    draw_text(surface, screen.side(Side.WHITE), (cx - u(52), h // 2), u(20), theme.WHITE_SIDE, "midright",
-              bold=True, max_width=room, min_size=u(16))
-    draw_text(surface, screen.side(Side.BLACK), (cx + u(52), h // 2), u(20), theme.MUTED, "midleft", bold=True,
-              max_width=room, min_size=u(16))
+    left, right = screen.buttons[1].rect.right, screen.buttons[2].rect.left
+    cx = (left + right) // 2  # between the report and undo buttons
+    score = f"{s.score[Side.WHITE]} – {s.score[Side.BLACK]}"
+    half = theme.font(u(34), True).size(score)[0] // 2 + u(8)
+    draw_text(surface, score, (cx, h // 2), u(34), theme.TEXT, "center", bold=True)
+    room = (right - left) // 2 - half - u(6)
+    names = [screen.side(Side.WHITE), screen.side(Side.BLACK)]
+    size = u(20)  # both names at one size, the largest that fits; none when even 16 px does not
+    while size > u(16) and any(theme.font(size, True).size(n)[0] > room for n in names):
+        size -= 1
+    if all(theme.font(size, True).size(n)[0] <= room for n in names):  # else the cards below name the sides
+        draw_text(surface, names[0], (cx - half, h // 2), size, theme.WHITE_SIDE, "midright", bold=True)
+        draw_text(surface, names[1], (cx + half, h // 2), size, theme.MUTED, "midleft", bold=True)
 
 
 def _cards(screen: "TrackerScreen", surface: pygame.Surface) -> None:
@@ -87,6 +93,8 @@ def _cards(screen: "TrackerScreen", surface: pygame.Surface) -> None:
 def _prompt(screen: "TrackerScreen") -> str:
     s = screen.state
     t = screen.t
+    if screen.magnifier is not None:
+        return t("cb.prompt.magnifier")
     if s.phase is Phase.KICKOFF:
         text = t("cb.prompt.kickoff", side=screen.side(s.kickoff_side))
         return text + (" " + t("cb.prompt.kickoff_place") if screen.positional else "")
@@ -158,9 +166,8 @@ def _lattice_targets(screen: "TrackerScreen", surface: pygame.Surface) -> None:
     enlarged point when another one is closer than a finger."""
     m = screen.magnifier
     if m is not None:
-        points = [p for p in m.points() if screen.meaningful(p)] if reporting() else []
-        m.draw(surface, points if reporting() else [p for p in m.points() if screen.meaningful(p)])
-        for p in points:
+        m.draw(surface, m.marked)
+        for p in (m.marked if reporting() else []):
             x, y = m.to_pixel(p)
             report_target(pygame.Rect(x - m.step // 2, y - m.step // 2, m.step, m.step), f"lattice {p} (magnified)")
         return
@@ -239,7 +246,7 @@ def choice_text(screen: "TrackerScreen") -> str:
     if summary is not None:
         kind = summary["kind"]
         if kind == "shot":
-            return say(t, "cb.preview.shot", n=summary["cost"], power=summary["power"], left=summary["left"])
+            return plural(t, "cb.preview.shot", summary["cost"], power=summary["power"], left=summary["left"])
         to = place_name(t, summary["to"])
         if kind == "kick":
             return say(t, "cb.preview.kick", to=to, n=summary["cost"], left=summary["left"])

@@ -130,7 +130,7 @@ class HomeScreen(Screen):
 def _demo(app) -> HomeScreen:
     """Home with a ChessBall match in progress (its tile shows *in corso*)."""
     from companion.chessball.state import Mode
-    from companion.ui.chessball.session import Session
+    from companion.chessball.session import Session
 
     session = Session.start(app.journal, Mode.COUNTING)
     session.submit({"kind": "kickoff"})

@@ -159,7 +159,7 @@ class ResumeScreen(Screen):
 def _demo(app) -> ResumeScreen:
     """Seven unfinished ChessBall matches: more than a page."""
     from companion.chessball.state import Mode
-    from companion.ui.chessball.session import Session
+    from companion.chessball.session import Session
 
     for i in range(7):
         session = Session.start(app.journal, Mode.COUNTING, title=f"Tavolo {i + 1}")

@@ -47,7 +47,8 @@ class SettingsScreen(Screen):
     def _pins_panel(self) -> pygame.Rect:
         w, h = self.size
         pw = max(self.u(306), w // 2 - self.u(100))
-        return pygame.Rect(w - self.u(12) - pw, self.header_h + self.u(12), pw, self.u(44) + max(8, len(self.app.config.gpio.pins)) * self.u(36) + self.u(8))
+        rows = max(8, len(self.app.config.gpio.pins))
+        return pygame.Rect(w - self.u(12) - pw, self.header_h + self.u(12), pw, self.u(44) + rows * self.u(36) + self.u(8))
 
     def layout(self) -> None:
         rows = self._rows()
@@ -135,7 +136,7 @@ class SettingsScreen(Screen):
         self._draw_pins(surface)
         self._draw_legend(surface)
         files = ", ".join(self.app.config.sources) or self.t("settings.none")
-        bottom = pygame.Rect(self.u(16), h - self.u(56), w - self.u(32), self.u(52))
+        bottom = pygame.Rect(self.u(16), h - self.u(56), self._pins_panel().x - self.u(28), self.u(52))
         lines = [f"{self.t('settings.config_files')}: {files}"] + ([self.message] if self.message else [])
         for i, line in enumerate(lines[-2:]):
             draw_text(surface, line, (bottom.x, bottom.y + i * self.u(24)), self.u(16),

@@ -8,7 +8,7 @@ from companion.chessball.options import RuleOptions, TacklesPerTurn
 from companion.chessball.pieces import Side
 from companion.chessball.state import Mode
 from companion.ui.chessball.rolls import TackleScreen
-from companion.ui.chessball.session import Session
+from companion.chessball.session import Session
 from companion.ui.chessball.tracker import TrackerScreen
 
 from .helpers import press

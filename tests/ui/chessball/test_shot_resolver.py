@@ -182,3 +182,33 @@ def test_undo_while_the_keeper_is_to_roll_takes_the_shot_back_too(make_app):
     assert app.top is tracker and tracker.state.phase is Phase.KEEPER_ROLL
     press(app, "cb.undo", prefix="↶ ")
     assert tracker.state.phase is Phase.MOVES and tracker.state.pending_shot is None
+
+
+def test_after_a_goal_continue_is_tappable_at_once_under_the_goal_banner(make_app):
+    """The issue: after GOL the Continua button was hidden by the banner for about 3 s."""
+    from ..conftest import tap
+
+    app = make_app()
+    tracker = counting_match_in_moves(app)
+    screen = open_shot_with_distance(app, 4)
+    press(app, "cb.shot.shoot")
+    faces(app, [2, 3, 3], screen.keeper_picker)
+    press(app, "cb.roll.confirm", n=8)
+    assert app.banners  # GOL! is announced...
+    go_on = find(app, app.t("cb.shot.continue"))
+    assert not go_on.rect.colliderect(app.banner_rect())  # ...where it hides no main button
+    tap(app, *go_on.rect.center)  # one tap, banner or not
+    assert app.top is tracker
+
+
+def test_after_export_the_main_buttons_stay_uncovered(make_app, tmp_path):
+    from dataclasses import replace
+
+    app = make_app()
+    tracker = counting_match_in_moves(app)
+    app.config = replace(app.config, data_dir=tmp_path)
+    press(app, "cb.export")
+    assert app.banners
+    covered = [b.label for b in tracker.buttons if b.rect.colliderect(app.banner_rect()) and b.rect.top > 60]
+    assert covered == []
+    assert all(not b.rect.colliderect(app.banner_rect()) for b in tracker.buttons if b.primary)
