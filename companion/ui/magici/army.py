@@ -47,6 +47,7 @@ def color_of(side: Side) -> Color:
 class ArmyBuilderScreen(KeepsBoardsRunning, Screen):
     name = "magici-army"
     title_key = "magici.army.title"
+    native = True  # the 800×480 design drawn at the display's size (``box``, ``at``, ``u``)
 
     def __init__(self, app: "App", white: House, black: House, first: Side = Side.WHITE,
                  on_done: Callable[[dict[Side, str], str], None] | None = None) -> None:
@@ -74,21 +75,23 @@ class ArmyBuilderScreen(KeepsBoardsRunning, Screen):
 
     # -- layout ---------------------------------------------------------------------------------
     def layout(self) -> None:
+        self.grid = BoardGrid(self.box(208, HEADER_H + 4, 384, 384))  # 48 px squares on the panel
         self.buttons = [self.back_button()]
         for i, side in enumerate(Side):
-            self.buttons.append(Button(pygame.Rect(12, HEADER_H + 8 + i * 60, 176, 54), self.houses[side].name,
-                                       self._side(side), selected=(side is self.side), size=20,
+            self.buttons.append(Button(self.box(12, HEADER_H + 8 + i * 60, 176, 54), self.houses[side].name,
+                                       self._side(side), selected=(side is self.side), size=self.u(20),
                                        sublabel=self.t(side_key(side))))
         self.kind_buttons = []
         for i, kind in enumerate(BUYABLE):  # the piece drawn at the left, its price in words
             price = plural(self.t, "magici.army.price", PRICES[NAMES[kind]])
-            button = Button(pygame.Rect(12, HEADER_H + 130 + i * 58, 176, 52), self.t(f"magici.piece.{kind.value}"),
-                            self._kind(kind), selected=(kind is self.kind), size=20, sublabel=price)
+            button = Button(self.box(12, HEADER_H + 130 + i * 58, 176, 52), self.t(f"magici.piece.{kind.value}"),
+                            self._kind(kind), selected=(kind is self.kind), size=self.u(20), sublabel=price)
             self.buttons.append(button)
             self.kind_buttons.append((button, kind))
-        self.buttons.append(Button(pygame.Rect(600, 396, 188, 72), self.t("magici.army.done"), self.done,
-                                   primary=True, size=26))
-        self.buttons.append(Button(pygame.Rect(600, 334, 188, 54), self.t("magici.army.clear"), self.clear, size=20))
+        self.buttons.append(Button(self.box(600, 396, 188, 72), self.t("magici.army.done"), self.done,
+                                   primary=True, size=self.u(26)))
+        self.buttons.append(Button(self.box(600, 334, 188, 54), self.t("magici.army.clear"), self.clear,
+                                   size=self.u(20)))
 
     def _side(self, side: Side) -> Callable[[], None]:
         def choose() -> None:
@@ -173,33 +176,35 @@ class ArmyBuilderScreen(KeepsBoardsRunning, Screen):
             for square, kind in self.placed[side].items():
                 pieces[square] = (side, kind)
         self.grid.draw(surface, pieces)
+        u, at = self.u, self.at
         y = HEADER_H + 8
         for side in Side:
             house = self.houses[side]
-            pygame.draw.circle(surface, mark_rgb(house.colour), (610, y + 14), 8)
-            draw_text(surface, house.name, (624, y + 14), 19, theme.TEXT, "midleft", bold=True, max_width=164)
+            pygame.draw.circle(surface, mark_rgb(house.colour), at(610, y + 14), u(8))
+            draw_text(surface, house.name, at(624, y + 14), u(19), theme.TEXT, "midleft", bold=True,
+                      max_width=u(164), min_size=u(16))
             spent = self.cost(side)
             colour = theme.OK if spent == POINTS else theme.ACCENT
-            draw_text(surface, self.t("magici.army.points", spent=spent, total=POINTS), (600, y + 32), 18, colour)
-            draw_text(surface, plural(self.t, "magici.army.pieces", len(self.placed[side])), (600, y + 54), 16, theme.MUTED,
-                      max_width=188)
+            draw_text(surface, self.t("magici.army.points", spent=spent, total=POINTS), at(600, y + 32), u(18), colour)
+            draw_text(surface, plural(self.t, "magici.army.pieces", len(self.placed[side])), at(600, y + 54), u(16),
+                      theme.MUTED, max_width=u(188))
             y += 84
         y += 4
         if self.reasons:
-            draw_text(surface, self.t("magici.army.refused"), (600, y), 18, theme.WARN, bold=True)
+            draw_text(surface, self.t("magici.army.refused"), at(600, y), u(18), theme.WARN, bold=True)
             y += 24
-            lines = [line for reason in self.reason_lines() for line in wrap_text(reason, 16, 188)]
+            lines = [line for reason in self.reason_lines() for line in wrap_text(reason, u(16), u(188))]
             colour = theme.WARN
         else:
-            lines, colour = wrap_text(self.t("magici.army.hint"), 16, 188), theme.MUTED
+            lines, colour = wrap_text(self.t("magici.army.hint"), u(16), u(188)), theme.MUTED
         room = max(1, (328 - y) // 20)
         if len(lines) > room:
             lines = lines[:room]
             lines[-1] = lines[-1].rstrip(" .,;:") + "…"
         for line in lines:
-            draw_text(surface, line, (600, y), 16, colour)
+            draw_text(surface, line, at(600, y), u(16), colour)
             y += 20
         for b in self.buttons:
             b.draw(surface)
         for button, kind in self.kind_buttons:
-            draw_piece(surface, self.side, kind, (button.rect.x + 28, button.rect.centery), 34)
+            draw_piece(surface, self.side, kind, (button.rect.x + self.u(28), button.rect.centery), self.u(34))
