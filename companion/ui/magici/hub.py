@@ -24,20 +24,12 @@ class MagiciHubScreen(KeepsBoardsRunning, Screen):
     name = "magici-hub"
     title_key = "magici.hub.title"
 
-    confirm_leave = False
-
     def leave(self) -> None:
-        """Back to the home screen: outside the Magici screens the boards' cues are not heard,
-        so with clocks running it takes a second tap (a banner says why)."""
-        from companion.ui.magici.desk import room
+        """Back to the home screen in one tap: the games go on (the app shell keeps polling both
+        boards); a banner says so when clocks are running."""
+        from companion.ui.magici.timer import leave_station
 
-        if room(self.app).boards.running and not self.confirm_leave:
-            self.confirm_leave = True
-            self.app.show_banner(self.t("magici.timer.leave_hint"))
-            self.layout()
-            return
-        self.confirm_leave = False
-        self.app.pop()
+        leave_station(self.app)
 
     def handle(self, action) -> bool:  # type: ignore[no-untyped-def]
         from companion.ui.input import Kind
@@ -45,10 +37,6 @@ class MagiciHubScreen(KeepsBoardsRunning, Screen):
         if action.kind is Kind.COMMAND and action.name == "back":
             self.leave()
             return True
-        if self.confirm_leave and action.kind is Kind.TAP and action.pos is not None \
-                and not self.buttons[0].rect.collidepoint(action.pos):
-            self.confirm_leave = False  # any other tap cancels leaving
-            self.layout()
         return super().handle(action)
 
     def layout(self) -> None:
@@ -74,9 +62,6 @@ class MagiciHubScreen(KeepsBoardsRunning, Screen):
         ]
         back = self.back_button()
         back.on_tap = self.leave
-        if self.confirm_leave:
-            back = Button(back.rect.inflate(self.u(60), 0).move(self.u(30), 0), self.t("magici.timer.leave"),
-                          self.leave, color=theme.DANGER, size=self.u(18))
         self.buttons = [back]
         for i, (label, hint, action, enabled, primary) in enumerate(cells):
             rect = pygame.Rect(margin + (i % 2) * (w + gap), self.header_h + self.u(40) + (i // 2) * (h + self.u(20)),

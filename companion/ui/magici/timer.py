@@ -52,7 +52,6 @@ class TimerScreen(Screen):
             assert log is not None
             desk = room(app).desk_for_log(log)
         self.desk = desk
-        self.confirm_leave = False  # leaving a running game takes a second tap
         self._shown: tuple[object, ...] | None = None
         stand_ins = app.hardware.keyboard_stand_ins() if hasattr(app.hardware, "keyboard_stand_ins") else {}
         suffix = "" if desk.board == 1 else f"_{desk.board}"
@@ -120,11 +119,7 @@ class TimerScreen(Screen):
     def layout(self) -> None:
         st = self.station.state
         back = self.back_button()
-        if self.confirm_leave:
-            back = Button(back.rect.inflate(self.u(60), 0).move(self.u(30), 0), self.t("magici.timer.leave"),
-                          self.leave_game, color=theme.DANGER, size=self.u(18))
-        else:
-            back.on_tap = self.leave_game
+        back.on_tap = self.leave_game
         self.buttons = [back]
         other = self.other_desk()
         self.buttons.append(Button(self.switch_rect(), self._switch_label(other), self.switch_board, size=self.u(18),
@@ -170,7 +165,6 @@ class TimerScreen(Screen):
     def switch_board(self) -> None:
         """One tap: the other board's full view (or the two-board view if it has no game)."""
         other = self.other_desk()
-        self.confirm_leave = False
         if other.station is None:
             from companion.ui.magici.boards import TwoBoardsScreen
 
@@ -221,24 +215,10 @@ class TimerScreen(Screen):
 
     # -- actions --------------------------------------------------------------------------------
     def leave_game(self) -> None:
-        """Back to the screen below. The Magici screens keep both boards running, so going back
-        to one of them is one tap; outside them nobody hears the cues (the expiries are applied
-        when a station screen is shown again), so leaving with clocks running takes a second tap."""
-        from companion.ui.magici.boards import TwoBoardsScreen
-        from companion.ui.magici.desk import KeepsBoardsRunning
-
-        under = self.app.stack[-2] if len(self.app.stack) > 1 else None
-        if isinstance(under, (TwoBoardsScreen, KeepsBoardsRunning)):
-            self.confirm_leave = False
-            self.app.pop()
-            return
-        if self.desk.room.boards.running and not self.confirm_leave:
-            self.confirm_leave = True
-            self.desk.say(self.t("magici.timer.leave_hint"), warn=True)
-            self.layout()
-            return
-        self.confirm_leave = False
-        self.app.pop()
+        """Back to the screen below, in one tap: the games go on wherever the referee goes (the
+        app shell keeps polling both boards, so their clocks run out, beep and buzz on time).
+        Leaving the station's screens with clocks running, a banner says so."""
+        leave_station(self.app)
 
     def begin(self) -> None:
         self.desk.begin()
@@ -276,12 +256,6 @@ class TimerScreen(Screen):
         self.app.push(ResultScreen.for_station(self.app, self, self.link))
 
     def handle(self, action: Action) -> bool:
-        if self.confirm_leave and action.kind in (Kind.TAP, Kind.COMMAND) and not (
-                action.kind is Kind.COMMAND and action.name == "back") and not (
-                action.pos is not None and self.buttons[0].rect.collidepoint(action.pos)):
-            self.confirm_leave = False  # anything else cancels leaving
-            self.desk.say("")
-            self.layout()
         if action.kind is Kind.COMMAND and action.name == "back":
             self.leave_game()
             return True
@@ -445,6 +419,18 @@ class TimerScreen(Screen):
             return
         draw_text(surface, self.t("magici.timer.enter_stats"), (area.centerx, area.bottom - u(28)), u(18),
                   theme.MUTED, "center", max_width=area.width - u(40), min_size=u(16))
+
+
+def leave_station(app: "App") -> None:
+    """Pop the top station screen; if that leaves the Magici screens while clocks run, say that
+    the games go on (their cues are heard and their turns pass on time everywhere)."""
+    from companion.ui.magici.boards import TwoBoardsScreen
+    from companion.ui.magici.desk import KeepsBoardsRunning
+
+    under = app.stack[-2] if len(app.stack) > 1 else None
+    app.pop()
+    if not isinstance(under, (TimerScreen, TwoBoardsScreen, KeepsBoardsRunning)) and room(app).boards.running:
+        app.show_banner(app.t("magici.timer.leave_hint"), level="info")
 
 
 def _alarm(desk: Desk) -> bool:
