@@ -59,6 +59,7 @@ class ArmyBuilderScreen(KeepsBoardsRunning, Screen):
         self.side = Side.WHITE
         self.kind = PieceKind.PAWN
         self.reasons: list[str] = []
+        self.confirm_clear = False  # clearing an army takes a second tap
         self.grid = BoardGrid(pygame.Rect(208, HEADER_H + 4, 384, 384))  # 48 px squares
         self.kind_buttons: list[tuple[Button, PieceKind]] = []
 
@@ -90,8 +91,11 @@ class ArmyBuilderScreen(KeepsBoardsRunning, Screen):
             self.kind_buttons.append((button, kind))
         self.buttons.append(Button(self.box(600, 396, 188, 72), self.t("magici.army.done"), self.done,
                                    primary=True, size=self.u(26)))
-        self.buttons.append(Button(self.box(600, 334, 188, 54), self.t("magici.army.clear"), self.clear,
-                                   size=self.u(20)))
+        confirm = self.confirm_clear
+        self.buttons.append(Button(self.box(600, 334, 188, 54),
+                                   self.t("magici.army.clear_confirm" if confirm else "magici.army.clear"), self.clear,
+                                   size=self.u(20), color=theme.DANGER if confirm else None,
+                                   enabled=bool(self.placed[self.side])))
 
     def _side(self, side: Side) -> Callable[[], None]:
         def choose() -> None:
@@ -106,12 +110,23 @@ class ArmyBuilderScreen(KeepsBoardsRunning, Screen):
         return choose
 
     def clear(self) -> None:
+        """Take the chosen House's whole army off the board: the second tap does it (the first
+        turns the button red and asks); any other tap cancels."""
+        if not self.confirm_clear:
+            self.confirm_clear = True
+            self.layout()
+            return
+        self.confirm_clear = False
         self.placed[self.side] = {}
         self.reasons = []
         self.layout()
 
     # -- placing --------------------------------------------------------------------------------
     def handle(self, action: Action) -> bool:
+        if self.confirm_clear and action.kind is Kind.TAP and action.pos is not None and not any(
+                b.on_tap == self.clear and b.rect.collidepoint(action.pos) for b in self.buttons):
+            self.confirm_clear = False  # anything else cancels clearing
+            self.layout()
         if super().handle(action):
             return True
         if action.kind is Kind.TAP and action.pos:

@@ -319,6 +319,7 @@ register(
         "magici.army.pieces.many": ("{n} pezzi + il Re", "{n} pieces + the King"),
         "magici.army.done": ("Fatto", "Done"),
         "magici.army.clear": ("Svuota", "Clear"),
+        "magici.army.clear_confirm": ("Svuotare? Tocca ancora", "Clear? Tap again"),
         "magici.army.refused": ("Non ammesso:", "Refused:"),
         "magici.army.king_fixed": ("Il Re è gratuito e sta sempre sulla sua casa",
                                    "The King is free and always stands on its square"),

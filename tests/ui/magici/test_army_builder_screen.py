@@ -10,7 +10,7 @@ from companion.ui.magici.newgame import NewGameScreen
 from companion.ui.magici.timer import TimerScreen
 
 from ..conftest import tap
-from .conftest import press
+from .conftest import button, press
 
 
 def open_builder(app) -> ArmyBuilderScreen:
@@ -168,3 +168,19 @@ def test_white_pieces_are_solid_white_and_the_two_kings_differ(magici_app):
     press(app, screen, screen.houses[Side.BLACK].name)  # Black's buttons: black pieces
     press(app, screen, app.t("magici.piece.Q"))
     assert screen.kind is PieceKind.QUEEN and screen.side is Side.BLACK
+
+
+def test_clearing_an_army_takes_a_second_tap_and_anything_else_cancels(magici_app):
+    app = magici_app()
+    screen = open_builder(app)
+    assert not button(screen, app.t("magici.army.clear")).enabled  # nothing placed: nothing to clear
+    place(app, screen, Side.WHITE, PieceKind.PAWN, "d2")
+    place(app, screen, Side.WHITE, PieceKind.ROOK, "a1")
+    press(app, screen, app.t("magici.army.clear"))
+    assert len(screen.placed[Side.WHITE]) == 2  # asked, not done
+    ask = button(screen, app.t("magici.army.clear_confirm"))
+    tap(app, *screen.grid.rect_of("h5").center)  # anything else cancels (and does its own thing)
+    assert len(screen.placed[Side.WHITE]) == 2 and not screen.confirm_clear
+    press(app, screen, app.t("magici.army.clear"))
+    press(app, screen, app.t("magici.army.clear_confirm"))
+    assert screen.placed[Side.WHITE] == {} and ask.color is not None
