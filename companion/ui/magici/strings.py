@@ -237,7 +237,7 @@ register(
         "magici.result.how": ("Come è finita", "How it ended"),
         "magici.result.winner_label": ("Vincitore", "Winner"),
         "magici.result.confirm": ("Conferma", "Confirm"),
-        "magici.result.need_winner": ("Scegliere il vincitore", "Choose the winner"),
+        "magici.result.need_winner": ("Scegli il vincitore", "Choose the winner"),
         "magici.result.fixed": ("Risultato già registrato: inserisci solo i dati",
                                 "Result already recorded: figures only"),
         "magici.result.saved": ("Risultato registrato", "Result recorded"),
