@@ -30,7 +30,6 @@ SIZES = (((800, 480), 0), ((720, 1280), 90), ((1920, 1080), 0))
 EXPECTED_FAILURES: dict[str, str] = {
     # the Scacchi Magici station and championship (ui/magici/*): being rebuilt in parallel
     "magici-army": "ui/magici: army builder, small text and targets",
-    "magici-board": "ui/magici: board panel, small text and targets",
     "magici-cast": "ui/magici: spell casting, small text",
     "magici-spells": "ui/magici: spell ledger, small text",
     "magici-standings": "ui/magici: standings, small text",
@@ -38,15 +37,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "magici-timer-board-pass": "ui/magici: timer beside the board, small text and targets",
     "magici-new": "ui/magici: a label cut off ('Nuovo campiona…')",
     "magici-championship": "ui/magici: a label cut off ('New champions…')",
-    # the grid boards and their options (ui/board/*)
-    "duere-board": "ui/board: small secondary text and targets",
-    "duere-options": "ui/board: small secondary text",
-    "elolbia-board": "ui/board: small secondary text and targets",
-    "elolbia-options": "ui/board: small secondary text",
-    "clupso-board": "ui/board: small secondary text and targets",
-    "clupso-options": "ui/board: small secondary text",
-    "camerlano-board": "ui/board: small secondary text and targets",
-    "camerlano-options": "ui/board: small secondary text",
     # the camera screens (ui/vision/*)
     "camera": "ui/vision: camera view, small text",
     "camera-calibration": "ui/vision: calibration, small text",

@@ -21,6 +21,19 @@ HISTORY_LINE_H = 24
 COUNT_TEXT = (20, 20, 24)  # "×3" beside a captured kind, on the light strip
 
 
+def draw_header(screen: Any, surface: pygame.Surface, title: str, right: int) -> None:
+    """The header strip with the title centred in the room between the back button and
+    ``right`` (the camera button's left edge), shrunk to fit there rather than cut (a portrait
+    display is narrow)."""
+    u = screen.u
+    w, h = surface.get_width(), screen.header_h
+    pygame.draw.rect(surface, theme.PANEL, (0, 0, w, h))
+    left = u(8) + u(136) + u(12)
+    half = min(w // 2 - left, right - u(12) - w // 2)
+    draw_text(surface, title, (w // 2, h // 2), u(28), theme.TEXT, "center", bold=True, max_width=2 * half,
+              min_size=16)
+
+
 def draw_status(screen: "GameScreen", surface: pygame.Surface, rect: pygame.Rect) -> None:
     u = screen.u
     text, colour = screen.status_line()

@@ -173,6 +173,12 @@ class GameScreen(FollowWithCamera, Screen):
                 used = 0
             used += (gap if rows[-1] else 0) + need
             rows[-1].append((need, label, action, kw))
+        items = [item for row in rows for item in row]
+        if len(rows) > 1:  # the same rows, shared out evenly (5 buttons: 3 + 2, not 4 + 1) when they fit
+            per = -(-len(items) // len(rows))
+            even = [items[i:i + per] for i in range(0, len(items), per)]
+            if len(even) == len(rows) and all(sum(n for n, *_ in r) + gap * (len(r) - 1) <= p.width for r in even):
+                rows = even
         placed = []
         y = p.bottom - len(rows) * bh - (len(rows) - 1) * gap
         for row in rows:
@@ -591,7 +597,7 @@ class GameScreen(FollowWithCamera, Screen):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         pos = self.session.position
-        self.draw_header(surface, self.title())
+        panel.draw_header(self, surface, self.title(), self.camera_rect().x)
         if self.move_number_in_header():
             draw_text(surface, self.t("board.move_number", n=pos.fullmove),
                       (self.camera_rect().x - self.u(12), self.header_h // 2), self.u(20), theme.MUTED, "midright")
