@@ -11,7 +11,7 @@ import pygame
 from companion.rules import Color
 from companion.ui import theme
 from companion.ui.board.captures import grouped
-from companion.ui.board.view import LIGHT
+from companion.ui.board.view import CHESS_GLYPHS, LIGHT
 from companion.ui.widgets import draw_text, draw_text_block
 
 if TYPE_CHECKING:
@@ -85,7 +85,10 @@ def draw_captures(screen: "GameScreen", surface: pygame.Surface, rect: pygame.Re
             if x + width > right:
                 draw_text(surface, "…", (right - u(4), rect.centery), max(16, u(18)), COUNT_TEXT, "midright")
                 break
-            screen.view.draw_piece(surface, piece, pygame.Rect(x, rect.y, icon, icon))
+            box = pygame.Rect(x, rect.y, icon, icon)
+            if piece.kind in CHESS_GLYPHS:  # a glyph fills less of its box than a token: a little bigger
+                box = box.inflate(icon // 4, icon // 4)
+            screen.view.draw_piece(surface, piece, box)
             x += icon
             if count:
                 x += draw_text(surface, count, (x, rect.centery), max(16, u(16)), COUNT_TEXT, "midleft",

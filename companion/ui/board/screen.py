@@ -240,12 +240,12 @@ class GameScreen(FollowWithCamera, Screen):
         step = round(size * 1.2)
         message = panel.status_message(self)[0]
         lines = len(wrap_text(message, size, self.panel.width)) if message else 0
-        return self.u(36) + max(2, min(5, lines)) * step + self.u(4)
+        return self.u(36) + max(1, min(5, lines)) * step + self.u(4)
 
     def captures_rect(self) -> pygame.Rect:
         """The strip of captured pieces, under the turn and its message."""
         p = self.panel
-        return pygame.Rect(p.x, p.y + self.panel_top() + self.status_h(), p.width, self.u(36))
+        return pygame.Rect(p.x, p.y + self.panel_top() + self.status_h(), p.width, self.u(42))
 
     def history_rect(self) -> pygame.Rect:
         p = self.panel

@@ -201,9 +201,10 @@ class BoardView:
             size = int(rect.height * 0.86)
             solid = self._glyph(solid_glyph, size, fill)
             box = solid.get_rect(center=(rect.centerx, rect.centery + rect.height // 40))
-            if sum(fill) < 200:  # a dark piece: a light halo round the solid glyph
+            if sum(fill) < 200:  # a dark piece: a light halo round the solid glyph (thicker on big cells)
                 halo = self._glyph(solid_glyph, size, (200, 200, 206))
-                for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
+                r = max(1, rect.height // 48)
+                for dx, dy in ((-r, 0), (r, 0), (0, -r), (0, r), (-r, -r), (r, r), (-r, r), (r, -r)):
                     surface.blit(halo, box.move(dx, dy))
                 surface.blit(solid, box)
             else:
