@@ -61,7 +61,7 @@ def test_each_board_is_laid_out_at_the_displays_own_size(make_app, game, size, r
     canvas_rect = pygame.Rect(0, 0, w, h)
     assert canvas_rect.contains(view.outer) and canvas_rect.contains(panel)
     if h > w:  # portrait: the board across the top, the panel below it
-        assert panel.y >= view.outer.bottom and view.outer.width > w * 0.9
+        assert panel.y >= view.outer.bottom and view.outer.width > w * 0.75 and panel.height >= 560
     else:  # the board the whole height, the panel beside it
         assert panel.x >= view.outer.right and view.outer.height > (h - screen.header_h) * 0.9
     smallest = 40 if game == "camerlano" and size == (800, 480) else MIN_TOUCH  # 10 ranks in 480 px
@@ -222,3 +222,25 @@ def test_a_changed_option_starts_the_game_with_it_by_touch(make_app):
     tap_button(app, options, "Start the game")
     assert started == [{"citadel": "classical"}]
     assert get_variant("camerlano", started[0]).options["citadel"] == "classical"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("size,rotate", SIZES, ids=["800x480", "720x1280-side", "1920x1080", "720x1280-portrait"])
+def test_the_referee_menu_and_a_long_message_keep_to_a_finger_and_16_px(make_app, game, size, rotate):
+    """What the a11y checker's pictures do not show: the referee menu open, and the longest
+    message (no camera) under the turn line, at every size."""
+    app = make_app(size=size, rotate=rotate)
+    screen = open_board(app, game)
+    screen.open_referee()
+    screen.say(app.t("board.camera.none"), "warn")
+    with recording() as report:
+        app.render()
+    scale = app.viewport.scale
+    assert scale == 1  # native: nothing scaled
+    assert len(report.targets) >= len(screen.buttons) + len(screen.overlay_buttons)
+    for target in report.targets:
+        assert min(target.rect.size) >= MIN_TOUCH, target.label
+    for text in report.texts:
+        assert text.size >= 16 and not text.cut, text.text
+    shown = " ".join(t.text for t in report.texts)
+    assert app.t("board.camera.none").split()[-1] in shown

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from companion.app import App
 
 PANEL_MIN_W = 236
+PORTRAIT_PANEL_H = 400
 BUTTON_H = 50
 # The camera button's place on the 800×480 panel: the switch's, made a finger's height (48 px)
 # and wide enough for "Telecamera" (scaled on bigger displays, see GameScreen.camera_rect).
@@ -89,7 +90,8 @@ class GameScreen(FollowWithCamera, Screen):
         top = self.header_h + u(2)
         coord = max(16, u(16))
         if self.portrait:
-            area = pygame.Rect(u(6), top, w - u(12), int((h - top) * 0.6))
+            # the panel below keeps at least 400 design pixels: dice, turn, a long message, the bar
+            area = pygame.Rect(u(6), top, w - u(12), min(int((h - top) * 0.6), h - top - u(PORTRAIT_PANEL_H)))
             view = BoardView(self.session.variant.geometry, area, self.flipped, self.palette(), coord)
             spare = area.width - view.outer.width
             if spare > 1:  # centred across the screen
@@ -234,13 +236,16 @@ class GameScreen(FollowWithCamera, Screen):
         return []
 
     def status_h(self) -> int:
-        """The turn line and the message under it: as many lines as the message needs (up to 5,
-        taken from the history), so that no message is ever cut or covers a button."""
+        """The turn line and the message under it: as many lines as the message needs (taken from
+        the history, as far as the captures strip), so that no message is cut or covers a button."""
         size = max(16, self.u(16))
         step = round(size * 1.2)
         message = panel.status_message(self)[0]
         lines = len(wrap_text(message, size, self.panel.width)) if message else 0
-        return self.u(36) + max(1, min(5, lines)) * step + self.u(4)
+        p = self.panel
+        room = self.bar_top() - self.u(8) - (p.y + self.panel_top()) - self.u(42)  # above the captures strip
+        most = max(1, (room - self.u(40)) // step)
+        return self.u(36) + max(1, min(most, lines)) * step + self.u(4)
 
     def captures_rect(self) -> pygame.Rect:
         """The strip of captured pieces, under the turn and its message."""

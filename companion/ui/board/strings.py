@@ -405,10 +405,10 @@ register(
         "board.camera.follow_off": ("Smetti di seguire con la telecamera", "Stop following with the camera"),
         "board.camera.view": ("Vista della telecamera", "Camera view"),
         "board.camera.calibrate": ("Calibra la telecamera", "Calibrate the camera"),
-        "board.camera.none": ("Nessuna telecamera collegata: continua a toccare la scacchiera. Per seguire "
-                              "la partita con una telecamera, chi ha installato l'app deve collegarla",
-                              "No camera is connected: keep playing by touching the board. To follow the "
-                              "game with a camera, whoever set up the app must connect one"),
+        "board.camera.none": ("Nessuna telecamera collegata: continua a toccare la scacchiera. Per usare "
+                              "una telecamera, chi ha installato l'app deve collegarla",
+                              "No camera is connected: keep playing by touching the board. To use a camera, "
+                              "whoever set up the app must connect one"),
         "board.camera.following": ("La telecamera segue la partita", "The camera follows the game"),
         "board.camera.stopped": ("La telecamera non segue più la partita", "The camera no longer follows the game"),
         "board.camera.which": ("Quale mossa è stata fatta?", "Which move was made?"),
