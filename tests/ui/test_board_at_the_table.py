@@ -244,3 +244,26 @@ def test_the_referee_menu_and_a_long_message_keep_to_a_finger_and_16_px(make_app
         assert text.size >= 16 and not text.cut, text.text
     shown = " ".join(t.text for t in report.texts)
     assert app.t("board.camera.none").split()[-1] in shown
+
+
+def test_a_long_game_s_history_wraps_its_turns_and_never_cuts_them(make_app):
+    app = make_app(lang="it")  # Camerlano's narrow panel on the 800×480 display
+    screen = open_board(app, "camerlano")
+    session = screen.session
+    for _ in range(40):
+        options = session.options()
+        session.play(options[(len(session.history) * 7 + 3) % len(options)])
+    screen.layout()
+    played = screen.history_lines()
+    # and a turn wider than the panel (an Elolbia chain of five jumps as long as any)
+    long_turn = "21. c1xe3xc5xe7xg5xe3  k10-k9"
+    screen.history_lines = lambda: [*played, long_turn]
+    with recording() as report:
+        app.render()
+    history = screen.history_rect()
+    inside = [t for t in report.texts if history.contains(t.rect)]
+    assert len(inside) >= 4 and not any(t.cut or t.size < 16 for t in inside)
+    texts = [t.text for t in inside]
+    wrapped = next(i for i in range(len(texts)) if " ".join(texts[i:]).split() == long_turn.split())
+    assert wrapped < len(texts) - 1  # on more than one row, every move whole
+    assert texts[wrapped - 1] == played[-1]

@@ -12,7 +12,7 @@ from companion.rules import Color
 from companion.ui import theme
 from companion.ui.board.captures import grouped
 from companion.ui.board.view import CHESS_GLYPHS, LIGHT
-from companion.ui.widgets import draw_text, draw_text_block
+from companion.ui.widgets import draw_text, draw_text_block, wrap_text
 
 if TYPE_CHECKING:
     from companion.ui.board.screen import GameScreen
@@ -111,9 +111,14 @@ def draw_history(screen: "GameScreen", surface: pygame.Surface, rect: pygame.Rec
     if not lines:
         draw_text(surface, screen.t("board.no_moves_yet"), (rect.x + u(10), rect.y + u(30)), u(17), theme.MUTED)
         return
-    for i, line in enumerate(lines[-room:]):
-        last = i == len(lines[-room:]) - 1
-        draw_text(surface, line, (rect.x + u(10), rect.y + u(28) + i * line_h), u(18),
+    # a turn too long for the width goes on two rows (never cut): the last turn in bold
+    rows: list[tuple[str, bool]] = []
+    for i, line in enumerate(lines):
+        last = i == len(lines) - 1
+        fits = theme.font(u(18), last).size(line)[0] <= rect.width - u(20)
+        rows += [(part, last) for part in ([line] if fits else wrap_text(line, u(18), rect.width - u(20), last))]
+    for i, (text, last) in enumerate(rows[-room:]):
+        draw_text(surface, text, (rect.x + u(10), rect.y + u(28) + i * line_h), u(18),
                   theme.TEXT if last else theme.MUTED, bold=last, max_width=rect.width - u(20), min_size=16)
 
 
