@@ -267,3 +267,25 @@ def test_a_long_game_s_history_wraps_its_turns_and_never_cuts_them(make_app):
     wrapped = next(i for i in range(len(texts)) if " ".join(texts[i:]).split() == long_turn.split())
     assert wrapped < len(texts) - 1  # on more than one row, every move whole
     assert texts[wrapped - 1] == played[-1]
+
+
+def test_on_cells_smaller_than_a_finger_a_legal_target_catches_a_touch_just_beside_it(make_app):
+    app = make_app(lang="en")  # Camerlano on the 800×480 panel: 40 px cells
+    screen = open_board(app, "camerlano")
+    assert screen.view.cell < MIN_TOUCH
+    tap_cell(app, screen, "c1")
+    assert {"b4", "d4"} <= screen.targets() and "b5" not in screen.targets()
+    b4 = screen.view.cell_rect("b4")
+    just_above = (b4.centerx, b4.top - 3)  # on b5, 3 px from b4: the finger meant b4
+    assert screen.view.cell_at(just_above) == "b5"
+    assert screen.cell_under(screen.view.cell_rect("b5").center) == "b5"  # the middle of b5 is still b5
+    tap(app, *just_above)
+    assert screen.session.history[-1].text == "c1b4"
+
+
+def test_on_cells_a_finger_wide_a_touch_is_the_cell_under_it(make_app):
+    app = make_app(lang="en", size=(1920, 1080))
+    screen = open_board(app, "camerlano")
+    tap_cell(app, screen, "c1")
+    b4 = screen.view.cell_rect("b4")
+    assert screen.cell_under((b4.centerx, b4.top - 3)) == "b5"

@@ -35,7 +35,7 @@ from companion.ui.input import Action, Kind
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.vision.switch import CAMERA_BUTTON as _SWITCH_CAMERA_BUTTON
 from companion.ui.vision.switch import FollowWithCamera
-from companion.ui.widgets import Button, draw_text, wrap_text
+from companion.ui.widgets import MIN_TOUCH, Button, draw_text, wrap_text
 
 if TYPE_CHECKING:
     from companion.app import App
@@ -349,6 +349,27 @@ class GameScreen(FollowWithCamera, Screen):
             if action.kind in (Kind.PRESS, Kind.MOVE, Kind.RELEASE, Kind.TAP):
                 return board_action(self, action)
         return super().handle(action)
+
+    def cell_under(self, pos: tuple[int, int]) -> str | None:
+        """The cell a touch means: the one under the finger, except that while a piece is
+        selected on cells smaller than a finger, a legal target within half a finger (24 px) of
+        the touch takes it (the nearest one, when two do)."""
+        cell = self.view.cell_at(pos)
+        if self.view.cell >= MIN_TOUCH or not self.entered:
+            return cell
+        targets = self.targets()
+        if cell in targets:
+            return cell
+        reach = MIN_TOUCH // 2
+        best, best_d = None, None
+        for name in targets:
+            c = self.view.cell_rect(name).center
+            dx, dy = abs(pos[0] - c[0]), abs(pos[1] - c[1])
+            if dx <= reach and dy <= reach:
+                d = dx * dx + dy * dy
+                if best_d is None or d < best_d:
+                    best, best_d = name, d
+        return best or cell
 
     # -- selection logic ----------------------------------------------------------------------
     def options(self) -> list[Option]:
