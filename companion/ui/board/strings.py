@@ -213,7 +213,7 @@ register(
                                         "{cell} is not on your promotion rank"),
         "board.reason.promotion_letter": ("Una pedina può diventare Donna, Torre, Alfiere o Cavallo, non «{letter}»",
                                           "A man may become a Queen, Rook, Bishop or Knight, not “{letter}”"),
-        "board.reason.promotion_none_captured": ("{kind}: nessuno catturato da riportare in gioco",
+        "board.reason.promotion_none_captured": ("{kind}: nessun pezzo catturato da riportare in gioco",
                                                  "No captured {kind} to bring back"),
         "board.reason.promotion_compulsory": ("Con questa regola la promozione è obbligatoria",
                                               "Under this rule promotion is compulsory"),
@@ -412,8 +412,8 @@ register(
         "board.camera.following": ("La telecamera segue la partita", "The camera follows the game"),
         "board.camera.stopped": ("La telecamera non segue più la partita", "The camera no longer follows the game"),
         "board.camera.which": ("Quale mossa è stata fatta?", "Which move was made?"),
-        "board.camera.check": ("Telecamera: controllare le case {squares}", "Camera: check squares {squares}"),
-        "board.camera.no_moves": ("Telecamera: nessuna mossa possibile ora (tirare i dadi?); case {squares}",
+        "board.camera.check": ("Telecamera: controlla le case {squares}", "Camera: check squares {squares}"),
+        "board.camera.no_moves": ("Telecamera: nessuna mossa possibile ora (lancia i dadi?); case {squares}",
                                   "Camera: no move can be played now (roll the dice?); squares {squares}"),
     }
 )
