@@ -248,9 +248,11 @@ class GameScreen(FollowWithCamera, Screen):
         return self.u(36) + max(1, min(most, lines)) * step + self.u(4)
 
     def captures_rect(self) -> pygame.Rect:
-        """The strip of captured pieces, under the turn and its message."""
+        """The strip of captured pieces, under the turn and its message (once a piece is taken)."""
         p = self.panel
-        return pygame.Rect(p.x, p.y + self.panel_top() + self.status_h(), p.width, self.u(42))
+        lost = self.lost_pieces()
+        height = self.u(42) if lost[0] or lost[1] else 0  # none yet: the history has the room
+        return pygame.Rect(p.x, p.y + self.panel_top() + self.status_h(), p.width, height)
 
     def history_rect(self) -> pygame.Rect:
         p = self.panel
