@@ -32,7 +32,7 @@ from companion.rules.session import BoardSession, Option, Reason, Refused
 from companion.ui.board.touch import Drag, board_action
 from companion.ui.board.view import BoardView, Marks
 from companion.ui.input import Action, Kind
-from companion.ui.screen import HEADER_H, Screen
+from companion.ui.screen import Screen
 from companion.ui.vision.switch import CAMERA_BUTTON as _SWITCH_CAMERA_BUTTON
 from companion.ui.vision.switch import FollowWithCamera
 from companion.ui.widgets import MIN_TOUCH, Button, draw_text, wrap_text
