@@ -28,19 +28,6 @@ SIZES = (((800, 480), 0), ((720, 1280), 90), ((1920, 1080), 0))
 
 # Screens owned elsewhere at the moment (issue 15 is shared): they fail today, and say why.
 EXPECTED_FAILURES: dict[str, str] = {
-    # the Scacchi Magici station and championship (ui/magici/*): being rebuilt in parallel
-    "magici-board": "ui/board: only the shared camera button in the header (board/screen.py), 40 px, cut",
-    "magici-timer-board": "ui/board: only the shared camera button in the header (board/screen.py)",
-    "magici-timer-board-pass": "ui/board: only the shared camera button in the header (board/screen.py)",
-    # the grid boards and their options (ui/board/*)
-    "duere-board": "ui/board: small secondary text and targets",
-    "duere-options": "ui/board: small secondary text",
-    "elolbia-board": "ui/board: small secondary text and targets",
-    "elolbia-options": "ui/board: small secondary text",
-    "clupso-board": "ui/board: small secondary text and targets",
-    "clupso-options": "ui/board: small secondary text",
-    "camerlano-board": "ui/board: small secondary text and targets",
-    "camerlano-options": "ui/board: small secondary text",
     # the camera screens (ui/vision/*)
     "camera": "ui/vision: camera view, small text",
     "camera-calibration": "ui/vision: calibration, small text",

@@ -23,7 +23,7 @@ register(
         "board.move_number": ("Mossa {n}", "Move {n}"),
         "board.history": ("Mosse", "Moves"),
         "board.no_moves_yet": ("Nessuna mossa", "No moves yet"),
-        "board.undo": ("Annulla", "Undo"),
+        "board.undo": ("Annulla mossa", "Undo"),  # "Annulla" alone is only ever Cancel
         "board.redo": ("Ripeti", "Redo"),
         "board.export": ("Esporta", "Export"),
         "board.referee": ("Arbitro", "Referee"),
@@ -213,7 +213,7 @@ register(
                                         "{cell} is not on your promotion rank"),
         "board.reason.promotion_letter": ("Una pedina può diventare Donna, Torre, Alfiere o Cavallo, non «{letter}»",
                                           "A man may become a Queen, Rook, Bishop or Knight, not “{letter}”"),
-        "board.reason.promotion_none_captured": ("{kind}: nessuno catturato da riportare in gioco",
+        "board.reason.promotion_none_captured": ("{kind}: nessun pezzo catturato da riportare in gioco",
                                                  "No captured {kind} to bring back"),
         "board.reason.promotion_compulsory": ("Con questa regola la promozione è obbligatoria",
                                               "Under this rule promotion is compulsory"),
@@ -239,7 +239,7 @@ register(
         "duere.side.white": ("Rosso", "Red"),
         "duere.side.black": ("Blu", "Blue"),
         "duere.roll": ("Lancia i dadi", "Roll the dice"),
-        "duere.typed": ("Dadi reali:", "Real dice:"),
+        "duere.roll_app": ("con i dadi dell'app", "with the app's dice"),
         "duere.roll_hint": ("Lancia i dadi o tocca i valori dei dadi reali",
                             "Roll, or tap the faces of the real dice"),
         "duere.die_moves": ("{die} = {piece}", "{die} = {piece}"),
@@ -405,13 +405,15 @@ register(
         "board.camera.follow_off": ("Smetti di seguire con la telecamera", "Stop following with the camera"),
         "board.camera.view": ("Vista della telecamera", "Camera view"),
         "board.camera.calibrate": ("Calibra la telecamera", "Calibrate the camera"),
-        "board.camera.none": ("Nessuna telecamera: impostare [camera] source nella configurazione",
-                              "No camera: set [camera] source in the config"),
+        "board.camera.none": ("Nessuna telecamera collegata: continua a toccare la scacchiera. Per usare "
+                              "una telecamera, chi ha installato l'app deve collegarla",
+                              "No camera is connected: keep playing by touching the board. To use a camera, "
+                              "whoever set up the app must connect one"),
         "board.camera.following": ("La telecamera segue la partita", "The camera follows the game"),
         "board.camera.stopped": ("La telecamera non segue più la partita", "The camera no longer follows the game"),
         "board.camera.which": ("Quale mossa è stata fatta?", "Which move was made?"),
-        "board.camera.check": ("Telecamera: controllare le case {squares}", "Camera: check squares {squares}"),
-        "board.camera.no_moves": ("Telecamera: nessuna mossa possibile ora (tirare i dadi?); case {squares}",
+        "board.camera.check": ("Telecamera: controlla le case {squares}", "Camera: check squares {squares}"),
+        "board.camera.no_moves": ("Telecamera: nessuna mossa possibile ora (lancia i dadi?); case {squares}",
                                   "Camera: no move can be played now (roll the dice?); squares {squares}"),
     }
 )
