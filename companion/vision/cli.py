@@ -86,7 +86,7 @@ def _cmd_read(args: argparse.Namespace) -> int:
 
 def _cmd_follow(args: argparse.Namespace) -> int:
     from companion.rules import get_variant
-    from companion.vision.follower import Follower
+    from companion.vision.follower import ChangeFollower
     from companion.vision.geometry import geometry_for_cells
     from companion.vision.reader import Reader, ReadStatus
     import time
@@ -107,18 +107,27 @@ def _cmd_follow(args: argparse.Namespace) -> int:
     if args.stable < 1:
         return _usage("--stable must be at least 1")
     reader = Reader(geometry, corners)
-    follower = Follower(position, stable_frames=args.stable)
-    live = not (isinstance(source, ImageFolderSource) or getattr(source, "is_file", False))
+    follower = ChangeFollower(position, stable_frames=args.stable)
+    video_file = bool(getattr(source, "is_file", False))
+    live = not (isinstance(source, ImageFolderSource) or video_file)
     if live:  # a camera that stops is retried, never the end of the game
         source = RetryingSource(source, MonotonicClock().now_ms)
     last_status = None
     failing = False
+    frames = 0
     try:
         while True:
             frame = source.read()
             if frame.status is FrameStatus.END:
                 break
             if frame.status is FrameStatus.FAILED:
+                if video_file:  # a file that is not a video (or breaks off): said, not retried
+                    if frames == 0:
+                        return _usage(f"{args.source}: not a video OpenCV can read"
+                                      + (f" ({frame.message})" if frame.message else ""))
+                    print(f"companion vision: {args.source}: unreadable after frame {frames}"
+                          + (f" ({frame.message})" if frame.message else ""), file=sys.stderr)
+                    break
                 if not failing and frame.message:
                     print(f"companion vision: {frame.message}", file=sys.stderr)
                 failing = live
@@ -126,6 +135,7 @@ def _cmd_follow(args: argparse.Namespace) -> int:
                     time.sleep(0.05)
                 continue
             failing = False
+            frames += 1
             assert frame.image is not None
             reading = reader.read(frame.image)
             if reading.status is not last_status and reading.status is not ReadStatus.OK:

@@ -335,3 +335,188 @@ class Follower:
 
 def _cell_key(cell: str) -> tuple[int, str]:
     return (int("".join(ch for ch in cell if ch.isdigit()) or 0), cell)
+
+
+# -- following by change ----------------------------------------------------------------------
+CHANGE_MID = 0.6  # ChangeMeter units where a cell is as likely changed as not (tune videos:
+# unchanged cells ~0.07, rarely up to 0.8; changed ones 1 to 8)
+CHANGE_SLOPE = 2.5  # evidence per factor e of change
+CHANGE_CAP = 5.0  # no single cell says more than this
+MARGIN = 2.5  # evidence by which the best move must beat the next to be played unasked
+LEAST_CELL = 0.3  # every cell a played move changes must show at least this much change
+STRAY = 1.0  # a cell outside the move with more evidence than this changed "elsewhere"
+MAX_STRAY = 1  # ... and at most this many such cells are tolerated
+HIDDEN_CAP = 1.0  # a cell a moved piece may partly cover supports a move by at most this
+SEEN_WEIGHT = 1.0  # evidence for (against) a move per changed cell read as it leaves it (not)
+NEW_STRETCH = 2.0  # a cell changing this much from one calm frame to the next starts a new
+# calm stretch (a piece moved by a hand the picture did not show)
+RECHECK = 4  # while calm, look again every this many stable-sights' worth of frames
+
+
+def evidence(change: np.ndarray) -> np.ndarray:
+    """Log-odds that a cell changed, from its ChangeMeter change.
+
+    >>> [round(float(x), 1) for x in evidence(np.array([0.05, 0.6, 1.0, 8.0]))]
+    [-5.0, 0.0, 1.3, 5.0]
+    """
+    ratio = np.maximum(change, 1e-6) / CHANGE_MID
+    return np.clip(CHANGE_SLOPE * np.log(ratio), -CHANGE_CAP, CHANGE_CAP)
+
+
+@dataclass
+class ChangeFollower(Follower):
+    """Follows a game by what changed in the picture since the last board both sides agreed on.
+
+    Readings of a video carry the straightened picture (:attr:`Reading.picture`). When the
+    board has been calm for ``stable_frames`` frames, the picture is compared cell by cell
+    with the last agreed one (:class:`~companion.vision.change.ChangeMeter`), and every legal
+    move is scored by how well the cells it changes (origin, target, captured men, the
+    castling rook, the two pieces of an exchange: whatever the engine says changes on the
+    board, piece by piece) explain the change, and how little else changed; cells a moved
+    piece may hide in the picture count for little either way. The best move is played when it
+    is clearly ahead; else the two or three likely moves are asked (``AMBIGUOUS``), or the
+    squares to check when nothing legal explains the change (``CHECK``, said once the picture
+    has stayed so a while: until then a hand may still be in view). The picture before the
+    last move seen again is a takeback.
+
+    Readings without pictures (a photo, a test's occupancy) go to :class:`Follower`.
+    """
+
+    _meter: Any = field(default=None, init=False, repr=False)
+    _ref: Any = field(default=None, init=False, repr=False)
+    _refs: list = field(default_factory=list, init=False, repr=False)
+    _calm: list = field(default_factory=list, init=False, repr=False)
+    _calm_count: int = field(default=0, init=False, repr=False)
+    _unsettled: int = field(default=0, init=False, repr=False)
+    _asked: tuple = field(default=(), init=False, repr=False)
+    _seen: dict = field(default_factory=dict, init=False, repr=False)
+    last_scores: list = field(default_factory=list, init=False, repr=False)
+
+    def feed(self, reading: Reading) -> list[FollowEvent]:
+        if reading.picture is None or reading.meter is None:
+            if not reading.ok:
+                self._calm.clear()
+                self._calm_count = 0
+            if reading.ok:
+                return super().feed(reading)
+            return []
+        if reading.meter is not self._meter:  # a new calibration: start from what is seen
+            self._meter = reading.meter
+            self._ref, self._refs = None, []
+            self._calm, self._calm_count = [], 0
+        if not reading.ok:
+            self._calm.clear()
+            self._calm_count = 0
+            return []
+        if self._calm and float(self._meter.change(self._calm[-1], reading.picture).max()) \
+                > NEW_STRETCH:
+            self._calm.clear()
+            self._calm_count = 0
+        self._calm.append(reading.picture)
+        del self._calm[: -self.stable_frames]
+        self._seen = {c: (s.value if isinstance(s, CellState) else str(s))
+                      for c, s in reading.cells.items() if c not in reading.unsure}
+        self._calm_count += 1
+        n = self._calm_count
+        every = (1 if self._unsettled else RECHECK) * self.stable_frames
+        if n < self.stable_frames or (n - self.stable_frames) % every:
+            return []
+        first, *rest = self._calm
+        return self.judge(first.mean(rest))
+
+    def judge(self, picture: Any) -> list[FollowEvent]:
+        """One calm picture: the move it shows, a question, or nothing."""
+        if self._ref is None:
+            self._ref, self._refs = picture, [picture]
+            return []
+        meter = self._meter
+        ev = evidence(meter.change(self._ref, picture))
+        cells = self.cells
+        changed = {c for c, e in zip(cells, ev) if e > 0}
+        if not changed:
+            self._unsettled = 0
+            return []
+        index = {c: i for i, c in enumerate(cells)}
+        # the takeback: the board looks again as before the last move
+        if self.history and len(self._refs) >= 2:
+            back = evidence(meter.change(self._refs[-2], picture))
+            if (back > STRAY).sum() == 0:
+                last = self.position.pop()
+                self.history.pop()
+                self._refs.pop()
+                self._ref = picture
+                self._refs[-1] = picture
+                return self._emit(FollowEvent(EventKind.TAKEBACK, str(last)))
+        before = self._identity()
+        scored = []
+        maybe = np.minimum(np.log(0.5 + 0.5 * np.exp(ev)), HIDDEN_CAP)
+        seen = self._seen
+        for move in self.position.legal_moves():
+            self.position.push(move)
+            after = self._identity()
+            moved = frozenset(c for c in cells if after[c] != before[c])
+            left = {c: state for c, state in self.expected.items() if c in moved}
+            self.position.pop()
+            if not moved:
+                continue
+            hidden = meter.shadowed(moved)
+            score = sum(ev[index[c]] for c in moved) + sum(maybe[index[c]] for c in hidden)
+            # what the cells read as (when sure) agreeing with what the move leaves there
+            score += SEEN_WEIGHT * sum((1 if seen[c] == left[c] else -1)
+                                       for c in moved if c in seen)
+            scored.append((float(score), move, moved, hidden))
+        scored.sort(key=lambda s: -s[0])
+        self.last_scores = [(str(m), round(s, 2)) for s, m, _, _ in scored[:5]]
+        strong = {c for c, e in zip(cells, ev) if e > STRAY}
+        if scored:
+            score, move, moved, hidden = scored[0]
+            stray = strong - moved - hidden - meter.around_cells(moved)
+            rivals = [m for s, m, mv, _ in scored[1:] if s > score - MARGIN]
+            same = [m for s, m, mv, _ in scored if mv == moved]
+            pick = self._pick(same) if len(same) > 1 else move
+            clear = (not [m for m in rivals if m not in same]) and pick is not None
+            shows = all(ev[index[c]] > LEAST_CELL for c in moved)
+            if clear and shows and len(stray) <= MAX_STRAY:
+                self._unsettled = 0
+                self._asked = ()
+                event = self._play(pick)
+                self._ref = picture
+                self._refs.append(picture)
+                return self._emit(event)
+            if len(stray) > MAX_STRAY and self._unsettled == 0:
+                self._unsettled += 1  # perhaps a hand still in view: look again later
+                return []
+            likely = [m for s, m, mv, _ in scored[:3]
+                      if s > 0 and s > score - 2 * MARGIN
+                      and all(ev[index[c]] > LEAST_CELL for c in mv)]
+            if likely and shows:
+                names = tuple(sorted(dict.fromkeys(str(m) for m in likely)))
+                self._pending = likely
+                return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=names))
+        if self._unsettled == 0:
+            self._unsettled += 1
+            return []
+        squares = tuple(sorted(strong or changed, key=_cell_key))
+        return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
+
+    def _ask(self, event: FollowEvent) -> list[FollowEvent]:
+        key = (event.kind, event.candidates, event.squares)
+        if key == self._asked:
+            return []
+        self._asked = key
+        return self._emit(event)
+
+    def _emit(self, event: FollowEvent) -> list[FollowEvent]:
+        if self.on_event is not None:
+            self.on_event(event)
+        return [event]
+
+    def choose(self, move_text: str) -> FollowEvent:
+        """Play the move the players picked; the board as it looks now is agreed."""
+        event = super().choose(move_text)
+        self._asked = ()
+        if self._calm:
+            first, *rest = self._calm
+            self._ref = first.mean(rest)
+            self._refs.append(self._ref)
+        return event

@@ -20,6 +20,7 @@ from enum import Enum
 import numpy as np
 
 from companion.vision.calibration import find_board, grid_score
+from companion.vision.change import ChangeMeter, Prepared
 from companion.vision.classify import CellEvidence, CellSampler, classify, signature
 from companion.vision.geometry import BoardGeometry, CellState
 from companion.vision.presence import Presence, PresenceDetector
@@ -27,6 +28,10 @@ from companion.vision.view import BoardView
 
 MOVED_RATIO = 0.4  # grid score below this share of the calibrated one: the camera moved
 MOVED_FRAMES = 3  # ... for this many calm frames in a row
+# largest cell change (ChangeMeter units: ~0.1 noise, >= 1 a piece) between two frames that
+# still counts as calm; set on the tune videos of vision-dev (calm frames up to 0.77, a hand
+# over the board 4 and more)
+MOTION_CALM = 1.0
 
 
 class ReadStatus(Enum):
@@ -47,6 +52,9 @@ class Reading:
     presence: Presence | None = None
     grid: float = 0.0
     signature: np.ndarray | None = None  # (cells, k) appearance, rows in geometry.cells order
+    picture: Prepared | None = None  # the straightened board, ready to compare (video only)
+    meter: ChangeMeter | None = None  # ... with this (one per calibration)
+    motion: float = 0.0  # largest cell change since the previous frame (ChangeMeter units)
 
     @property
     def ok(self) -> bool:
@@ -61,8 +69,12 @@ class Reading:
 class Reader:
     """Reads frames of one camera: finds the board (or takes given corners), then cells.
 
-    A frame with a hand or motion over the board is never read as a position. The board's
-    grid is checked on every frame; when it has gone for a few calm frames, the reader says
+    A frame in which the straightened board is still changing (a hand, a piece on its way) is
+    never read as a position: calm comes from time, from the picture having stopped changing,
+    never from looking at the table round the board (a webcam may frame the board edge to
+    edge). A lone photo (``video=False``) has no time, so there a hand is looked for in the
+    band of table round the board, when the photo shows one. The board's grid is checked on
+    every frame; when it has gone for a few calm frames, the reader says
     ``CAMERA_MOVED`` and (in automatic mode) looks for the board again.
     """
 
@@ -75,6 +87,8 @@ class Reader:
         self.view: BoardView | None = None
         self.sampler: CellSampler | None = None
         self.detector: PresenceDetector | None = None
+        self.meter: ChangeMeter | None = None
+        self._previous: Prepared | None = None
         self.calibrated_grid = 0.0
         self._bad_grid = 0
 
@@ -87,6 +101,8 @@ class Reader:
         self.view = BoardView.from_corners(self.geometry, corners, image_size, self.cell_px)
         self.sampler = CellSampler(self.view)
         self.detector = PresenceDetector(self.view)
+        self.meter = ChangeMeter(self.view)
+        self._previous = None
         self.calibrated_grid = 0.0
         self._bad_grid = 0
 
@@ -108,10 +124,17 @@ class Reader:
                 return Reading(ReadStatus.NO_BOARD)
         assert self.view is not None and self.sampler is not None and self.detector is not None
         top = self.view.warp(frame)
-        presence = self.detector.check(top, with_motion=video)
-        if presence.moving():
-            status = ReadStatus.HAND if presence.hand_seen() else ReadStatus.MOTION
-            return Reading(status, presence=presence)
+        picture = motion = None
+        if video:
+            assert self.meter is not None
+            picture = self.meter.prepare(top)
+            previous, self._previous = self._previous, picture
+            motion = 0.0 if previous is None else self.meter.motion(previous, picture)
+            if motion > MOTION_CALM:
+                return Reading(ReadStatus.MOTION, motion=motion)
+            presence = Presence(0.0, 0.0)
+        else:
+            presence = self.detector.check(top, with_motion=False)
         grid = grid_score(self.view, top)
         if self.calibrated_grid == 0.0:
             self.calibrated_grid = grid
@@ -131,4 +154,5 @@ class Reader:
         evidence = classify(self.sampler, top)
         cells = {c: e.state for c, e in evidence.items()}
         return Reading(ReadStatus.OK, cells, evidence, presence, grid,
-                       signature(self.sampler, top))
+                       signature(self.sampler, top), picture, self.meter if video else None,
+                       motion or 0.0)

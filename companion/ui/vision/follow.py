@@ -110,10 +110,10 @@ class CameraFollow:
 
     def rebuild(self) -> None:
         """Start following again from the board as the screen shows it."""
-        from companion.vision.follower import Follower
+        from companion.vision.follower import ChangeFollower
 
         self.mirror = ScreenPosition(self.screen)
-        self.follower = Follower(self.mirror)  # type: ignore[arg-type]
+        self.follower = ChangeFollower(self.mirror)  # type: ignore[arg-type]
         self.last_check = ()
 
     def sync(self) -> None:
