@@ -2,8 +2,13 @@
 
 Run: ``.venv/bin/python benchmarks/bench_vision.py [--quick]``
 
-All data is synthetic, rendered here from seeds >= 100000 (the tests use seeds < 1000 and
-the classifier's thresholds were set on seeds 5000-5099), so nothing below was tuned on.
+Two kinds of material side by side, split once and for all in ``companion/vision/split.json``:
+
+- our own renders, from seeds >= 100000 (the tests use seeds < 1000, thresholds were set on
+  seeds 5000-5099, the cell network trained on seeds 10000-99999): held out;
+- ``../shared/vision-dev`` (another renderer: photos and legal-move videos), its held-out part
+  reported as such; its tune part (thresholds were set and the network trained on it) is
+  printed too, labelled TUNED-ON, and must not be read as a result.
 Published anchors printed beside the figures (different data: real photos):
 chesscog 0.24 % per-square error at about 0.35 s per image; LiveChess2FEN 0.70 s per static
 board on a Jetson Nano.
@@ -22,7 +27,7 @@ import numpy as np  # noqa: E402
 
 from companion.rules import VARIANT_NAMES, get_variant  # noqa: E402
 from companion.vision.calibration import find_board  # noqa: E402
-from companion.vision.follower import EventKind, Follower, occupancy  # noqa: E402
+from companion.vision.follower import ChangeFollower, EventKind, occupancy  # noqa: E402
 from companion.vision.geometry import geometry_for_cells, get_geometry  # noqa: E402
 from companion.vision.reader import Reader  # noqa: E402
 from companion.vision.synth import random_scene, render  # noqa: E402
@@ -131,7 +136,7 @@ def bench_games(games: list[tuple[str, int]], seed: int) -> None:
         truth = random_game(pos, plies, rng)
         scene = random_scene(rng, g)
         reader = Reader(g)
-        follower = Follower(get_variant(variant).start_position())
+        follower = ChangeFollower(get_variant(variant).start_position())
         events = []
         for frame in game_frames(scene, pos, truth, rng):
             events += follower.feed(reader.read(frame))
@@ -152,6 +157,53 @@ def bench_games(games: list[tuple[str, int]], seed: int) -> None:
           f" (target >= 99 %); false moves: {false}; questions asked: {asked}")
 
 
+def dev_read(image, g, corners):
+    reading = Reader(g, corners).read(image, video=False, hands=False)  # occluded: unscored
+    if not reading.ok:
+        return None
+    return {c: s.value for c, s in reading.cells.items()}
+
+
+def bench_dev_stills(role: str, quick: bool) -> None:
+    from companion.vision import devbench, devdata
+
+    stills = devdata.stills(role)
+    if not stills:
+        print(f"[vision-dev photos, {role}] material absent: skipped")
+        return
+    label = "held out" if role == "held_out" else "TUNED-ON, not a result"
+    for geometry in ("8x8", "11x10c"):
+        part = [s for s in stills if s.truth["geometry"] == geometry]
+        if quick:
+            part = part[::3]
+        score = devbench.score_stills(part, dev_read, find_board)
+        print(f"[vision-dev photos {geometry}, {label}] {score.line()}")
+        known = devbench.score_stills(part, lambda *a: None, find_board, known=True)
+        print(f"    corners found with the position known (as in a game): {known.found}/"
+              f"{known.photos} within 0.25 cell")
+
+
+def bench_dev_videos(role: str) -> None:
+    from companion.vision import devbench, devdata
+
+    videos = devdata.videos(role)
+    if not videos:
+        print(f"[vision-dev videos, {role}] material absent: skipped")
+        return
+    label = "held out" if role == "held_out" else "TUNED-ON, not a result"
+    for given in (True, False):
+        total = devbench.GameScore()
+        for video in videos:
+            score = devbench.score_video(video, given_corners=given)
+            print(f"  {video.name}: {score.followed}/{score.moves} followed, {score.false} false,"
+                  f" {score.asked} asked; {np.median(score.ms):.1f} ms per frame (median)")
+            total.add(score)
+        for line in total.lines:
+            print(line)
+        how = "given corners" if given else "corners found automatically"
+        print(f"[vision-dev videos, {label}, {how}] {total.line()}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smaller run")
@@ -167,6 +219,11 @@ def main() -> int:
                                                ("duere", 14), ("clupso", 12))
              if name in VARIANT_NAMES]
     bench_games(games[: max(1, len(games) // k)], SEED + 5000)
+    bench_dev_stills("held_out", args.quick)
+    bench_dev_videos("held_out")
+    if not args.quick:
+        bench_dev_stills("tune", False)
+        bench_dev_videos("tune")
     print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
     return 0
 

@@ -106,7 +106,10 @@ def _cmd_follow(args: argparse.Namespace) -> int:
         return _usage(str(exc))
     if args.stable < 1:
         return _usage("--stable must be at least 1")
-    reader = Reader(geometry, corners)
+    from companion.vision.follower import occupancy
+
+    # the position on the board turns a found board the right way round
+    reader = Reader(geometry, corners, expected=occupancy(position, geometry.cells))
     follower = ChangeFollower(position, stable_frames=args.stable)
     video_file = bool(getattr(source, "is_file", False))
     live = not (isinstance(source, ImageFolderSource) or video_file)

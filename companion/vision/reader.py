@@ -79,8 +79,10 @@ class Reader:
     """
 
     def __init__(self, geometry: BoardGeometry, corners: object | None = None,
-                 cell_px: int = 32, auto: bool = True) -> None:
+                 cell_px: int = 32, auto: bool = True,
+                 expected: "dict[str, str] | None" = None) -> None:
         self.geometry = geometry
+        self.expected = expected  # the position on the board, to turn a found board right
         self.cell_px = cell_px
         self.auto = auto and corners is None
         self._given = None if corners is None else np.asarray(corners, float).reshape(4, 2)
@@ -108,14 +110,15 @@ class Reader:
 
     def calibrate(self, frame: np.ndarray) -> bool:
         """Find the board in ``frame``; False when it is not found."""
-        corners = find_board(frame, self.geometry)
+        corners = find_board(frame, self.geometry, self.expected)
         if corners is None:
             return False
         self.set_corners(corners, (frame.shape[1], frame.shape[0]))
         return True
 
-    def read(self, frame: np.ndarray, video: bool = True) -> Reading:
-        """Read one BGR frame. ``video=False`` for a lone photo (no motion test)."""
+    def read(self, frame: np.ndarray, video: bool = True, hands: bool = True) -> Reading:
+        """Read one BGR frame. ``video=False`` for a lone photo (no motion test; a hand is
+        looked for round the board unless ``hands=False``)."""
         size = (frame.shape[1], frame.shape[0])
         if self.view is None or self.view.image_size != size:
             if self._given is not None:
@@ -134,7 +137,8 @@ class Reader:
                 return Reading(ReadStatus.MOTION, motion=motion)
             presence = Presence(0.0, 0.0)
         else:
-            presence = self.detector.check(top, with_motion=False)
+            presence = (self.detector.check(top, with_motion=False) if hands
+                        else Presence(0.0, 0.0))
         grid = grid_score(self.view, top)
         if self.calibrated_grid == 0.0:
             self.calibrated_grid = grid
