@@ -129,6 +129,15 @@ def follow_game(variant: str, start_fen: str | None, truth_moves: list[str],
     follower = ChangeFollower(pos)
     score = GameScore(moves=len(truth_moves))
     done = 0
+
+    def answer(move: str) -> bool:
+        try:
+            follower.choose(move)
+            return True
+        except ValueError:  # the camera's picture of the game went astray: give up here
+            score.lines.append(f"    {name}: lost the game at {move}")
+            return False
+
     for frame in frames:
         t = time.perf_counter()
         reading = reader.read(frame)
@@ -147,7 +156,8 @@ def follow_game(variant: str, start_fen: str | None, truth_moves: list[str],
                     follower.position.pop()
                     follower.history.pop()
                     if expected is not None:
-                        follower.choose(expected)
+                        if not answer(expected):
+                            return score
                         done += 1
             elif e.kind is EventKind.TAKEBACK:
                 score.false += 1
@@ -155,7 +165,8 @@ def follow_game(variant: str, start_fen: str | None, truth_moves: list[str],
             elif expected is not None:
                 score.asked += 1
                 score.lines.append(f"    {name}: asked {e} (truth {expected})")
-                follower.choose(expected)
+                if not answer(expected):
+                    return score
                 done += 1
     missed = len(truth_moves) - done
     if missed:

@@ -343,7 +343,8 @@ CHANGE_MID = 0.6  # ChangeMeter units where a cell is as likely changed as not (
 CHANGE_SLOPE = 2.5  # evidence per factor e of change
 CHANGE_CAP = 5.0  # no single cell says more than this
 MARGIN = 2.5  # evidence by which the best move must beat the next to be played unasked
-LEAST_CELL = 0.3  # every cell a played move changes must show at least this much change
+LEAST_CELL = -0.5  # every cell a played move changes must show at least this much change
+PAIR_FIRSTS = 6  # two moves unseen: the best this many first moves are tried with each reply
 STRAY = 1.0  # a cell outside the move with more evidence than this changed "elsewhere"
 MAX_STRAY = 1  # ... and at most this many such cells are tolerated
 HIDDEN_CAP = 1.0  # a cell a moved piece may partly cover supports a move by at most this
@@ -447,47 +448,82 @@ class ChangeFollower(Follower):
                 self._ref = picture
                 self._refs[-1] = picture
                 return self._emit(FollowEvent(EventKind.TAKEBACK, str(last)))
-        before = self._identity()
-        scored = []
         maybe = np.minimum(np.log(0.5 + 0.5 * np.exp(ev)), HIDDEN_CAP)
-        seen = self._seen
-        for move in self.position.legal_moves():
-            self.position.push(move)
+        before = self._identity()
+
+        def explain(moves: tuple) -> tuple[float, frozenset, set] | None:
+            """Push ``moves`` on the position and score what they change (then pop)."""
+            for m in moves:
+                self.position.push(m)
             after = self._identity()
             moved = frozenset(c for c in cells if after[c] != before[c])
             left = {c: state for c, state in self.expected.items() if c in moved}
-            self.position.pop()
+            for _ in moves:
+                self.position.pop()
             if not moved:
-                continue
+                return None
             hidden = meter.shadowed(moved)
             score = sum(ev[index[c]] for c in moved) + sum(maybe[index[c]] for c in hidden)
-            # what the cells read as (when sure) agreeing with what the move leaves there
-            score += SEEN_WEIGHT * sum((1 if seen[c] == left[c] else -1)
-                                       for c in moved if c in seen)
-            scored.append((float(score), move, moved, hidden))
+            # what the cells read as (when sure) agreeing with what the moves leave there
+            score += SEEN_WEIGHT * sum((1 if self._seen[c] == left[c] else -1)
+                                       for c in moved if c in self._seen)
+            return float(score), moved, hidden
+
+        scored = []
+        for move in self.position.legal_moves():
+            found = explain((move,))
+            if found is not None:
+                scored.append((found[0], (move,), found[1], found[2]))
         scored.sort(key=lambda s: -s[0])
-        self.last_scores = [(str(m), round(s, 2)) for s, m, _, _ in scored[:5]]
+        self.last_scores = [(" ".join(map(str, m)), round(s, 2)) for s, m, _, _ in scored[:5]]
         strong = {c for c, e in zip(cells, ev) if e > STRAY}
-        if scored:
-            score, move, moved, hidden = scored[0]
+
+        def verdict(scored: list) -> tuple[tuple, list, bool, set] | None:
+            """The clear winner (moves), rivals, whether all its cells show, its stray cells."""
+            if not scored:
+                return None
+            score, moves, moved, hidden = scored[0]
             stray = strong - moved - hidden - meter.around_cells(moved)
-            rivals = [m for s, m, mv, _ in scored[1:] if s > score - MARGIN]
             same = [m for s, m, mv, _ in scored if mv == moved]
-            pick = self._pick(same) if len(same) > 1 else move
-            clear = (not [m for m in rivals if m not in same]) and pick is not None
+            rivals = [m for s, m, mv, _ in scored[1:] if s > score - MARGIN and mv != moved]
+            if len(same) > 1 and len(moves) == 1:
+                pick = self._pick([m[0] for m in same])
+                moves = (pick,) if pick is not None else moves
+                if pick is None:
+                    rivals += same[1:]
+            elif len(same) > 1:
+                rivals += same[1:]
             shows = all(ev[index[c]] > LEAST_CELL for c in moved)
-            if clear and shows and len(stray) <= MAX_STRAY:
-                self._unsettled = 0
-                self._asked = ()
-                event = self._play(pick)
-                self._ref = picture
-                self._refs.append(picture)
-                return self._emit(event)
-            if len(stray) > MAX_STRAY and self._unsettled == 0:
-                self._unsettled += 1  # perhaps a hand still in view: look again later
-                return []
-            likely = [m for s, m, mv, _ in scored[:3]
-                      if s > 0 and s > score - 2 * MARGIN
+            return moves, rivals, shows, stray
+
+        best = verdict(scored)
+        if best is not None:
+            moves, rivals, shows, stray = best
+            if not rivals and shows and len(stray) <= MAX_STRAY:
+                return self._accept(moves, picture)
+            if len(stray) > MAX_STRAY and scored:
+                # two moves made while the camera looked away? (the best firsts, each answered)
+                pairs = []
+                for _, (first,), _, _ in scored[:PAIR_FIRSTS]:
+                    self.position.push(first)
+                    replies = self.position.legal_moves()
+                    self.position.pop()
+                    for reply in replies:
+                        found = explain((first, reply))
+                        if found is not None:
+                            pairs.append((found[0], (first, reply), found[1], found[2]))
+                pairs.sort(key=lambda s: -s[0])
+                two = verdict(pairs)
+                if two is not None and pairs[0][0] > scored[0][0] + MARGIN:
+                    moves2, rivals2, shows2, stray2 = two
+                    if not rivals2 and shows2 and len(stray2) <= MAX_STRAY:
+                        return self._accept(moves2, picture)
+                if self._unsettled == 0:
+                    self._unsettled += 1  # perhaps a hand still in view: look again later
+                    return []
+            top = scored[0][0]
+            likely = [m[0] for s, m, mv, _ in scored[:3]
+                      if s > 0 and s > top - 2 * MARGIN
                       and all(ev[index[c]] > LEAST_CELL for c in mv)]
             if likely and shows:
                 names = tuple(sorted(dict.fromkeys(str(m) for m in likely)))
@@ -498,6 +534,16 @@ class ChangeFollower(Follower):
             return []
         squares = tuple(sorted(strong or changed, key=_cell_key))
         return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
+
+    def _accept(self, moves: tuple, picture: Any) -> list[FollowEvent]:
+        self._unsettled = 0
+        self._asked = ()
+        out = []
+        for move in moves:
+            out += self._emit(self._play(move))
+            self._refs.append(picture)  # (the picture between two moves was never seen)
+        self._ref = picture
+        return out
 
     def _ask(self, event: FollowEvent) -> list[FollowEvent]:
         key = (event.kind, event.candidates, event.squares)
