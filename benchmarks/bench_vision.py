@@ -105,26 +105,39 @@ def bench_hands(frames: int, seed: int) -> None:
           f"calm board refused {false_alarm}/{frames}")
 
 
+PI4_FACTOR = (4.0, 6.0)  # assumed slowdown of a Raspberry Pi 4 core against one core here
+
+
 def bench_speed(seed: int) -> None:
+    """Time per frame of a calibrated reader, as a game is followed: the straightened picture,
+    the calm test, the cells read by the network (when the frame is calm) and the follower's
+    bookkeeping. The Raspberry Pi 4 figure is an estimate, not a measurement: this work runs on
+    one core (OpenCV's warp and the small network), and a Pi 4's Cortex-A72 at 1.8 GHz is taken
+    as 4 to 6 times slower than one core of this machine (published single-core scores:
+    Geekbench 6 about 230 for a Pi 4 against 1000-1400 for server x86 cores of recent years)."""
     g = get_geometry("8x8")
     for size in ((640, 480), (1280, 720)):
         rng = np.random.default_rng(seed)
         scene = random_scene(rng, g, size=size)
         shot = render(scene, {"e1": "w", "e8": "b", "d4": "w"}, rng)
         reader = Reader(g, shot.corners)
-        reader.read(shot.image)
+        follower = ChangeFollower(get_variant("magici").start_position())
+        follower.feed(reader.read(shot.image))
         times = []
         for _ in range(60):
             t = time.perf_counter()
-            reader.read(shot.image)
+            follower.feed(reader.read(shot.image))
             times.append(time.perf_counter() - t)
         t = time.perf_counter()
         find_board(shot.image, g)
         calib = time.perf_counter() - t
         ms = 1000 * float(np.median(times))
-        print(f"[speed {size[0]}x{size[1]}] {ms:.1f} ms per calibrated frame "
-              f"(target <= 30 ms; chesscog ~350 ms/image: x{350 / ms:.0f}; LiveChess2FEN "
-              f"700 ms on a Jetson Nano: x{700 / ms:.0f}); board search {1000 * calib:.0f} ms")
+        lo, hi = (ms * f for f in PI4_FACTOR)
+        net = "with the cell network" if reader.net is not None else "NO cell network"
+        print(f"[speed {size[0]}x{size[1]}] {ms:.1f} ms per calibrated frame, {net} "
+              f"(target <= 30 ms; Raspberry Pi 4 estimate {lo:.0f}-{hi:.0f} ms, x4-x6 assumed; "
+              f"chesscog ~350 ms/image: x{350 / ms:.0f}; LiveChess2FEN 700 ms on a Jetson Nano:"
+              f" x{700 / ms:.0f}); board search {1000 * calib:.0f} ms")
 
 
 def bench_games(games: list[tuple[str, int]], seed: int) -> None:
@@ -204,6 +217,50 @@ def bench_dev_videos(role: str) -> None:
         print(f"[vision-dev videos, {label}, {how}] {total.line()}")
 
 
+def bench_dev_learnt(role: str) -> None:
+    """Cells read on the calm frames of the videos, before and after the reader learnt the
+    board from the video's first frame (its position is known: the game's start)."""
+    import cv2
+
+    from companion.vision import devdata
+    from companion.vision.cellnet import CellNet
+
+    videos = devdata.videos(role)
+    if not videos or not CellNet.available():
+        print(f"[vision-dev video cells, {role}] skipped (material or network absent)")
+        return
+    label = "held out" if role == "held_out" else "TUNED-ON, not a result"
+    totals = {False: [0, 0], True: [0, 0]}
+    for video in videos:
+        t = video.truth
+        g = get_geometry(t["geometry"])
+        pos = get_variant(t["variant"]).from_fen(t["start_fen"])
+        start = occupancy(pos, g.cells)
+        files = sorted(p for p in video.frames.iterdir() if p.suffix == ".jpg")
+        first = cv2.imread(str(files[0]), cv2.IMREAD_COLOR)
+        for learnt in (False, True):
+            reader = Reader(g, t["corners"])
+            reader.read(first, video=False, hands=False)
+            if learnt:
+                reader.learn(first, start)
+            for i, frame in enumerate(t["frames"]):
+                if i == 0 or not frame["stable"]:
+                    continue
+                hidden = set(frame.get("occluded") or [])
+                reading = reader.read(cv2.imread(str(files[i]), cv2.IMREAD_COLOR), video=False,
+                                      hands=False)
+                for c, x in zip(t["cells"], frame["occupancy"]):
+                    if c in hidden:
+                        continue
+                    totals[learnt][0] += reading.cells[c].value == x
+                    totals[learnt][1] += 1
+    for learnt in (False, True):
+        right, n = totals[learnt]
+        how = "after learning the board from the first frame" if learnt else "network alone"
+        print(f"[vision-dev video cells, {label}, given corners, {how}] "
+              f"{100 * right / max(n, 1):.2f} % of {n} cells (target 99.9 % after learning)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smaller run")
@@ -221,9 +278,11 @@ def main() -> int:
     bench_games(games[: max(1, len(games) // k)], SEED + 5000)
     bench_dev_stills("held_out", args.quick)
     bench_dev_videos("held_out")
+    bench_dev_learnt("held_out")
     if not args.quick:
         bench_dev_stills("tune", False)
         bench_dev_videos("tune")
+        bench_dev_learnt("tune")
     print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
     return 0
 

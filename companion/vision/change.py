@@ -153,8 +153,12 @@ class ChangeMeter:
         za = a[..., 0] - a[..., 0].mean(axis=1, keepdims=True)
         zb = b[..., 0] - b[..., 0].mean(axis=1, keepdims=True)
         p = a.shape[1]
-        struct = ((za - zb) ** 2).sum(axis=1) / ((za**2).sum(axis=1) + (zb**2).sum(axis=1)
-                                                  + p * NOISE**2)
+        # the camera's own noise, from the cells that did not change (most of them): its
+        # expected share of the difference is taken out, so a grainy webcam stays calm
+        diff = ((za - zb) ** 2).sum(axis=1)
+        grain = float(np.median(diff))
+        struct = np.maximum(diff - grain, 0) / ((za**2).sum(axis=1) + (zb**2).sum(axis=1)
+                                                + p * NOISE**2)
         return np.maximum(struct / STRUCT_SCALE, np.maximum(shift, chroma))
 
     def motion(self, before: Prepared, after: Prepared) -> float:

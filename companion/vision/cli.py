@@ -46,6 +46,44 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                         help="calm frames that make a stable sight (default 3)")
     follow.set_defaults(func=_cmd_follow)
 
+    train = sub.add_parser(
+        "train", help="retrain the cell network (needs the [train] extra)",
+        description="Retrain the camera's cell network (empty / light piece / dark piece) from "
+        "the recipe in companion/vision/train.py: our own renders and the tune part of "
+        "../shared/vision-dev (never its held-out part), strongly augmented; writes the ONNX "
+        "file the app runs through OpenCV. A few minutes on two CPU threads.")
+    train.add_argument("--out", metavar="FILE", help="where to write the network (default: the "
+                       "one the app uses, companion/vision/cellnet.onnx)")
+    train.add_argument("--renders", type=int, default=200, metavar="N",
+                       help="own renders in the data (default 200)")
+    train.add_argument("--copies", type=int, default=3, metavar="N",
+                       help="times each picture is used, changed at random (default 3)")
+    train.add_argument("--epochs", type=int, default=8, metavar="N", help="default 8")
+    train.add_argument("--threads", type=int, default=2, metavar="N", help="CPU threads (2)")
+    train.set_defaults(func=_cmd_train)
+
+
+def _cmd_train(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from companion.vision.cellnet import MODEL
+
+    for name in ("renders", "copies", "epochs", "threads"):
+        if getattr(args, name) < 1:
+            return _usage(f"--{name} must be at least 1")
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        return _usage("training needs PyTorch: pip install 'companion[train]' (CPU build)")
+    from companion.vision.train import train
+
+    out = Path(args.out) if args.out else MODEL
+    if not out.parent.is_dir():
+        return _usage(f"--out {args.out}: no such folder {out.parent}")
+    train(out, renders=args.renders, copies=args.copies, epochs=args.epochs,
+          threads=args.threads, log=lambda line: print(line, flush=True))
+    return 0
+
 
 def _usage(message: str) -> int:
     print(f"companion vision: {message}", file=sys.stderr)

@@ -32,6 +32,8 @@ MOVED_FRAMES = 3  # ... for this many calm frames in a row
 # still counts as calm; set on the tune videos of vision-dev (calm frames up to 0.77, a hand
 # over the board 4 and more)
 MOTION_CALM = 1.0
+SURE = 0.75  # the network's probability below which a cell counts as unsure
+LEARN_AGREE = 0.85  # share of cells read as the known position for the reader to learn the board
 
 
 class ReadStatus(Enum):
@@ -80,9 +82,18 @@ class Reader:
 
     def __init__(self, geometry: BoardGeometry, corners: object | None = None,
                  cell_px: int = 32, auto: bool = True,
-                 expected: "dict[str, str] | None" = None) -> None:
+                 expected: "dict[str, str] | None" = None, use_net: bool = True) -> None:
         self.geometry = geometry
         self.expected = expected  # the position on the board, to turn a found board right
+        # ... and to learn this board's look from, once a calm frame agrees with it enough
+        self._to_learn = expected
+        self.net = None
+        self.learnt = False
+        if use_net:
+            from companion.vision.cellnet import CellNet
+
+            if CellNet.available():
+                self.net = CellNet.load()
         self.cell_px = cell_px
         self.auto = auto and corners is None
         self._given = None if corners is None else np.asarray(corners, float).reshape(4, 2)
@@ -107,6 +118,38 @@ class Reader:
         self._previous = None
         self.calibrated_grid = 0.0
         self._bad_grid = 0
+
+    def _read_net(self, frame: np.ndarray) -> dict[str, CellEvidence]:
+        from companion.vision.cellnet import CLASSES, crops
+
+        assert self.net is not None and self.view is not None
+        batch = crops(frame, self.geometry, self.view.corners)
+        p = self.net.probabilities(batch)
+        states = [CellState(CLASSES[int(k)]) for k in p.argmax(axis=1)]
+        if self._to_learn is not None:  # the start position: learn this board, if it is so
+            agree = np.mean([s.value == self._to_learn.get(c)
+                             for c, s in zip(self.geometry.cells, states)])
+            if agree >= LEARN_AGREE:
+                self.net.calibrate(batch, [self._to_learn[c] for c in self.geometry.cells])
+                self._to_learn = None
+                self.learnt = True
+                p = self.net.probabilities(batch)
+                states = [CellState(CLASSES[int(k)]) for k in p.argmax(axis=1)]
+        top = p.max(axis=1)
+        return {c: CellEvidence(s, float("nan"), float(1 - p[i, 0]), float("nan"),
+                                bool(top[i] >= SURE))
+                for i, (c, s) in enumerate(zip(self.geometry.cells, states))}
+
+    def learn(self, frame: np.ndarray, position: dict[str, str]) -> None:
+        """Learn this board's look from a frame of a known position (cell -> "."/"w"/"b")."""
+        from companion.vision.cellnet import crops
+
+        if self.net is None or self.view is None:
+            return
+        self.net.calibrate(crops(frame, self.geometry, self.view.corners),
+                           [position[c] for c in self.geometry.cells])
+        self._to_learn = None
+        self.learnt = True
 
     def calibrate(self, frame: np.ndarray) -> bool:
         """Find the board in ``frame``; False when it is not found."""
@@ -155,7 +198,10 @@ class Reader:
             self.calibrated_grid = 0.9 * self.calibrated_grid + 0.1 * grid
         if presence.hand_seen():
             return Reading(ReadStatus.HAND, presence=presence, grid=grid)
-        evidence = classify(self.sampler, top)
+        if self.net is not None:
+            evidence = self._read_net(frame)
+        else:
+            evidence = classify(self.sampler, top)
         cells = {c: e.state for c, e in evidence.items()}
         return Reading(ReadStatus.OK, cells, evidence, presence, grid,
                        signature(self.sampler, top), picture, self.meter if video else None,
