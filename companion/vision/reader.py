@@ -140,6 +140,12 @@ class Reader:
                                 bool(top[i] >= SURE))
                 for i, (c, s) in enumerate(zip(self.geometry.cells, states))}
 
+    def expect(self, position: dict[str, str]) -> None:
+        """The position now on the board: learn the board's look from the next frame whose
+        reading agrees with it enough (and turn a board found later the right way round)."""
+        self.expected = dict(position)
+        self._to_learn = self.expected
+
     def learn(self, frame: np.ndarray, position: dict[str, str]) -> None:
         """Learn this board's look from a frame of a known position (cell -> "."/"w"/"b")."""
         from companion.vision.cellnet import crops

@@ -112,8 +112,12 @@ class CameraFollow:
         """Start following again from the board as the screen shows it."""
         from companion.vision.follower import ChangeFollower
 
+        from companion.vision.follower import occupancy
+
         self.mirror = ScreenPosition(self.screen)
         self.follower = ChangeFollower(self.mirror)  # type: ignore[arg-type]
+        # the camera learns this board's look from the position the screen shows
+        self.feed.worker.expect_position(occupancy(self.mirror, self.follower.cells))
         self.last_check = ()
 
     def sync(self) -> None:
