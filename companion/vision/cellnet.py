@@ -9,8 +9,8 @@ The network (``cellnet.onnx`` beside this file, a few tens of kB, trained by
 ``companion vision train`` -- :mod:`companion.vision.train`) runs through ``cv2.dnn``: the app
 needs nothing beyond OpenCV and numpy. It gives three scores per cell and the features under
 them; :meth:`CellNet.calibrate` learns, from one picture of a known position (the start of a
-game), what empty cells, light and dark pieces look like *on this board, under this light*, and
-from then on each cell is read by both the network and its nearness to these examples.
+game), what empty cells, light and dark pieces look like *on this board, under this light*, by
+retuning the network's last layer on these cells (held near the trained one).
 
 >>> import numpy as np
 >>> from companion.vision.geometry import get_geometry
@@ -39,7 +39,9 @@ MODEL = Path(__file__).resolve().parent / "cellnet.onnx"
 CELL = 12  # pixels per cell in the straightened picture the crops come from
 CROP = 2 * CELL  # a crop is two cells wide, centred on its cell
 CLASSES = (".", "w", "b")
-BLEND = 0.5  # after calibration: weight of the board's own examples against the network
+TUNE_STEPS = 200  # gradient steps when learning a board
+TUNE_RATE = 0.5
+TUNE_HOLD = 0.05  # pull of the trained last layer against this board's examples
 
 
 def straighten(image: np.ndarray, geometry: BoardGeometry, corners: object) -> tuple[
@@ -85,12 +87,19 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 
 @dataclass
 class CellNet:
-    """The network, and what it learnt of the board in use (after :meth:`calibrate`)."""
+    """The network, and what it learnt of the board in use (after :meth:`calibrate`).
+
+    The network's last layer (scores from the features) is kept beside it
+    (``cellnet_head.npz``) so that learning a board can retune that layer: the features stay
+    the network's, the weights move only as far as this board's examples pull them from the
+    trained ones.
+    """
 
     net: "cv2.dnn.Net"
-    prototypes: np.ndarray | None = None  # (3, features): mean features per class, this board
-    spread: float = 1.0
-    _names: list[str] = field(default_factory=list)
+    weight: np.ndarray  # (3, k) the trained last layer ...
+    bias: np.ndarray  # (3,)
+    tuned: tuple[np.ndarray, np.ndarray] | None = None  # ... and as learnt for this board
+    _names: list[str] = field(default_factory=lambda: ["logits", "features"])
 
     @classmethod
     def load(cls, path: Path | str = MODEL) -> "CellNet":
@@ -99,11 +108,12 @@ class CellNet:
             raise FileNotFoundError(f"cell network {path} is missing: run 'companion vision "
                                     "train' (needs the [train] extra)")
         net = cv2.dnn.readNetFromONNX(str(path))
-        return cls(net, _names=["logits", "features"])
+        head = np.load(path.with_name(path.stem + "_head.npz"))
+        return cls(net, head["weight"].astype(np.float64), head["bias"].astype(np.float64))
 
     @classmethod
     def available(cls) -> bool:
-        return MODEL.exists()
+        return MODEL.exists() and MODEL.with_name(MODEL.stem + "_head.npz").exists()
 
     def run(self, batch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Scores (n, 3) and features (n, k) of a batch of crops."""
@@ -113,35 +123,36 @@ class CellNet:
 
     def probabilities(self, batch: np.ndarray) -> np.ndarray:
         logits, features = self.run(batch)
-        p = _softmax(logits)
-        if self.prototypes is not None:
-            f = features / (np.linalg.norm(features, axis=1, keepdims=True) + 1e-6)
-            d = ((f[:, None, :] - self.prototypes[None]) ** 2).sum(axis=2)
-            q = _softmax(-d / self.spread)
-            known = ~np.isnan(self.prototypes[:, 0])
-            q = np.where(known[None], q, 0.0)
-            q = q / np.maximum(q.sum(axis=1, keepdims=True), 1e-9)
-            p = (1 - BLEND) * p + BLEND * q
-        return p
+        if self.tuned is not None:
+            w, b = self.tuned
+            logits = features.astype(np.float64) @ w.T + b
+        return _softmax(logits)
 
     def read(self, image: np.ndarray, geometry: BoardGeometry, corners: object
              ) -> dict[str, str]:
         p = self.probabilities(crops(image, geometry, corners))
         return {c: CLASSES[int(k)] for c, k in zip(geometry.cells, p.argmax(axis=1))}
 
-    def calibrate(self, batch: np.ndarray, labels: list[str]) -> None:
-        """Learn this board from crops of a known position (``labels``: "."/"w"/"b" each)."""
+    def calibrate(self, batch: np.ndarray, labels: list[str], steps: int = TUNE_STEPS) -> None:
+        """Learn this board from crops of a known position (``labels``: "."/"w"/"b" each):
+        the last layer is retuned on them, held near the trained one."""
         _, features = self.run(batch)
-        f = features / (np.linalg.norm(features, axis=1, keepdims=True) + 1e-6)
+        f = features.astype(np.float64)
         y = np.array([CLASSES.index(x) for x in labels])
-        protos = np.full((3, f.shape[1]), np.nan, np.float32)
-        for k in range(3):
-            if (y == k).any():
-                protos[k] = f[y == k].mean(axis=0)
-        # the temperature: how far examples lie from their own class's mean
-        own = np.array([((f[i] - protos[y[i]]) ** 2).sum() for i in range(len(y))])
-        self.spread = float(max(np.median(own), 1e-3))
-        self.prototypes = protos
+        onehot = np.eye(len(CLASSES))[y]
+        # each class counts alike, however many cells it has in this position
+        counts = np.maximum(onehot.sum(axis=0), 1)
+        weights = (onehot / counts).sum(axis=1) / max(int((counts > 0).sum()), 1)
+        w, b = self.weight.copy(), self.bias.copy()
+        scale = 1.0 / max(float((f**2).sum(axis=1).mean()), 1e-6)
+        for _ in range(steps):
+            p = _softmax(f @ w.T + b)
+            g = (p - onehot) * weights[:, None]  # (n, 3)
+            gw = g.T @ f + TUNE_HOLD * (w - self.weight)
+            gb = g.sum(axis=0) + TUNE_HOLD * (b - self.bias)
+            w -= TUNE_RATE * scale * gw
+            b -= TUNE_RATE * gb
+        self.tuned = (w, b)
 
     def forget(self) -> None:
-        self.prototypes = None
+        self.tuned = None

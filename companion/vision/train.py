@@ -9,7 +9,7 @@ The recipe, all from material the split (``split.json``) allows to train on:
   density, start positions too);
 - the *tune* part of ``../shared/vision-dev``: its photos, and every few calm frames of its
   tune videos (skipped when the folder is absent);
-- every picture several times, each time changed at random: light level, contrast, gamma,
+- every picture several times (the other renderer's twice as often as ours), each time changed at random: light level, contrast, gamma,
   white balance, a shadow across the board, blur, noise, JPEG quality, the corners off by up
   to 0.12 cell (perspective), and each crop turned a random quarter turn or mirrored (so a
   tall piece may lean any way).
@@ -68,7 +68,7 @@ def _jitter(corners: np.ndarray, g: BoardGeometry, rng: np.random.Generator, amo
 
 def sources(renders: int, log: "callable" = print, dev: bool = True
             ) -> Iterator[tuple[np.ndarray, BoardGeometry, np.ndarray, dict]]:
-    """(image, geometry, true corners, cell -> label) of every picture the recipe uses
+    """(image, geometry, true corners, cell -> label, ours) of every picture the recipe uses
     (``dev=False``: our renders only)."""
     from companion.rules import VARIANT_NAMES, get_variant
     from companion.vision import devdata
@@ -79,7 +79,8 @@ def sources(renders: int, log: "callable" = print, dev: bool = True
         image = cv2.imread(str(s.image), cv2.IMREAD_COLOR)
         hidden = set(s.truth.get("occluded") or [])
         labels = {c: v for c, v in s.truth["occupancy"].items() if c not in hidden}
-        yield image, get_geometry(s.truth["geometry"]), np.asarray(s.truth["corners"]), labels
+        yield (image, get_geometry(s.truth["geometry"]), np.asarray(s.truth["corners"]), labels,
+               False)
     for v in devdata.videos("tune") if dev else []:
         cells = v.truth["cells"]
         files = sorted(p for p in v.frames.iterdir() if p.suffix == ".jpg")
@@ -89,7 +90,8 @@ def sources(renders: int, log: "callable" = print, dev: bool = True
             hidden = set(frame.get("occluded") or [])
             labels = {c: x for c, x in zip(cells, frame["occupancy"]) if c not in hidden}
             image = cv2.imread(str(files[i]), cv2.IMREAD_COLOR)
-            yield image, get_geometry(v.truth["geometry"]), np.asarray(v.truth["corners"]), labels
+            yield (image, get_geometry(v.truth["geometry"]), np.asarray(v.truth["corners"]),
+                   labels, False)
     for i in range(renders):
         rng = np.random.default_rng(SEED + i)
         g = get_geometry("11x10c" if i % 4 == 3 else "8x8")
@@ -109,7 +111,7 @@ def sources(renders: int, log: "callable" = print, dev: bool = True
         shot = render(scene, pieces, rng)
         if i % 50 == 0:
             log(f"  rendering {i}/{renders}")
-        yield shot.image, g, np.asarray(shot.corners), dict(shot.cells)
+        yield shot.image, g, np.asarray(shot.corners), dict(shot.cells), True
 
 
 def dataset(renders: int, copies: int, seed: int = 1, log: "callable" = print, dev: bool = True
@@ -117,8 +119,8 @@ def dataset(renders: int, copies: int, seed: int = 1, log: "callable" = print, d
     """Crops (n, 3, CROP, CROP) float16 and labels (n,) of the recipe."""
     rng = np.random.default_rng(seed)
     xs, ys = [], []
-    for image, g, corners, labels in sources(renders, log, dev):
-        for k in range(copies):
+    for image, g, corners, labels, own in sources(renders, log, dev):
+        for k in range(copies if own else 2 * copies):  # the other renderer's pictures twice
             img = image if k == 0 else _augment(image, rng)
             c = _jitter(corners, g, rng, 0.04 if k == 0 else 0.12)
             batch = crops(img, g, c)
@@ -142,14 +144,34 @@ def _model():  # pragma: no cover - needs torch
                 return nn.Sequential(nn.Conv2d(a, b, 3, padding=1, bias=False),
                                      nn.BatchNorm2d(b), nn.ReLU(), nn.MaxPool2d(2))
             self.body = nn.Sequential(block(3, 16), block(16, 32), block(32, 48))
+            # where in the crop a shape stands matters (this cell's piece, or a neighbour's
+            # leaning in): the last map is kept whole, not averaged
+            side = CROP // 8
+            self.hidden = nn.Sequential(nn.Flatten(), nn.Linear(48 * side * side, 64), nn.ReLU())
             self.drop = nn.Dropout(0.2)
-            self.head = nn.Linear(48, len(CLASSES))
+            self.head = nn.Linear(64, len(CLASSES))
 
         def forward(self, x: "torch.Tensor") -> tuple["torch.Tensor", "torch.Tensor"]:
-            f = self.body(x).mean(dim=(2, 3))
+            f = self.hidden(self.body(x))
             return self.head(self.drop(f)), f
 
     return Net()
+
+
+def head_path(model: Path) -> Path:
+    """Where the network's last layer is kept beside it (for learning a board)."""
+    return model.with_name(model.stem + "_head.npz")
+
+
+def recover_head(model: Path, x: np.ndarray) -> None:
+    """Write the last layer of an exported network, solved from its own scores and features
+    on crops ``x`` (the scores are exactly linear in the features)."""
+    net = cv2.dnn.readNetFromONNX(str(model))
+    net.setInput(np.ascontiguousarray(x, np.float32))
+    logits, features = net.forward(["logits", "features"])
+    a = np.column_stack([features, np.ones(len(features))])
+    sol, *_ = np.linalg.lstsq(a, logits, rcond=None)
+    np.savez(head_path(model), weight=sol[:-1].T, bias=sol[-1])
 
 
 def _flip(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -211,5 +233,7 @@ def train(out: Path = MODEL, renders: int = 240, copies: int = 3, epochs: int = 
                       output_names=["logits", "features"],
                       dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}, "features": {0: "n"}},
                       opset_version=13, dynamo=False)
+    np.savez(head_path(out), weight=model.head.weight.detach().numpy(),
+             bias=model.head.bias.detach().numpy())
     log(f"  wrote {out} ({out.stat().st_size // 1024} kB) in {time.perf_counter() - t0:.0f} s")
     return {"validation": acc, "crops": float(len(y) + n_val)}
