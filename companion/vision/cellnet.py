@@ -121,12 +121,21 @@ class CellNet:
         logits, features = self.net.forward(self._names)
         return logits.reshape(len(batch), -1), features.reshape(len(batch), -1)
 
-    def probabilities(self, batch: np.ndarray) -> np.ndarray:
-        logits, features = self.run(batch)
-        if self.tuned is not None:
-            w, b = self.tuned
-            logits = features.astype(np.float64) @ w.T + b
-        return _softmax(logits)
+    def probabilities(self, batch: np.ndarray, turns: int = 1) -> np.ndarray:
+        """(n, 3) probabilities of empty, light, dark; ``turns`` > 1 averages the crops seen
+        turned by quarter turns and mirrored (up to 8 ways: slower, steadier)."""
+        out = np.zeros((len(batch), len(CLASSES)))
+        views = [(k, m) for m in (False, True) for k in range(4)][: max(1, min(turns, 8))]
+        for k, mirror in views:
+            b = np.rot90(batch, k, axes=(2, 3))
+            if mirror:
+                b = b[:, :, :, ::-1]
+            logits, features = self.run(np.ascontiguousarray(b))
+            if self.tuned is not None:
+                w, bias = self.tuned
+                logits = features.astype(np.float64) @ w.T + bias
+            out += _softmax(logits)
+        return out / len(views)
 
     def read(self, image: np.ndarray, geometry: BoardGeometry, corners: object
              ) -> dict[str, str]:

@@ -58,7 +58,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                        help="own renders in the data (default 200)")
     train.add_argument("--copies", type=int, default=3, metavar="N",
                        help="times each picture is used, changed at random (default 3)")
-    train.add_argument("--epochs", type=int, default=8, metavar="N", help="default 8")
+    train.add_argument("--epochs", type=int, default=10, metavar="N", help="default 10")
     train.add_argument("--threads", type=int, default=2, metavar="N", help="CPU threads (2)")
     train.set_defaults(func=_cmd_train)
 

@@ -32,6 +32,7 @@ MOVED_FRAMES = 3  # ... for this many calm frames in a row
 # still counts as calm; set on the tune videos of vision-dev (calm frames up to 0.77, a hand
 # over the board 4 and more)
 MOTION_CALM = 1.0
+PHOTO_TURNS = 8  # a lone photo's crops are read 8 ways (turned, mirrored) and averaged
 SURE = 0.75  # the network's probability below which a cell counts as unsure
 LEARN_AGREE = 0.85  # share of cells read as the known position for the reader to learn the board
 
@@ -102,6 +103,7 @@ class Reader:
         self.detector: PresenceDetector | None = None
         self.meter: ChangeMeter | None = None
         self._previous: Prepared | None = None
+        self._net_seen: tuple[Prepared, dict[str, CellEvidence]] | None = None
         self.calibrated_grid = 0.0
         self._bad_grid = 0
 
@@ -116,15 +118,16 @@ class Reader:
         self.detector = PresenceDetector(self.view)
         self.meter = ChangeMeter(self.view)
         self._previous = None
+        self._net_seen = None
         self.calibrated_grid = 0.0
         self._bad_grid = 0
 
-    def _read_net(self, frame: np.ndarray) -> dict[str, CellEvidence]:
+    def _read_net(self, frame: np.ndarray, turns: int = 1) -> dict[str, CellEvidence]:
         from companion.vision.cellnet import CLASSES, crops
 
         assert self.net is not None and self.view is not None
         batch = crops(frame, self.geometry, self.view.corners)
-        p = self.net.probabilities(batch)
+        p = self.net.probabilities(batch, turns)
         states = [CellState(CLASSES[int(k)]) for k in p.argmax(axis=1)]
         if self._to_learn is not None:  # the start position: learn this board, if it is so
             agree = np.mean([s.value == self._to_learn.get(c)
@@ -133,7 +136,8 @@ class Reader:
                 self.net.calibrate(batch, [self._to_learn[c] for c in self.geometry.cells])
                 self._to_learn = None
                 self.learnt = True
-                p = self.net.probabilities(batch)
+                self._net_seen = None
+                p = self.net.probabilities(batch, turns)
                 states = [CellState(CLASSES[int(k)]) for k in p.argmax(axis=1)]
         top = p.max(axis=1)
         return {c: CellEvidence(s, float("nan"), float(1 - p[i, 0]), float("nan"),
@@ -150,6 +154,7 @@ class Reader:
         """Learn this board's look from a frame of a known position (cell -> "."/"w"/"b")."""
         from companion.vision.cellnet import crops
 
+        self._net_seen = None
         if self.net is None or self.view is None:
             return
         self.net.calibrate(crops(frame, self.geometry, self.view.corners),
@@ -204,8 +209,14 @@ class Reader:
             self.calibrated_grid = 0.9 * self.calibrated_grid + 0.1 * grid
         if presence.hand_seen():
             return Reading(ReadStatus.HAND, presence=presence, grid=grid)
-        if self.net is not None:
-            evidence = self._read_net(frame)
+        if self.net is not None and video and picture is not None and self._net_seen is not None \
+                and self._to_learn is None \
+                and float(self.meter.change(self._net_seen[0], picture).max()) < MOTION_CALM:
+            evidence = self._net_seen[1]  # nothing changed since the network last read it
+        elif self.net is not None:
+            evidence = self._read_net(frame, 1 if video else PHOTO_TURNS)
+            if picture is not None:
+                self._net_seen = (picture, evidence)
         else:
             evidence = classify(self.sampler, top)
         cells = {c: e.state for c, e in evidence.items()}

@@ -182,7 +182,7 @@ def _flip(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.ascontiguousarray(x)
 
 
-def train(out: Path = MODEL, renders: int = 240, copies: int = 3, epochs: int = 10,
+def train(out: Path = MODEL, renders: int = 200, copies: int = 3, epochs: int = 10,
           threads: int = 2, log: "callable" = print) -> dict[str, float]:  # pragma: no cover
     """Build the data, train, export to ONNX at ``out``; returns a few figures."""
     import torch
