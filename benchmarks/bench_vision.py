@@ -136,6 +136,14 @@ def bench_speed(seed: int) -> None:
                 follower.feed(reader.read(a.image))
                 times.append(time.perf_counter() - t)
             figures.append(1000 * float(np.median(times)))
+        peer = Reader(g, a.corners, use_net=False)
+        peer.read(a.image)
+        times = []
+        for _ in range(60):
+            t = time.perf_counter()
+            peer.read(a.image)
+            times.append(time.perf_counter() - t)
+        rules = 1000 * float(np.median(times))
         t = time.perf_counter()
         find_board(a.image, g)
         calib = time.perf_counter() - t
@@ -147,7 +155,8 @@ def bench_speed(seed: int) -> None:
               f"per frame after a change (target <= 30 ms); Raspberry Pi 4 estimate "
               f"{lo_c:.0f}-{hi_c:.0f} / {lo:.0f}-{hi:.0f} ms (x4-x6 assumed, see the docstring); "
               f"chesscog ~350 ms/image: x{350 / changed:.0f}; LiveChess2FEN 700 ms on a Jetson "
-              f"Nano: x{700 / changed:.0f}; board search {1000 * calib:.0f} ms")
+              f"Nano: x{700 / changed:.0f}; board search {1000 * calib:.0f} ms; peer, the "
+              f"rule-based reader of issue 8: {rules:.1f} ms per frame")
 
 
 def bench_games(games: list[tuple[str, int]], seed: int) -> None:
@@ -180,11 +189,16 @@ def bench_games(games: list[tuple[str, int]], seed: int) -> None:
           f" (target >= 99 %); false moves: {false}; questions asked: {asked}")
 
 
-def dev_read(image, g, corners):
-    reading = Reader(g, corners).read(image, video=False, hands=False)  # occluded: unscored
-    if not reading.ok:
+def dev_read(image, g, corners, use_net=True):
+    reading = Reader(g, corners, use_net=use_net).read(image, video=False, hands=False)
+    if not reading.ok:  # (cells a hand hides are not scored)
         return None
     return {c: s.value for c, s in reading.cells.items()}
+
+
+def rules_read(image, g, corners):
+    """The peer: the hand-tuned reader of issue 8 (no network)."""
+    return dev_read(image, g, corners, use_net=False)
 
 
 def bench_dev_stills(role: str, quick: bool) -> None:
@@ -201,6 +215,10 @@ def bench_dev_stills(role: str, quick: bool) -> None:
             part = part[::3]
         score = devbench.score_stills(part, dev_read, find_board)
         print(f"[vision-dev photos {geometry}, {label}] {score.line()}")
+        peer = devbench.score_stills(part, rules_read)
+        print(f"    peer, the rule-based reader of issue 8 (same photos, true corners): cells "
+              f"{100 * peer.cells_right / max(peer.cells, 1):.2f} %, whole boards "
+              f"{peer.boards_right}/{peer.photos}")
         known = devbench.score_stills(part, lambda *a: None, find_board, known=True)
         print(f"    corners found with the position known (as in a game): {known.found}/"
               f"{known.photos} within 0.25 cell")
