@@ -19,7 +19,7 @@ from enum import Enum
 
 import numpy as np
 
-from companion.vision.calibration import find_board, grid_score
+from companion.vision.calibration import find_board, grid_score, orient
 from companion.vision.change import ChangeMeter, Prepared
 from companion.vision.classify import CellEvidence, CellSampler, classify, signature
 from companion.vision.geometry import BoardGeometry, CellState
@@ -34,6 +34,7 @@ MOVED_FRAMES = 3  # ... for this many calm frames in a row
 MOTION_CALM = 1.0
 PHOTO_TURNS = 8  # a lone photo's crops are read 8 ways (turned, mirrored) and averaged
 SURE = 0.75  # the network's probability below which a cell counts as unsure
+REORIENT_EVERY = 10  # frames between two tries at turning a found board to the position
 LEARN_AGREE = 0.85  # share of cells read as the known position for the reader to learn the board
 
 
@@ -45,6 +46,7 @@ class ReadStatus(Enum):
     MOTION = "motion over the board"
     NO_BOARD = "board not found"
     CAMERA_MOVED = "camera moved"
+    UNEXPECTED = "the board does not show the game's position"
 
 
 @dataclass
@@ -90,6 +92,8 @@ class Reader:
         self._to_learn = expected
         self.net = None
         self.learnt = False
+        self.agreement = float("nan")  # of the last reading with the expected position
+        self._reorient_wait = 0
         if use_net:
             from companion.vision.cellnet import CellNet
 
@@ -132,6 +136,7 @@ class Reader:
         if self._to_learn is not None:  # the start position: learn this board, if it is so
             agree = np.mean([s.value == self._to_learn.get(c)
                              for c, s in zip(self.geometry.cells, states)])
+            self.agreement = float(agree)
             if agree >= LEARN_AGREE:
                 self.net.calibrate(batch, [self._to_learn[c] for c in self.geometry.cells])
                 self._to_learn = None
@@ -220,6 +225,16 @@ class Reader:
         else:
             evidence = classify(self.sampler, top)
         cells = {c: e.state for c, e in evidence.items()}
+        if video and self._to_learn is not None and self.net is not None:
+            # the game says what stands on the board; until a calm frame shows it (with these
+            # corners), nothing seen here is the game's
+            if self.auto and self.view is not None and self._reorient_wait <= 0:
+                self._reorient_wait = REORIENT_EVERY
+                turned = orient(frame, self.geometry, self.view.corners, self._to_learn)
+                if not np.allclose(turned, self.view.corners):
+                    self.set_corners(turned, size)
+            self._reorient_wait -= 1
+            return Reading(ReadStatus.UNEXPECTED, cells, evidence, presence, grid)
         return Reading(ReadStatus.OK, cells, evidence, presence, grid,
                        signature(self.sampler, top), picture, self.meter if video else None,
                        motion or 0.0)

@@ -31,6 +31,7 @@ from companion.vision.cellnet import CLASSES, CROP, MODEL, crops
 from companion.vision.geometry import BoardGeometry, get_geometry
 
 SEED = 10_000
+WIDTH = (24, 48, 64)  # channels of the three convolution blocks
 
 
 def _augment(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -143,11 +144,12 @@ def _model():  # pragma: no cover - needs torch
             def block(a: int, b: int) -> nn.Sequential:
                 return nn.Sequential(nn.Conv2d(a, b, 3, padding=1, bias=False),
                                      nn.BatchNorm2d(b), nn.ReLU(), nn.MaxPool2d(2))
-            self.body = nn.Sequential(block(3, 16), block(16, 32), block(32, 48))
+            self.body = nn.Sequential(block(3, WIDTH[0]), block(WIDTH[0], WIDTH[1]),
+                                      block(WIDTH[1], WIDTH[2]))
             # where in the crop a shape stands matters (this cell's piece, or a neighbour's
             # leaning in): the last map is kept whole, not averaged
             side = CROP // 8
-            self.hidden = nn.Sequential(nn.Flatten(), nn.Linear(48 * side * side, 64), nn.ReLU())
+            self.hidden = nn.Sequential(nn.Flatten(), nn.Linear(WIDTH[2] * side * side, 64), nn.ReLU())
             self.drop = nn.Dropout(0.2)
             self.head = nn.Linear(64, len(CLASSES))
 

@@ -91,3 +91,26 @@ def test_vision_train_refuses_bad_numbers(capsys):
 
     assert main(["vision", "train", "--epochs", "0"]) == 2
     assert "--epochs" in capsys.readouterr().err
+
+
+def test_following_waits_while_the_board_does_not_show_the_games_position():
+    """Wrong corners or a board not yet set up: no move is ever taken from such a sight."""
+    from companion.vision.follower import ChangeFollower
+    from companion.vision.reader import ReadStatus
+
+    rng, g, scene = _scene(606)
+    pos = get_variant("magici").start_position()
+    start = occupancy(pos, g.cells)
+    empty = render_static(scene, {c: "." for c in g.cells})
+    reader = Reader(g, None, expected=start)
+    follower = ChangeFollower(pos)
+    statuses, events = [], []
+    for _ in range(6):
+        reading = reader.read(finish(scene, empty, rng))
+        statuses.append(reading.status)
+        events += follower.feed(reading)
+    assert statuses[-1] is ReadStatus.UNEXPECTED and events == [] and not reader.learnt
+    # the pieces are set up: the board is learnt and the game followed from there
+    set_up = render_static(scene, start)
+    readings = [reader.read(finish(scene, set_up, rng)) for _ in range(6)]
+    assert reader.learnt and any(r.ok for r in readings)
