@@ -27,7 +27,7 @@ import numpy as np  # noqa: E402
 
 from companion.rules import VARIANT_NAMES, get_variant  # noqa: E402
 from companion.vision.calibration import find_board  # noqa: E402
-from companion.vision.follower import ChangeFollower, EventKind, occupancy  # noqa: E402
+from companion.vision.follower import ChangeFollower, occupancy  # noqa: E402
 from companion.vision.geometry import geometry_for_cells, get_geometry  # noqa: E402
 from companion.vision.reader import Reader  # noqa: E402
 from companion.vision.synth import random_scene, render  # noqa: E402
@@ -160,33 +160,25 @@ def bench_speed(seed: int) -> None:
 
 
 def bench_games(games: list[tuple[str, int]], seed: int) -> None:
-    total = right = false = asked = 0
+    """Games on our renders, followed as the app does (corners found automatically); a
+    question is answered as the players would (the true move) and counted."""
+    from companion.vision import devbench
+
+    total = devbench.GameScore()
     for i, (variant, plies) in enumerate(games):
         rng = np.random.default_rng(seed + i)
         pos = get_variant(variant).start_position()
         g = geometry_for_cells(list(pos.geometry.cells))
         truth = random_game(pos, plies, rng)
         scene = random_scene(rng, g)
-        reader = Reader(g)
-        follower = ChangeFollower(get_variant(variant).start_position())
-        events = []
-        for frame in game_frames(scene, pos, truth, rng):
-            events += follower.feed(reader.read(frame))
-        played = [e.move for e in events if e.kind is EventKind.MOVE]
-        ok = 0
-        for a, b in zip(played, truth):
-            if a != b:
-                break
-            ok += 1
-        total += len(truth)
-        right += ok
-        false += sum(1 for k, m in enumerate(played) if k >= len(truth) or m != truth[k])
-        asked += sum(1 for e in events if e.kind in (EventKind.CHECK, EventKind.AMBIGUOUS))
-        print(f"  game {i} ({variant}, {g.name}): {ok}/{len(truth)} moves followed, "
-              f"{sum(1 for e in events if e.kind in (EventKind.CHECK, EventKind.AMBIGUOUS))} "
-              f"questions")
-    print(f"[games] moves followed correctly: {right}/{total} = {100 * right / max(total, 1):.1f} %"
-          f" (target >= 99 %); false moves: {false}; questions asked: {asked}")
+        score = devbench.follow_game(variant, None, truth, game_frames(scene, pos, truth, rng),
+                                     None, f"game {i} ({variant})")
+        print(f"  game {i} ({variant}, {g.name}): {score.followed}/{score.moves} followed, "
+              f"{score.false} false, {score.asked} asked")
+        total.add(score)
+    for line in total.lines:
+        print(line)
+    print(f"[games, our renders, held out] {total.line()}")
 
 
 def dev_read(image, g, corners, use_net=True):

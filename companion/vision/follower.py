@@ -391,6 +391,7 @@ class ChangeFollower(Follower):
     _unsettled: int = field(default=0, init=False, repr=False)
     _asked: tuple = field(default=(), init=False, repr=False)
     _seen: dict = field(default_factory=dict, init=False, repr=False)
+    _partial: frozenset = field(default=frozenset(), init=False, repr=False)
     last_scores: list = field(default_factory=list, init=False, repr=False)
 
     def feed(self, reading: Reading) -> list[FollowEvent]:
@@ -436,6 +437,7 @@ class ChangeFollower(Follower):
         changed = {c for c, e in zip(cells, ev) if e > 0}
         if not changed:
             self._unsettled = 0
+            self._partial = frozenset()
             return []
         index = {c: i for i, c in enumerate(cells)}
         # the takeback: the board looks again as before the last move
@@ -450,8 +452,9 @@ class ChangeFollower(Follower):
                 return self._emit(FollowEvent(EventKind.TAKEBACK, str(last)))
         maybe = np.minimum(np.log(0.5 + 0.5 * np.exp(ev)), HIDDEN_CAP)
         before = self._identity()
+        was = self.expected
 
-        def explain(moves: tuple) -> tuple[float, frozenset, set] | None:
+        def explain(moves: tuple) -> tuple[float, frozenset, set, bool] | None:
             """Push ``moves`` on the position and score what they change (then pop)."""
             for m in moves:
                 self.position.push(m)
@@ -463,29 +466,39 @@ class ChangeFollower(Follower):
             if not moved:
                 return None
             hidden = meter.shadowed(moved)
-            score = sum(ev[index[c]] for c in moved) + sum(maybe[index[c]] for c in hidden)
+            # a cell whose piece only changes kind (an exchange of two pieces of one side)
+            # may change little in the picture: it counts like a cell the move may hide
+            recoloured = {c for c in moved if left[c] != was[c]}
+            full = recoloured or moved  # a bare exchange: its two cells are all there is
+            score = sum(ev[index[c]] if c in full else maybe[index[c]] for c in moved) \
+                + sum(maybe[index[c]] for c in hidden)
             # what the cells read as (when sure) agreeing with what the moves leave there
             score += SEEN_WEIGHT * sum((1 if self._seen[c] == left[c] else -1)
                                        for c in moved if c in self._seen)
-            return float(score), moved, hidden
+            # the move must show where it must: every recoloured cell (or, for a bare
+            # exchange, both cells) changed
+            need = recoloured or moved
+            floor = LEAST_CELL if recoloured else 0.0
+            shows = all(ev[index[c]] > floor for c in need)
+            return float(score), moved, hidden, shows
 
         scored = []
         for move in self.position.legal_moves():
             found = explain((move,))
             if found is not None:
-                scored.append((found[0], (move,), found[1], found[2]))
+                scored.append((found[0], (move,), *found[1:]))
         scored.sort(key=lambda s: -s[0])
-        self.last_scores = [(" ".join(map(str, m)), round(s, 2)) for s, m, _, _ in scored[:5]]
+        self.last_scores = [(" ".join(map(str, m)), round(s, 2)) for s, m, *_ in scored[:5]]
         strong = {c for c, e in zip(cells, ev) if e > STRAY}
 
         def verdict(scored: list) -> tuple[tuple, list, bool, set] | None:
             """The clear winner (moves), rivals, whether all its cells show, its stray cells."""
             if not scored:
                 return None
-            score, moves, moved, hidden = scored[0]
+            score, moves, moved, hidden, shows = scored[0]
             stray = strong - moved - hidden - meter.around_cells(moved)
-            same = [m for s, m, mv, _ in scored if mv == moved]
-            rivals = [m for s, m, mv, _ in scored[1:] if s > score - MARGIN and mv != moved]
+            same = [m for s, m, mv, *_ in scored if mv == moved]
+            rivals = [m for s, m, mv, *_ in scored[1:] if s > score - MARGIN and mv != moved]
             if len(same) > 1 and len(moves) == 1:
                 pick = self._pick([m[0] for m in same])
                 moves = (pick,) if pick is not None else moves
@@ -493,7 +506,6 @@ class ChangeFollower(Follower):
                     rivals += same[1:]
             elif len(same) > 1:
                 rivals += same[1:]
-            shows = all(ev[index[c]] > LEAST_CELL for c in moved)
             return moves, rivals, shows, stray
 
         best = verdict(scored)
@@ -504,27 +516,33 @@ class ChangeFollower(Follower):
             if len(stray) > MAX_STRAY and scored:
                 # two moves made while the camera looked away? (the best firsts, each answered)
                 pairs = []
-                for _, (first,), _, _ in scored[:PAIR_FIRSTS]:
+                for _, (first,), *_ in scored[:PAIR_FIRSTS]:
                     self.position.push(first)
                     replies = self.position.legal_moves()
                     self.position.pop()
                     for reply in replies:
                         found = explain((first, reply))
                         if found is not None:
-                            pairs.append((found[0], (first, reply), found[1], found[2]))
+                            pairs.append((found[0], (first, reply), *found[1:]))
+                # cells seen changed at an earlier calm look, before the rest changed, are
+                # the first move's (its cells, or cells it may cover or shade)
+                if self._partial:
+                    firsts = {m[0]: mv | hid | meter.around_cells(mv)
+                              for _, m, mv, hid, _ in scored[:PAIR_FIRSTS]}
+                    pairs = [p for p in pairs if self._partial <= firsts[p[1][0]]]
                 pairs.sort(key=lambda s: -s[0])
                 two = verdict(pairs)
                 if two is not None and pairs[0][0] > scored[0][0] + MARGIN:
                     moves2, rivals2, shows2, stray2 = two
                     if not rivals2 and shows2 and len(stray2) <= MAX_STRAY:
                         return self._accept(moves2, picture)
+                self._partial = frozenset(strong)
                 if self._unsettled == 0:
                     self._unsettled += 1  # perhaps a hand still in view: look again later
                     return []
             top = scored[0][0]
-            likely = [m[0] for s, m, mv, _ in scored[:3]
-                      if s > 0 and s > top - 2 * MARGIN
-                      and all(ev[index[c]] > LEAST_CELL for c in mv)]
+            likely = [m[0] for s, m, mv, _, ok in scored[:3]
+                      if s > 0 and s > top - 2 * MARGIN and ok]
             if likely and shows:
                 names = tuple(sorted(dict.fromkeys(str(m) for m in likely)))
                 self._pending = likely
@@ -537,6 +555,7 @@ class ChangeFollower(Follower):
 
     def _accept(self, moves: tuple, picture: Any) -> list[FollowEvent]:
         self._unsettled = 0
+        self._partial = frozenset()
         self._asked = ()
         out = []
         for move in moves:
