@@ -31,7 +31,7 @@ from companion.vision.cellnet import CLASSES, CROP, MODEL, crops
 from companion.vision.geometry import BoardGeometry, get_geometry
 
 SEED = 10_000
-WIDTH = (24, 48, 64)  # channels of the three convolution blocks
+WIDTH = (16, 32, 48)  # channels of the three convolution blocks
 
 
 def _augment(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
