@@ -345,12 +345,17 @@ CHANGE_CAP = 5.0  # no single cell says more than this
 MARGIN = 2.5  # evidence by which the best move must beat the next to be played unasked
 LEAST_CELL = -0.5  # every cell a played move changes must show at least this much change
 PAIR_FIRSTS = 6  # two moves unseen: the best this many first moves are tried with each reply
-STRAY = 1.0  # a cell outside the move with more evidence than this changed "elsewhere"
+STRAY = 2.0  # a cell outside the move with more evidence than this changed "elsewhere"
+# (our renders' grain alone reaches 1.7 on a cell now and then)
+PARTIAL = 3.0  # evidence of a cell seen changed at an unsettled look that binds a later pair
 MAX_STRAY = 1  # ... and at most this many such cells are tolerated
 HIDDEN_CAP = 1.0  # a cell a moved piece may partly cover supports a move by at most this
 SEEN_WEIGHT = 1.0  # evidence for (against) a move per changed cell read as it leaves it (not)
 NEW_STRETCH = 2.0  # a cell changing this much from one calm frame to the next starts a new
 # calm stretch (a piece moved by a hand the picture did not show)
+EXCHANGE_MIN = 0.3  # ChangeMeter units both cells of an exchange seen by shape alone must reach
+EXCHANGE_REL = 4.0  # ... and this many times the board's median change
+EXCHANGE_AHEAD = 1.5  # ... and this many times the next such move's weaker cell
 RECHECK = 4  # while calm, look again every this many stable-sights' worth of frames
 
 
@@ -392,6 +397,7 @@ class ChangeFollower(Follower):
     _asked: tuple = field(default=(), init=False, repr=False)
     _seen: dict = field(default_factory=dict, init=False, repr=False)
     _partial: frozenset = field(default=frozenset(), init=False, repr=False)
+    _disturbed: bool = field(default=False, init=False, repr=False)
     last_scores: list = field(default_factory=list, init=False, repr=False)
 
     def feed(self, reading: Reading) -> list[FollowEvent]:
@@ -409,6 +415,7 @@ class ChangeFollower(Follower):
         if not reading.ok:
             self._calm.clear()
             self._calm_count = 0
+            self._disturbed = True
             return []
         if self._calm and float(self._meter.change(self._calm[-1], reading.picture).max()) \
                 > NEW_STRETCH:
@@ -428,6 +435,7 @@ class ChangeFollower(Follower):
 
     def judge(self, picture: Any) -> list[FollowEvent]:
         """One calm picture: the move it shows, a question, or nothing."""
+        disturbed, self._disturbed = self._disturbed, False
         if self._ref is None:
             self._ref, self._refs = picture, [picture]
             return []
@@ -435,11 +443,16 @@ class ChangeFollower(Follower):
         ev = evidence(meter.change(self._ref, picture))
         cells = self.cells
         changed = {c for c, e in zip(cells, ev) if e > 0}
+        index = {c: i for i, c in enumerate(cells)}
+        if disturbed and not (ev > STRAY).any():
+            # a hand came and went and nothing changed much: an exchange seen by shape only?
+            events = self._faint_exchange(meter.change(self._ref, picture), picture)
+            if events:
+                return events
         if not changed:
             self._unsettled = 0
             self._partial = frozenset()
             return []
-        index = {c: i for i, c in enumerate(cells)}
         # the takeback: the board looks again as before the last move
         if self.history and len(self._refs) >= 2:
             back = evidence(meter.change(self._refs[-2], picture))
@@ -536,7 +549,7 @@ class ChangeFollower(Follower):
                     moves2, rivals2, shows2, stray2 = two
                     if not rivals2 and shows2 and len(stray2) <= MAX_STRAY:
                         return self._accept(moves2, picture)
-                self._partial = frozenset(strong)
+                self._partial = frozenset(c for c, e in zip(cells, ev) if e > PARTIAL)
                 if self._unsettled == 0:
                     self._unsettled += 1  # perhaps a hand still in view: look again later
                     return []
@@ -552,6 +565,31 @@ class ChangeFollower(Follower):
             return []
         squares = tuple(sorted(strong or changed, key=_cell_key))
         return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
+
+    def _faint_exchange(self, change: np.ndarray, picture: Any) -> list[FollowEvent]:
+        """Nothing changed colour, but a hand was over the board: the one move that only
+        swaps the kinds of two pieces of a side (the Shah's exchange) is played when both its
+        cells changed well above the rest of the board, and no other such move did."""
+        index = {c: i for i, c in enumerate(self.cells)}
+        floor = max(EXCHANGE_MIN, EXCHANGE_REL * float(np.median(change)))
+        before, was = self._identity(), self.expected
+        found = []
+        for move in self.position.legal_moves():
+            self.position.push(move)
+            after, now = self._identity(), self.expected
+            self.position.pop()
+            moved = [c for c in self.cells if after[c] != before[c]]
+            if len(moved) >= 2 and now == was:
+                found.append((min(float(change[index[c]]) for c in moved), move))
+        found.sort(key=lambda f: -f[0])
+        if not found or found[0][0] < floor:
+            return []
+        if len(found) > 1 and found[1][0] > found[0][0] / EXCHANGE_AHEAD:
+            close = [m for v, m in found if v > found[0][0] / EXCHANGE_AHEAD]
+            self._pending = close[:3]
+            return self._ask(FollowEvent(EventKind.AMBIGUOUS,
+                                         candidates=tuple(sorted(map(str, close[:3])))))
+        return self._accept((found[0][1],), picture)
 
     def _accept(self, moves: tuple, picture: Any) -> list[FollowEvent]:
         self._unsettled = 0

@@ -140,3 +140,37 @@ def test_follow_from_the_command_line_prints_moves_by_change(tmp_path, capsys):
         cv2.imwrite(str(tmp_path / f"f{i:03d}.jpg"), frame)
     assert main(["vision", "follow", str(tmp_path), "--variant", "magici"]) == 0
     assert capsys.readouterr().out.split() == ["e2e4", "e7e5"]
+
+
+def test_an_exchange_seen_only_by_shape_after_a_hand_is_played():
+    """The Shah's exchange changes no cell's colour: after a hand, the one exchange whose two
+    cells both changed well above the rest of the board is the move."""
+    frames, _ = film("camerlano", ["b2c4"], seed=509, calm=4)
+    pos = get_variant("camerlano").start_position()
+    g = geometry_for_cells(list(pos.geometry.cells))
+    reader = Reader(g)
+    follower = ChangeFollower(pos)
+    for frame in frames:
+        follower.feed(reader.read(frame))
+    assert follower.history and str(follower.history[-1]) == "b2c4"
+    was = occupancy(pos, g.cells)
+    exchanges = []
+    for move in pos.legal_moves():
+        pos.push(move)
+        same = occupancy(pos, g.cells) == was
+        pos.pop()
+        if same:
+            exchanges.append(str(move))
+    assert exchanges  # the king may exchange places with one of its pieces
+    target = exchanges[0]
+    ref = follower._ref
+    changed = ref.cells.copy()
+    index = {c: i for i, c in enumerate(g.cells)}
+    for cell in (target[:2], target[2:]):
+        changed[index[cell], :, 0] = changed[index[cell], ::-1, 0]  # its shape changed
+    follower._disturbed = False  # no hand came: such a faint change is no move
+    assert follower.judge(type(ref)(changed)) == [] and len(follower.history) == 1
+    follower._unsettled = 0
+    follower._disturbed = True  # a hand came and went
+    events = follower.judge(type(ref)(changed))
+    assert [str(e) for e in events] == [target]
