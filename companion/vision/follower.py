@@ -398,6 +398,9 @@ class ChangeFollower(Follower):
     _seen: dict = field(default_factory=dict, init=False, repr=False)
     _partial: frozenset = field(default=frozenset(), init=False, repr=False)
     _disturbed: bool = field(default=False, init=False, repr=False)
+    _credit: set = field(default_factory=set, init=False, repr=False)  # cells a chosen move
+    # changed since the agreed picture (explained by the players' answer)
+    _look_again: bool = field(default=False, init=False, repr=False)
     last_scores: list = field(default_factory=list, init=False, repr=False)
 
     def feed(self, reading: Reading) -> list[FollowEvent]:
@@ -428,8 +431,10 @@ class ChangeFollower(Follower):
         self._calm_count += 1
         n = self._calm_count
         every = (1 if self._unsettled else RECHECK) * self.stable_frames
-        if n < self.stable_frames or (n - self.stable_frames) % every:
+        if n < self.stable_frames or ((n - self.stable_frames) % every
+                                      and not self._look_again):
             return []
+        self._look_again = False
         first, *rest = self._calm
         return self.judge(first.mean(rest))
 
@@ -441,6 +446,8 @@ class ChangeFollower(Follower):
             return []
         meter = self._meter
         ev = evidence(meter.change(self._ref, picture))
+        for c in self._credit:  # changed by a move the players chose: explained
+            ev[self.cells.index(c)] = -CHANGE_CAP
         cells = self.cells
         changed = {c for c, e in zip(cells, ev) if e > 0}
         index = {c: i for i, c in enumerate(cells)}
@@ -452,6 +459,10 @@ class ChangeFollower(Follower):
         if not changed:
             self._unsettled = 0
             self._partial = frozenset()
+            if self._credit:  # the players' answer explains all: this picture is agreed
+                self._ref = picture
+                self._refs[-1] = picture
+                self._credit = set()
             return []
         # the takeback: the board looks again as before the last move
         if self.history and len(self._refs) >= 2:
@@ -592,6 +603,7 @@ class ChangeFollower(Follower):
         return self._accept((found[0][1],), picture)
 
     def _accept(self, moves: tuple, picture: Any) -> list[FollowEvent]:
+        self._credit = set()
         self._unsettled = 0
         self._partial = frozenset()
         self._asked = ()
@@ -615,11 +627,15 @@ class ChangeFollower(Follower):
         return [event]
 
     def choose(self, move_text: str) -> FollowEvent:
-        """Play the move the players picked; the board as it looks now is agreed."""
+        """Play the move the players picked. The picture may show more than that move (the
+        next one may already stand on the board): the cells the chosen move changed count as
+        explained, and the rest is judged again at the next calm frame."""
+        before = self._identity()
         event = super().choose(move_text)
+        after = self._identity()
         self._asked = ()
-        if self._calm:
-            first, *rest = self._calm
-            self._ref = first.mean(rest)
+        self._credit |= {c for c in self.cells if after[c] != before[c]}
+        if self._ref is not None:
             self._refs.append(self._ref)
+        self._look_again = True
         return event

@@ -174,3 +174,27 @@ def test_an_exchange_seen_only_by_shape_after_a_hand_is_played():
     follower._disturbed = True  # a hand came and went
     events = follower.judge(type(ref)(changed))
     assert [str(e) for e in events] == [target]
+
+
+def test_after_the_players_answer_the_camera_goes_on_to_the_move_already_made():
+    """Asked e2e3 or e2e4 while Black had already answered d7d5: once the players pick e2e4,
+    the same picture gives d7d5 (nothing is lost by the question)."""
+    frames, _ = film("magici", [], seed=510, calm=4)
+    pos = get_variant("magici").start_position()
+    g = geometry_for_cells(list(pos.geometry.cells))
+    reader = Reader(g)
+    follower = ChangeFollower(pos)
+    for frame in frames:
+        follower.feed(reader.read(frame))
+    ref = follower._ref
+    changed = ref.cells.copy()
+    index = {c: i for i, c in enumerate(g.cells)}
+    for cell in ("e2", "e3", "e4", "d7", "d5"):
+        changed[index[cell]] = changed[index[cell]][::-1] + 0.8
+    picture = type(ref)(changed)
+    follower._seen = {}
+    events = follower.judge(picture) or follower.judge(picture)
+    assert events and events[0].kind is EventKind.AMBIGUOUS, events
+    follower.choose("e2e4")
+    assert [str(e) for e in follower.judge(picture)] == ["d7d5"]
+    assert [str(m) for m in follower.history] == ["e2e4", "d7d5"]

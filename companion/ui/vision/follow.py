@@ -202,6 +202,11 @@ class CameraFollow:
     def _chooser(self, text: str):
         def choose() -> None:
             self.screen.close_overlay()
+            if self.follower is not None:  # the camera goes on from the answer
+                try:
+                    self.follower.choose(text)
+                except ValueError:
+                    pass
             for option in self.screen.options():
                 if str(move_of(option.payload)) == text:
                     self.screen.play(option)
