@@ -93,6 +93,26 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name + ': ' + label:<52}{count:>6}{public:>9.0f}{internal:>10.0f}")
     print(f"worst legal-move listing: {worst:.0f} us (target <= 1000 us)")
 
+    # Rule options against their defaults, on the same positions in the same run (issue 14).
+    print(f"\n{'option (against the default)':<52}{'moves':>6}{'us/call':>9}{'default':>9}{'ratio':>7}"
+          "  (ratio = default's time / the option's)")
+    camerlano_crowded = CROWDED[0][2]
+    for name, label, fen, options, call in (
+            ("camerlano", "giraffe=seed, crowded middlegame", camerlano_crowded, {"giraffe": "seed"},
+             lambda p: p.legal_moves()),
+            ("camerlano", "giraffe=seed, start", get_variant("camerlano").start_fen, {"giraffe": "seed"},
+             lambda p: p.legal_moves()),
+            ("clupso", "clupso_end=men, promotions and chains", CROWDED[4][2], {"clupso_end": "men"},
+             lambda p: p.legal_moves()),
+            ("duere", "dead_die=turn, roll 5-3 from the start", get_variant("duere").start_fen,
+             {"dead_die": "turn"}, lambda p: p.roll_plays((5, 3)))):
+        with_option = get_variant(name, options).from_fen(fen)
+        default = get_variant(name).from_fen(fen)
+        ours = best_per_call(lambda: call(with_option), 200) * 1e6
+        base = best_per_call(lambda: call(default), 200) * 1e6
+        print(f"{name + ': ' + label:<52}{len(call(with_option)):>6}{ours:>9.0f}{base:>9.0f}"
+              f"{base / ours:>7.2f}")
+
     try:
         import pyffish as sf
     except ImportError:

@@ -18,7 +18,7 @@ from typing import Any
 from companion.config import Config, ConfigError, load_config
 from companion.core.clock import MonotonicClock, TimeSource
 from companion.core.dice import Dice
-from companion.core.journal import Journal, JournalDamaged, JournalError
+from companion.core.journal import Journal, JournalDamaged, JournalError, MatchUnreadable
 from companion.i18n import Translator
 
 MAX_SLEEP_MS = 1000  # wake at least once a second (the watchdog)
@@ -33,18 +33,69 @@ class Banner:
     level: str = "warn"
 
 
+class AlreadyRunning(Exception):
+    """Another companion holds the data folder's lock (``pid`` names it, when known)."""
+
+    def __init__(self, folder: Path, pid: int | None) -> None:
+        self.folder, self.pid = folder, pid
+        who = f"pid {pid}" if pid else "another process"
+        super().__init__(f"another companion ({who}) is already running on {folder}; "
+                         "stop it first (one app per data folder)")
+
+
+LOCK_NAME = "companion.lock"
+
+
+def lock_data_dir(data_dir: Path) -> Any:
+    """Take the data folder's lock for the life of the process: one app per data folder.
+
+    The lock is ``flock`` on ``companion.lock`` (released by the kernel when the process ends,
+    however it ends, so a crash or a power cut never leaves it stuck); the file holds the
+    holder's pid so the second app can name it. Returns the open file (keep it open).
+    Raises :class:`AlreadyRunning`, or :class:`JournalError` if the folder cannot be used.
+    """
+    import fcntl
+
+    try:
+        data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd = os.open(data_dir / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as exc:
+        raise JournalError(f"{data_dir}: cannot use the data folder ({exc.strerror})") from None
+    f = os.fdopen(fd, "r+")
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        try:
+            pid = int(f.read().strip() or 0) or None
+        except (ValueError, OSError):
+            pid = None
+        f.close()
+        raise AlreadyRunning(data_dir, pid) from None
+    f.seek(0)
+    f.truncate()
+    f.write(f"{os.getpid()}\n")
+    f.flush()
+    return f
+
+
 def open_journal(data_dir: Path) -> tuple[Journal, str | None]:
     """Open the journal; a *damaged* one is moved aside (kept, never deleted) and a new one made.
 
     Returns the journal and, if one was moved, where it went. Anything that does not mean the
     file is bad (full disk, lock, newer schema) raises :class:`JournalError` and touches nothing.
+    The folder is kept private (0700) and the journal's files 0600: matches are nobody else's.
     """
     path = data_dir / "journal.db"
+    _make_private(data_dir, path)
     try:
         return Journal.open(path), None
     except JournalDamaged:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = path.with_name(f"journal.damaged-{stamp}.db")
+        n = 1
+        while Path(str(aside)).exists():  # two damaged files in one second: never overwrite
+            n += 1
+            aside = path.with_name(f"journal.damaged-{stamp}-{n}.db")
         try:
             for suffix in ("", "-wal", "-shm"):
                 src = Path(str(path) + suffix)
@@ -53,6 +104,74 @@ def open_journal(data_dir: Path) -> tuple[Journal, str | None]:
         except OSError as exc:
             raise JournalError(f"{path}: damaged, and it could not be moved aside ({exc.strerror})") from None
         return Journal.open(path), str(aside)
+
+
+def _make_private(data_dir: Path, path: Path) -> None:
+    """Best effort: the folder 0700, the journal's files 0600 (an older install made them
+    0755/0644). A folder that is not ours (read-only medium, another owner) is left alone."""
+    try:
+        data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if data_dir.stat().st_mode & 0o077:
+            data_dir.chmod(0o700)
+        for suffix in ("", "-wal", "-shm"):
+            f = Path(str(path) + suffix)
+            if f.exists() and f.stat().st_mode & 0o077:
+                f.chmod(0o600)
+    except OSError:
+        pass
+
+
+def set_aside_banner(app: "App", found: list[tuple[int, str]]) -> None:
+    """Name the matches just set aside (one banner, until tapped)."""
+    if not found:
+        return
+    if len(found) == 1:
+        mid = found[0][0]
+        app.show_banner(app.t("banner.set_aside_one", id=mid, game=game_label(app, app.journal.game_of(mid))), ms=None)
+    else:
+        app.show_banner(app.t("banner.set_aside_many", n=len(found), ids=", ".join(str(i) for i, _ in found)),
+                        ms=None)
+
+
+def game_label(app: "App", game: str) -> str:
+    try:
+        return app.t(f"game.{game}")
+    except KeyError:  # a game this version does not know (strict translations in tests)
+        return game
+
+
+# What a screen's reading of a match raises when the content is not what its game expects (a
+# roll without faces, an unknown variant, a bad start string): the match is set aside.
+CONTENT_ERRORS: tuple[type[BaseException], ...] = (KeyError, TypeError, ValueError, IndexError, AttributeError)
+
+
+MAX_SET_ASIDE_TRIES = 20
+
+
+def open_screen(app: "App", make: Any, match_of: Any) -> Any:
+    """``make()`` a screen that reads a match; if the match cannot be read, set it aside (named
+    in a banner) and try again (the next ``make()`` no longer sees it). ``match_of()``
+    names the match ``make`` reads (for errors that do not say). None if it still fails."""
+    for _ in range(MAX_SET_ASIDE_TRIES):
+        try:
+            return make()
+        except MatchUnreadable as exc:
+            if exc.match_id in app.journal.aside:
+                return None  # set aside already and still read: nothing more to try
+            unreadable(app, exc)
+        except CONTENT_ERRORS as exc:
+            mid = match_of()
+            if mid is None or mid in app.journal.aside:
+                raise
+            unreadable(app, MatchUnreadable(app.journal.path, mid, f"{type(exc).__name__}: {exc}"))
+    return None
+
+
+def unreadable(app: "App", exc: MatchUnreadable) -> None:
+    """A screen found a match it cannot read: set it aside, say so, go on."""
+    if app.journal.set_aside(exc.match_id, exc.reason):
+        set_aside_banner(app, [(exc.match_id, exc.reason)])
+    app.play("error")
 
 
 class App:
@@ -100,8 +219,17 @@ class App:
     def top(self) -> Any:
         return self.stack[-1]
 
+    def _restage(self) -> None:
+        """The top screen's canvas and viewport (a native screen draws at the display's size)."""
+        from companion.ui.display import stage
+
+        native = bool(self.stack) and getattr(self.top, "native", False)
+        self.canvas, self.viewport = stage(self.viewport.physical, self.rotate, native, self.canvas)
+        self.input.viewport = self.viewport
+
     def push(self, screen: Any) -> None:
         self.stack.append(screen)
+        self._restage()
         screen.enter()
         self.dirty = True
 
@@ -109,6 +237,7 @@ class App:
         if len(self.stack) <= 1:
             return
         self.stack.pop().leave()
+        self._restage()
         self.top.layout()
         self.top.dirty = True
         self.dirty = True
@@ -137,7 +266,10 @@ class App:
         self.rotate = rotate
         self.config = replace(self.config, ui=replace(self.config.ui, rotate=rotate))
         self.viewport = Viewport(physical_size or self.viewport.physical, rotate)
-        self.input.viewport = self.viewport
+        self._restage()
+        for screen in self.stack:  # a native screen's size may have changed
+            screen.layout()
+            screen.dirty = True
         self.dirty = True
 
     def play(self, name: str) -> None:
@@ -183,13 +315,16 @@ class App:
             except pygame.error:
                 pass  # not supported by this video driver
             return
-        if action.kind is Kind.TAP and self.banners and action.pos and action.pos[1] >= 480 - 44:
+        if action.kind is Kind.TAP and self.banners and action.pos and self.banner_rect().collidepoint(action.pos):
             self.banners.pop()  # a tap on the banner strip dismisses it
             self.dirty = True
             return
         try:
             if self.stack and self.top.handle(action):
                 self.dirty = True
+        except MatchUnreadable as exc:  # a screen read a match that makes no sense: set aside
+            unreadable(self, exc)
+            self.dirty = True
         except JournalError as exc:
             # the action was not saved (full disk, I/O error): say so, keep running, lose nothing
             # that was saved before; the screen changed nothing because it writes first
@@ -220,22 +355,25 @@ class App:
         return self.dirty or bool(self.stack and self.top.dirty)
 
     def render(self) -> Any:
-        """Draw the top screen and the banners on the logical canvas; returns the canvas."""
-        import pygame
-
-        from companion.ui import theme
-        from companion.ui.widgets import draw_text
+        """Draw the top screen and the banners on its canvas; returns the canvas."""
+        from companion.ui.display import draw_banner
 
         if self.stack:
             self.top.draw(self.canvas)
             self.top.dirty = False
         if self.banners:
             b = self.banners[-1]
-            rect = pygame.Rect(0, 480 - 44, 800, 44)
-            pygame.draw.rect(self.canvas, theme.BANNER if b.level == "warn" else theme.PANEL_HI, rect)
-            draw_text(self.canvas, b.text, rect.center, 20, theme.TEXT, "center", max_width=780)
+            draw_banner(self.canvas, b.text, b.level, self._unit())
         self.dirty = False
         return self.canvas
+
+    def _unit(self) -> float:
+        return self.top.unit if self.stack and hasattr(self.top, "unit") else 1.0
+
+    def banner_rect(self) -> Any:
+        from companion.ui.display import banner_rect
+
+        return banner_rect(self.canvas.get_size(), self._unit())
 
     # -- the main loop --------------------------------------------------------------------------
     def _sleep(self, ms: int) -> list[Any]:
@@ -319,6 +457,10 @@ def open_display(config: Config) -> tuple[Any, tuple[int, int]]:
 
     try:
         pygame.display.init()
+        driver = pygame.display.get_driver()
+        if driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER", "") != driver:
+            # SDL fell back to drawing nowhere: an app nobody can see would look hung
+            raise pygame.error(f"SDL found no screen and fell back to its {driver!r} driver")
         pygame.display.set_caption("Companion")
         if config.ui.fullscreen:
             display = pygame.display.set_mode(config.ui.size or (0, 0), pygame.FULLSCREEN)
@@ -355,11 +497,21 @@ def run_app(args: argparse.Namespace) -> int:
         display, size = open_display(config)
     except RuntimeError as exc:
         print(f"companion: {exc}", file=sys.stderr)
+        pygame.quit()
+        return 2
+    try:
+        lock = lock_data_dir(config.data_dir)
+    except AlreadyRunning as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    except JournalError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
         return 1
     try:
         journal, moved = open_journal(config.data_dir)
     except JournalError as exc:
         print(f"companion: {exc}", file=sys.stderr)
+        lock.close()
         return 1
     sound = SoundBank(config.sound.enabled, config.sound.volume)
     notifier = Notifier()
@@ -372,13 +524,31 @@ def run_app(args: argparse.Namespace) -> int:
     if moved:
         app.show_banner(app.t("banner.journal_moved", path=moved), ms=None)
     if hardware.stand_ins_active and config.gpio.enabled:
-        app.show_banner(app.t("banner.no_gpio"))
+        app.show_banner(app.t("banner.no_gpio"), level="info")  # a notice, not an alarm
     app.push(HomeScreen(app))
-    HomeScreen.offer_resume(app)
+    start_up_checks(app)
+    from companion.event.link import attach  # no-op unless [event] is configured
+
+    link = attach(journal, config)
     try:
         app.run(display, quit_after_ms=getattr(args, "quit_after_ms", None), trace=getattr(args, "trace", False))
     finally:
+        if link is not None:
+            link.stop()
         hardware.close()
         journal.close()
         pygame.quit()
+        lock.close()
     return 0
+
+
+def start_up_checks(app: App) -> None:
+    """Check the unfinished matches' rows (set aside what cannot be read, named in a banner),
+    then offer those left for resumption. Nothing in the journal's content stops the start."""
+    from companion.ui.screens.home import HomeScreen
+
+    try:
+        set_aside_banner(app, app.journal.scan(unfinished_only=True))
+        HomeScreen.offer_resume(app)
+    except JournalError as exc:  # the file cannot be read at all (I/O): say so, keep going
+        app.show_banner(app.t("banner.journal_unreadable", error=exc), ms=None)

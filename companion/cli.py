@@ -24,6 +24,7 @@ PLUGINS: tuple[str, ...] = (
     "companion.chessball.cli",
     "companion.magici.cli",
     "companion.vision.cli",
+    "companion.event.cli",
 )
 APP_COMMANDS = frozenset({"run", "screenshot", "doctor"})
 
@@ -38,8 +39,10 @@ def _size(text: str) -> tuple[int, int]:
         size = int(w), int(h)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 800x480, got {text!r}")
-    if min(size) < 100:
-        raise argparse.ArgumentTypeError(f"size {text!r} is too small (at least 100x100)")
+    from companion.config import MAX_SIDE, MIN_SIDE
+
+    if not all(MIN_SIDE <= side <= MAX_SIDE for side in size):
+        raise argparse.ArgumentTypeError(f"size {text!r}: each side must be from {MIN_SIDE} to {MAX_SIDE} pixels")
     return size
 
 
@@ -82,11 +85,14 @@ def build_parser(with_plugins: bool = True) -> argparse.ArgumentParser:
     shot.add_argument("--out", metavar="DIR", default="shots", help="output folder")
     shot.add_argument("--lang", choices=("it", "en"), help="one language (default: both)")
     shot.add_argument("--size", type=_size, default=(800, 480), metavar="WxH")
+    shot.add_argument("--rotate", type=int, choices=(0, 90, 180, 270), default=0,
+                      help="as the panel is mounted (720x1280 on its side: 90)")
     shot.add_argument("--config", metavar="PATH")
     shot.set_defaults(func=_cmd_screenshot)
 
     doctor = sub.add_parser("doctor", help="report display, audio, GPIO, serial and camera")
     doctor.add_argument("--config", metavar="PATH")
+    doctor.add_argument("--data-dir", metavar="DIR", help="the data folder whose journal to check")
     doctor.set_defaults(func=_cmd_doctor)
 
     for name in PLUGINS if with_plugins else ():

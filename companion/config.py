@@ -25,12 +25,15 @@ from pathlib import Path
 from typing import Any
 
 SYSTEM_CONFIG = Path("/etc/companion/config.toml")
+MIN_SIDE, MAX_SIDE = 100, 16384  # a display's side in pixels (SDL's largest texture is 16384)
 
 # The default BCM pin map (hardware/PINMAP.md explains the wiring).
 DEFAULT_PINS: dict[str, int] = {
     "button_roll": 17,
     "button_white": 22,
     "button_black": 23,
+    "button_white_2": 24,  # board 2's team buttons (two games at once)
+    "button_black_2": 25,
     "button_back": 27,
     "led_white": 5,
     "led_black": 6,
@@ -48,9 +51,11 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     },
     "sound": {"enabled": True, "volume": 0.8},
     "gpio": {"enabled": True, "bounce_ms": 30, "lockout_ms": 400, "pins": dict(DEFAULT_PINS)},
-    "serial": {"display": "", "baud": 115200},
+    "serial": {"display": "", "display_2": "", "baud": 115200},
     "camera": {"source": ""},
     "data": {"dir": ""},
+    # the event network (companion.event): off while broker is "" (a station alone)
+    "event": {"broker": "", "station": "", "name": "event", "user": "", "password": ""},
 }
 
 
@@ -88,6 +93,7 @@ class GpioConfig:
 @dataclass(frozen=True)
 class SerialConfig:
     display: str = ""
+    display_2: str = ""  # board 2's display (two games at once)
     baud: int = 115200
 
 
@@ -97,12 +103,22 @@ class CameraConfig:
 
 
 @dataclass(frozen=True)
+class EventConfig:
+    broker: str = ""  # mqtt://HOST:PORT; "" = no network
+    station: str = ""
+    name: str = "event"
+    user: str = ""  # "" = the station's name
+    password: str = ""
+
+
+@dataclass(frozen=True)
 class Config:
     ui: UiConfig = field(default_factory=UiConfig)
     sound: SoundConfig = field(default_factory=SoundConfig)
     gpio: GpioConfig = field(default_factory=GpioConfig)
     serial: SerialConfig = field(default_factory=SerialConfig)
     camera: CameraConfig = field(default_factory=CameraConfig)
+    event: EventConfig = field(default_factory=EventConfig)
     data_dir: Path = field(default_factory=lambda: default_data_dir())
     sources: list[str] = field(default_factory=list)  # the files that were read, in order
 
@@ -206,8 +222,9 @@ def _build(m: dict[str, dict[str, Any]], origin: dict[str, str], sources: list[s
             w, h = (int(v) for v in size_text.lower().split("x"))
         except ValueError:
             raise fail("ui.size", f'expected WIDTHxHEIGHT such as "800x480", got {size_text!r}') from None
-        if w < 100 or h < 100:
-            raise fail("ui.size", f"expected at least 100x100, got {size_text!r}")
+        if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
+            raise fail("ui.size", f"expected each side from {MIN_SIDE} to {MAX_SIDE} pixels "
+                                  f"(such as \"800x480\"), got {size_text!r}")
         size = (w, h)
     rotate = _expect(origin, "ui.rotate", ui["rotate"], int, "0, 90, 180 or 270")
     if rotate not in (0, 90, 180, 270):
@@ -244,6 +261,9 @@ def _build(m: dict[str, dict[str, Any]], origin: dict[str, str], sources: list[s
 
     s = m["serial"]
     display = _expect(origin, "serial.display", s["display"], str, 'a device path, a pyserial URL or ""')
+    display_2 = _expect(origin, "serial.display_2", s["display_2"], str, 'a device path, a pyserial URL or ""')
+    if display and display_2 == display:
+        raise fail("serial.display_2", f"{display_2} is already board 1's display")
     baud = _expect(origin, "serial.baud", s["baud"], int, "a baud rate such as 115200")
     if baud not in (9600, 19200, 38400, 57600, 115200, 230400):
         raise fail("serial.baud", f"expected one of 9600, 19200, 38400, 57600, 115200, 230400, got {baud}")
@@ -253,62 +273,68 @@ def _build(m: dict[str, dict[str, Any]], origin: dict[str, str], sources: list[s
     data_dir_text = _expect(origin, "data.dir", m["data"]["dir"], str, 'a folder path or ""')
     data_dir = Path(os.path.expanduser(data_dir_text)) if data_dir_text else default_data_dir()
 
+    ev = {k: _expect(origin, f"event.{k}", v, str, "a text") for k, v in m["event"].items()}
+    if ev["broker"]:
+        from companion.event.messages import check_name, parse_broker
+
+        for key, check in (("broker", parse_broker), ("station", lambda v: check_name(v, "station")),
+                           ("name", lambda v: check_name(v, "event"))):
+            try:
+                check(ev[key])
+            except ValueError as exc:
+                raise fail(f"event.{key}", str(exc)) from None
+
     return Config(
         ui=UiConfig(lang=lang, fullscreen=fullscreen, size=size, rotate=rotate),
         sound=SoundConfig(enabled=enabled, volume=float(volume)),
         gpio=GpioConfig(enabled=gpio_enabled, bounce_ms=bounce, lockout_ms=lockout, pins=pins),
-        serial=SerialConfig(display=display, baud=baud),
+        serial=SerialConfig(display=display, display_2=display_2, baud=baud),
         camera=CameraConfig(source=source),
+        event=EventConfig(**ev),
         data_dir=data_dir,
         sources=sources,
     )
 
 
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    raise TypeError(f"cannot write {value!r} to TOML")
+def _set(table: Any, updates: Mapping[str, Any]) -> None:
+    """Set ``updates`` in a tomlkit table, keeping every other key, comment and blank line."""
+    import tomlkit
 
-
-def dump_toml(data: Mapping[str, Mapping[str, Any]]) -> str:
-    """Write the subset of TOML the config uses: sections of scalars, and [gpio.pins]."""
-    lines: list[str] = []
-    for section, values in data.items():
-        scalars = {k: v for k, v in values.items() if not isinstance(v, Mapping)}
-        tables = {k: v for k, v in values.items() if isinstance(v, Mapping)}
-        if scalars:
-            lines.append(f"[{section}]")
-            lines += [f"{k} = {_toml_value(v)}" for k, v in scalars.items()]
-            lines.append("")
-        for name, table in tables.items():
-            lines.append(f"[{section}.{name}]")
-            lines += [f"{k} = {_toml_value(v)}" for k, v in table.items()]
-            lines.append("")
-    return "\n".join(lines)
+    for key, value in updates.items():
+        if isinstance(value, Mapping):
+            if key not in table or not isinstance(table[key], Mapping):
+                table[key] = tomlkit.table()
+            _set(table[key], value)
+        else:
+            table[key] = value
 
 
 def save_user_settings(updates: Mapping[str, Mapping[str, Any]], path: Path | None = None) -> Path:
     """Merge ``updates`` (e.g. ``{"ui": {"lang": "en"}}``) into the user's config file.
 
-    The file is checked after the merge and written atomically, so a failure leaves the old one.
+    The file is edited in place with tomlkit, so the user's comments, order and layout stay as
+    they were; only the values changed are rewritten. The result is checked and written
+    atomically (a temporary file renamed over it), so a failure leaves the old file.
     """
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+
     path = path or user_config_path()
-    current: dict[str, dict[str, Any]] = {}
+    doc = tomlkit.document()
     if path.is_file():
         try:
-            current = {k: dict(v) for k, v in tomllib.loads(path.read_text("utf-8")).items()}
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            doc = tomlkit.parse(path.read_text("utf-8"))
+        except (TOMLKitError, UnicodeDecodeError) as exc:
             raise ConfigError(str(path), "", f"is not valid TOML ({exc}); fix or remove it") from None
-    for section, values in updates.items():
-        current.setdefault(section, {}).update(values)
-    text = dump_toml(current)
+    _set(doc, updates)
+    text = tomlkit.dumps(doc)
     tmp = path.with_suffix(".toml.tmp")
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp.write_text(text, "utf-8")
-    load_config(paths=[tmp])  # refuse to save something the app would refuse to start with
+    try:
+        load_config(paths=[tmp])  # refuse to save something the app would refuse to start with
+    except ConfigError as exc:
+        tmp.unlink()
+        raise ConfigError(str(path), exc.key, exc.problem) from None
     tmp.replace(path)
     return path

@@ -72,3 +72,32 @@ def test_saving_a_bad_value_leaves_the_old_file(tmp_path):
     with pytest.raises(ConfigError):
         save_user_settings({"ui": {"rotate": 33}}, path=p)
     assert load_config(paths=[p]).ui.rotate == 0
+
+
+def test_settings_edits_keep_the_users_comments_and_layout(tmp_path):
+    original = (
+        "# Station 3, blue table — set up by Marta\n"
+        "[ui]\n"
+        "lang = \"it\"   # the players are Italian\n"
+        "\n"
+        "# keep this: the screen is mounted upside down\n"
+        "rotate = 180\n"
+        "\n"
+        "[gpio.pins]\n"
+        "button_roll = 16  # moved: 17 is broken\n"
+    )
+    p = write(tmp_path, "user.toml", original)
+    save_user_settings({"ui": {"lang": "en"}, "sound": {"volume": 0.5}}, path=p)
+    text = p.read_text()
+    assert text.startswith(original.replace('lang = "it"', 'lang = "en"'))  # all kept, one value changed
+    assert "[sound]\nvolume = 0.5" in text
+    c = load_config(paths=[p])
+    assert (c.ui.lang, c.ui.rotate, c.sound.volume, c.gpio.pins["button_roll"]) == ("en", 180, 0.5, 16)
+
+
+@pytest.mark.parametrize("size", ["99999999999999999999x480", "800x16385", "99x480"])
+def test_a_size_out_of_range_names_file_key_and_range(tmp_path, size):
+    p = write(tmp_path, "c.toml", f'[ui]\nsize = "{size}"\n')
+    with pytest.raises(ConfigError) as err:
+        load_config(paths=[p])
+    assert str(p) in str(err.value) and "ui.size" in str(err.value) and "100 to 16384" in str(err.value)

@@ -64,7 +64,9 @@ Decisions where RULES.md is silent (a named option where a club could differ)
 - First mover of a turn: ``first_mover`` = by-half (ruling: White in the first half, Black in the
   second) or alternate.
 - Tackle: rolls go in one event; every throw but the last is a tie; costs ``tackle_cost`` MP
-  (default 0) and one move; a side starts at most one per turn; the winning piece holds the ball.
+  (default 0) and one move; at most one tackle per turn in all, whoever starts it
+  (``tackles_per_turn`` = one; one_per_player lets each side start one); the winning piece holds
+  the ball.
 - Substitution: at most one every ``substitution_interval`` (3) turns per side: after one in
   turn t the next is allowed from turn t + 3. The bench is the rest of a chess set, so a side
   can never field two Queens. Substitution, tackle, shot and pass are whole moves.
@@ -74,11 +76,11 @@ Decisions where RULES.md is silent (a named option where a club could differ)
 
 from companion.chessball.events import IllegalEvent
 from companion.chessball.match import Match, apply, new_match, replay
-from companion.chessball.options import FirstMover, ParryUnit, RuleOptions
+from companion.chessball.options import FirstMover, ParryUnit, RuleOptions, TacklesPerTurn
 from companion.chessball.pieces import PieceKind, Side
 from companion.chessball.state import MatchState, Mode, Phase
 
 __all__ = [
     "FirstMover", "IllegalEvent", "Match", "MatchState", "Mode", "ParryUnit", "Phase", "PieceKind",
-    "RuleOptions", "Side", "apply", "new_match", "replay",
+    "RuleOptions", "Side", "TacklesPerTurn", "apply", "new_match", "replay",
 ]

@@ -220,13 +220,18 @@ def _cmd_substitution(args: argparse.Namespace) -> int:
 def _cmd_replay(args: argparse.Namespace) -> int:
     from companion.chessball.match import IllegalEvent, Match, Mode
 
-    try:
-        stream = sys.stdin if args.journal == "-" else open(args.journal, encoding="utf-8")
+    try:  # bytes: a file that is not UTF-8 text is named with its line, not a traceback
+        stream = sys.stdin.buffer if args.journal == "-" else open(args.journal, "rb")
     except OSError as exc:
         return _fail(f"cannot read journal {args.journal}: {exc.strerror}")
     match = Match(Mode.COUNTING if args.counting else Mode.POSITIONAL)
     with stream:
-        for n, line in enumerate(stream, start=1):
+        for n, raw in enumerate(stream, start=1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                return _fail(f"{args.journal} line {n}: not UTF-8 text (byte {exc.start + 1} is "
+                             f"0x{raw[exc.start]:02x}); expected one JSON event per line")
             if not line.strip():
                 continue
             try:

@@ -349,8 +349,12 @@ def _tackle(s: MatchState, event: Mapping[str, Any]) -> dict[str, Any]:
     side = mover(s, event, {"throws", "piece", "against"})
     if s.move_spent:
         raise IllegalEvent("tackle: a tackle is a whole move; end the current move first")
-    if side in s.tackled:
-        raise IllegalEvent(f"tackle: {side.value} has already started a tackle this turn")
+    if not s.may_tackle(side):
+        if side in s.tackled:
+            raise IllegalEvent(f"tackle: {side.value} has already started a tackle this turn")
+        started = next(iter(s.tackled))
+        raise IllegalEvent(f"tackle: {started.value} has already started a tackle this turn, and a turn"
+                           " holds one tackle in all")
     throws = ev.required(event, "throws")
     if not isinstance(throws, list) or not throws:
         raise IllegalEvent("tackle: throws must be a list of {\"white\": [3 faces], \"black\": [3 faces]}")

@@ -2,6 +2,9 @@
 
 >>> RuleOptions().parry_unit, RuleOptions.from_dict({"tackle_cost": 2}).tackle_cost
 (<ParryUnit.HALF_SQUARE: 'half-square'>, 2)
+>>> RuleOptions.from_dict({"tackles_per_turn": "one_per_player"}).tackles_per_turn.value
+'one_per_player'
+
 """
 
 from __future__ import annotations
@@ -25,12 +28,25 @@ class ParryUnit(str, Enum):
 class FirstMover(str, Enum):
     """Who makes the first move of a turn.
 
-    BY_HALF: White in every turn of the first half, Black in the second (RULES ruling).
+    BY_HALF: White in every turn of the first half, Black in the second (RULES ruling), except a
+    turn that opens with a kick-off after a goal, where the side kicking off moves first
+    (``kickoff_side_moves_first``, default on).
     ALTERNATE: the half's kick-off side in its first turn, then the sides take turns.
     """
 
     BY_HALF = "by-half"
     ALTERNATE = "alternate"
+
+
+class TacklesPerTurn(str, Enum):
+    """How many tackles a turn holds (RULES.md section 1: "una sola volta per turno").
+
+    ONE: at most one tackle per turn in all, whoever starts it (the ruling).
+    ONE_PER_PLAYER: each player may start one (the looser reading).
+    """
+
+    ONE = "one"
+    ONE_PER_PLAYER = "one_per_player"
 
 
 @dataclass(frozen=True)
@@ -41,6 +57,7 @@ class RuleOptions:
     # (otherwise the other side could take the ball before the kick-off is played).
     kickoff_side_moves_first: bool = True
     tackle_cost: int = 0  # MP a tackle costs the side that starts it
+    tackles_per_turn: TacklesPerTurn = TacklesPerTurn.ONE
     spin_window: int = 2  # the ball may deviate once within its first N steps
     turns_per_half: int = 25
     moves_per_turn: int = 3  # per side

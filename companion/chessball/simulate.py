@@ -77,7 +77,7 @@ def _positional_move(state: MatchState, side: Side, dice: Dice) -> list[Event]:
                 out.append({"kind": "dribble", "side": side.value, "from": list(at),
                             "to": list(dr.piece_end), "ball_to": list(ahead)})
     theirs = state.pieces_next_to_ball(side.other)
-    if mine and theirs and side not in state.tackled:
+    if mine and theirs and state.may_tackle(side):
         out.append({"kind": "tackle", "side": side.value, "piece": list(mine[0][0]),
                     "against": list(theirs[0][0]), "throws": _tackle_throws(dice)})
     king = state.king_point(side)
@@ -118,7 +118,7 @@ def _counting_move(state: MatchState, side: Side, dice: Dice) -> list[Event]:
     r = dice.roll(1).faces[0]
     if r == 6 and mp >= 4:
         return [{"kind": "shot", "side": side.value, "distance": min(mp, 4 + dice.roll(1).faces[0])}]
-    if r == 5 and side not in state.tackled:
+    if r == 5 and state.may_tackle(side):
         return [{"kind": "tackle", "side": side.value, "throws": _tackle_throws(dice)}]
     if r == 4 and state.lineup[side][PieceKind.ROOK]:
         return [{"kind": "substitution", "side": side.value, "out": "rook", "in": "bishop"}]

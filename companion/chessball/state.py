@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any
 
 from companion.chessball.lattice import Point, chebyshev
-from companion.chessball.options import RuleOptions
+from companion.chessball.options import RuleOptions, TacklesPerTurn
 from companion.chessball.pieces import STARTING_LINEUP, PieceKind, Side
 
 
@@ -98,6 +98,13 @@ class MatchState:
     @property
     def turn_in_half(self) -> int:
         return self.turn - (self.half - 1) * self.options.turns_per_half
+
+    def may_tackle(self, side: Side) -> bool:
+        """Whether ``side`` may still start a tackle this turn: at most one tackle per turn in
+        all (option ``tackles_per_turn = one_per_player``: one per player)."""
+        if self.options.tackles_per_turn is TacklesPerTurn.ONE:
+            return not self.tackled
+        return side not in self.tackled
 
     def moves_left(self, side: Side) -> int:
         if self.phase not in (Phase.MOVES, Phase.KEEPER_ROLL, Phase.DIRECTION_ROLL):

@@ -32,6 +32,8 @@ KEYBOARD_STAND_INS: dict[str, str] = {
     "button_roll": "R",
     "button_white": "A",
     "button_black": "L",
+    "button_white_2": "Z",
+    "button_black_2": "M",
     "button_back": "Backspace",
 }
 

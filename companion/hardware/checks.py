@@ -29,12 +29,13 @@ class Verdict(enum.Enum):
     OK = "ok"
     MISSING = "missing"
     STAND_IN = "stand-in"
+    DAMAGED = "damaged"  # kept but unreadable: a journal moved aside, a match set aside
 
 
 @dataclass(frozen=True)
 class Finding:
     verdict: Verdict
-    area: str  # display, audio, GPIO, serial, camera, config, python
+    area: str  # display, audio, GPIO, serial, camera, config, python, journal
     text: str
 
     def line(self) -> str:
@@ -200,24 +201,30 @@ def check_serial(config: Any) -> list[Finding]:
         ports = []
         out.append(Finding(Verdict.MISSING, "serial", f"cannot list ports ({exc})"))
     listing = ", ".join(ports) or "none"
-    target = config.serial.display
-    if not target:
+    targets = [("display", config.serial.display), ("display_2", getattr(config.serial, "display_2", ""))]
+    if not targets[0][1]:
         out.insert(0, Finding(Verdict.STAND_IN, "serial",
                               "no external display configured (set [serial] display = "
                               f'"/dev/ttyUSB0"); ports seen: {listing}'))
-        return out
-    try:
-        import serial
+    if not targets[1][1]:
+        out.insert(1, Finding(Verdict.STAND_IN, "serial",
+                              "no display for board 2 (set [serial] display_2 when two games run at once)"))
+    for i, (key, target) in enumerate(targets):
+        if not target:
+            continue
+        board = "" if key == "display" else " (board 2)"
+        try:
+            import serial
 
-        port = serial.serial_for_url(target, baudrate=config.serial.baud, timeout=0, write_timeout=0.2)
-        port.close()
-        out.insert(0, Finding(Verdict.OK, "serial", f"display {target} opens at {config.serial.baud} baud"))
-    except Exception as exc:
-        hint = "plug it in or fix [serial] display"
-        if isinstance(exc, PermissionError) or "ermission" in str(exc):
-            hint = "add the user to dialout: sudo usermod -aG dialout $USER"
-        out.insert(0, Finding(Verdict.MISSING, "serial",
-                              f"display {target} does not open ({exc}): {hint}; ports seen: {listing}"))
+            port = serial.serial_for_url(target, baudrate=config.serial.baud, timeout=0, write_timeout=0.2)
+            port.close()
+            out.insert(i, Finding(Verdict.OK, "serial", f"display{board} {target} opens at {config.serial.baud} baud"))
+        except Exception as exc:
+            hint = f"plug it in or fix [serial] {key}"
+            if isinstance(exc, PermissionError) or "ermission" in str(exc):
+                hint = "add the user to dialout: sudo usermod -aG dialout $USER"
+            out.insert(i, Finding(Verdict.MISSING, "serial",
+                                  f"display{board} {target} does not open ({exc}): {hint}; ports seen: {listing}"))
     return out
 
 
@@ -289,3 +296,39 @@ def check_config(config: Any) -> list[Finding]:
         return [Finding(Verdict.OK, "config", f"read {path}") for path in config.sources]
     return [Finding(Verdict.OK, "config", "built-in defaults only (no /etc/companion/config.toml, "
                     "no ~/.config/companion/config.toml, no --config)")]
+
+
+def check_journal(config: Any) -> list[Finding]:
+    """The match journal, read only (never written, so it is safe while the app runs): how
+    many matches, each one set aside as unreadable, and every damaged file moved aside."""
+    from companion.core.journal import Journal, JournalDamaged, JournalError
+
+    folder = Path(config.data_dir)
+    path = folder / "journal.db"
+    out: list[Finding] = []
+    for moved in sorted(folder.glob("journal.damaged-*.db")):
+        out.append(Finding(Verdict.DAMAGED, "journal", f"{moved}: a damaged journal moved aside at start-up "
+                           "(kept for recovery; delete it by hand once it is not needed)"))
+    if not path.exists():
+        out.insert(0, Finding(Verdict.OK, "journal", f"{path}: not made yet (the app makes it at start)"))
+        return out
+    try:
+        journal = Journal.open(path, readonly=True)
+    except JournalDamaged as exc:
+        out.insert(0, Finding(Verdict.DAMAGED, "journal", f"{exc}; the app will move it aside at start"))
+        return out
+    except JournalError as exc:
+        out.insert(0, Finding(Verdict.MISSING, "journal", str(exc)))
+        return out
+    try:
+        journal.scan()
+        count = len(journal.matches(include_set_aside=True))
+        aside = journal.set_aside_matches()
+    finally:
+        journal.close()
+    out.insert(0, Finding(Verdict.OK, "journal", f"{path}: {count} match{'es' if count != 1 else ''}, "
+                          f"{len(aside)} set aside"))
+    for mid, game, reason in aside:
+        out.insert(1, Finding(Verdict.DAMAGED, "journal", f"match {mid} ({game}) set aside, kept in the file: "
+                              f"{reason}"))
+    return out

@@ -1,4 +1,4 @@
-"""``companion doctor``: one line per display, audio, GPIO, serial and camera item.
+"""``companion doctor``: one line per display, audio, GPIO, serial, camera and journal item.
 
 Each line is ``ok``, ``missing`` or ``stand-in`` with what to do. The doctor informs; it exits
 0 even when devices are missing, and 2 only for a configuration it cannot read.
@@ -25,6 +25,7 @@ def gather(config: Any) -> list[Finding]:
         ("GPIO", lambda: checks.check_gpio(config)),
         ("serial", lambda: checks.check_serial(config)),
         ("camera", lambda: checks.check_camera(config)),
+        ("journal", lambda: checks.check_journal(config)),
     ]
     out: list[Finding] = []
     for area, step in steps:
@@ -44,10 +45,16 @@ def doctor_command(args: argparse.Namespace, out: TextIO | None = None) -> int:
     except ConfigError as exc:
         print(f"companion doctor: {exc}", file=sys.stderr)
         return 2
+    if getattr(args, "data_dir", None):
+        from dataclasses import replace
+        from pathlib import Path
+
+        config = replace(config, data_dir=Path(args.data_dir))
     findings = gather(config)
     for finding in findings:
         print(finding.line(), file=out)
     counts = {v: sum(f.verdict is v for f in findings) for v in Verdict}
+    damaged = f", {counts[Verdict.DAMAGED]} damaged" if counts[Verdict.DAMAGED] else ""
     print(f"-- {counts[Verdict.OK]} ok, {counts[Verdict.MISSING]} missing, "
-          f"{counts[Verdict.STAND_IN]} stand-in", file=out)
+          f"{counts[Verdict.STAND_IN]} stand-in{damaged}", file=out)
     return 0

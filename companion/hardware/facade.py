@@ -100,6 +100,7 @@ class Hardware:
         clock: TimeSource | None = None,
         display_url: str = "",
         display_baud: int = 115200,
+        display_2_url: str = "",
         app_version: str = "0",
         on_a_pi: bool | None = None,
     ) -> None:
@@ -155,14 +156,17 @@ class Hardware:
         self.leds = Leds(led_pins, stand_in_reason=screen_reason, **common)
         self.buzzer = Buzzer(buzzer_pin, stand_in_reason=screen_reason, **common)
         self.display: SerialDisplay | None = None
-        if display_url:
+        self.display_2: SerialDisplay | None = None  # board 2's (two games at once)
+        for attr, url in (("display", display_url), ("display_2", display_2_url)):
+            if not url:
+                continue
             try:
-                self.display = SerialDisplay(display_url, display_baud, app_version=app_version,
-                                             on_change=self._fault)
-                self.display.start()
+                device = SerialDisplay(url, display_baud, app_version=app_version, on_change=self._fault,
+                                       name=attr)
+                device.start()
+                setattr(self, attr, device)
             except Exception as exc:  # e.g. a bad baud rate: no display, said out loud
-                self._unknown["display"] = DeviceReport(
-                    "display", DeviceState.MISSING, f"{display_url}: cannot be used ({exc})")
+                self._unknown[attr] = DeviceReport(attr, DeviceState.MISSING, f"{url}: cannot be used ({exc})")
         if factory is not False and any(r.state is DeviceState.MISSING for r in self.status.values()):
             self.message += "; some devices are missing (see companion doctor)"
 
@@ -186,6 +190,7 @@ class Hardware:
             pins=gpio.pins, post=post, enabled=gpio.enabled, bounce_ms=gpio.bounce_ms,
             lockout_ms=gpio.lockout_ms, pin_factory=pin_factory, on_fault=on_fault, clock=clock,
             display_url=serial.display if with_display else "", display_baud=serial.baud,
+            display_2_url=getattr(serial, "display_2", "") if with_display else "",
             app_version=__version__,
         )
 
@@ -204,6 +209,8 @@ class Hardware:
         out.update(self.buzzer.status)
         if self.display is not None:
             out["display"] = self.display.status
+        if self.display_2 is not None:
+            out["display_2"] = self.display_2.status
         out.update(self._unknown)
         return out
 
@@ -221,8 +228,9 @@ class Hardware:
         }
 
     def close(self) -> None:
-        if self.display is not None:
-            self.display.close()
+        for display in (self.display, self.display_2):
+            if display is not None:
+                display.close()
         for part in (self.buttons, self.leds, self.buzzer):
             try:
                 part.close()

@@ -24,7 +24,8 @@ from companion.core.clock import TimeSource
 
 # The chess-clock buttons share one lock-out: a double press (or both players slapping at
 # once) ends one move, not two.
-DEFAULT_LOCKOUT_GROUPS: tuple[tuple[str, ...], ...] = (("button_white", "button_black"),)
+DEFAULT_LOCKOUT_GROUPS: tuple[tuple[str, ...], ...] = (("button_white", "button_black"),
+                                                        ("button_white_2", "button_black_2"))
 
 
 class PressGate:

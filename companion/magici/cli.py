@@ -103,18 +103,20 @@ def _open_match(path: str, match: int | None, game: str) -> Any:
     if not Path(path).is_file():
         raise ValueError(f"{path}: no such journal file")
     try:
-        journal = Journal.open(path)
+        journal = Journal.open(path, readonly=True)  # reading never changes the file (read-only media too)
         if match is not None:
             log = journal.match(match)
             if log.info.game != game:
                 raise ValueError(f"{path}: match {match} is a {log.info.game!r} match, not {game!r}")
-            return log
-        found = journal.matches(game=game)
+        else:
+            found = journal.matches(game=game)
+            if not found:
+                raise ValueError(f"{path}: no {game!r} match in this journal")
+            log = journal.match(found[0].id)
+        log.effective()  # an unreadable match is named here, not a traceback later
     except JournalError as exc:
         raise ValueError(str(exc)) from None
-    if not found:
-        raise ValueError(f"{path}: no {game!r} match in this journal")
-    return journal.match(found[0].id)
+    return log
 
 
 def _log(args: argparse.Namespace) -> int:

@@ -56,7 +56,7 @@ def load_results(data: Any, where: str = "results") -> ChampionshipState:
     """A championship state from a results file's JSON; ValueError naming the bad entry."""
     if not isinstance(data, dict):
         raise ValueError(f"{where}: expected a JSON object with 'games'")
-    unknown = set(data) - {"format", "houses", "more_spells_better", "games", "standings"}
+    unknown = set(data) - {"format", "houses", "more_spells_better", "games", "standings", "house_points_provisional"}
     if unknown:
         raise ValueError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
     raw_houses = data.get("houses", [h.to_data() for h in DEFAULT_HOUSES])
@@ -150,6 +150,8 @@ def to_json(state: ChampionshipState) -> dict[str, Any]:
         "more_spells_better": state.options.more_spells_better,
         "games": [game_record(state, f, g) for f, g in state.played()],
         "standings": [standing_record(state, r) for r in state.standings().rows],
+        # house points are final only when all six games are in
+        "house_points_provisional": not state.complete,
     }
 
 

@@ -7,12 +7,35 @@ Event kinds (``data`` in brackets; ``at_ms`` is the journal's wall clock):
 - ``magici.begin`` {}: both countdowns start.
 - ``magici.move_end`` {side, source, captured: piece letter | null}: the turn passes.
 - ``magici.timeout`` {side, due_ms}: the 30 s ran out; the turn passed *at* ``due_ms``.
-- ``magici.pause`` {} / ``magici.resume`` {}: both countdowns stop / go on.
-- ``magici.correct`` {clock: move|game, remaining_ms}: the referee sets a countdown.
+- ``magici.pause`` {reason?, side?, due_ms?} / ``magici.resume`` {reason?}: both countdowns
+  stop / go on. ``reason``: absent or ``referee`` (the referee's Pause), ``spell`` (the spell
+  screen is open and ``pause_during_spell`` is on: bookkeeping, never an undo step),
+  ``timeout_in_check`` (the 30 s ran out at ``due_ms`` with ``side`` in check and the option
+  ``timeout_in_check = referee``: the clocks stop and the referee decides).
+- ``magici.correct`` {clock: move|game, remaining_ms} (one clock, older journals) or
+  {move_ms?, game_ms?, reason?, turn_back?: side}: the referee sets one or both countdowns in
+  one step; ``turn_back`` gives the turn back to ``side`` after a wrong pass on time (the pass
+  is struck from the passed turns, the turn number goes back by one).
 - ``magici.spell`` {SpellCall data}: a spell in the ledger.
-- ``magici.restore`` {move_ms, game_ms, undone}: after an undo, the clocks as they were.
-- ``finish`` {kind, winner, due_ms?, automatic?}: the result (the journal's own kind); a draw
-  on time is written by the station with ``automatic`` and the instant the game clock hit 0.
+- ``magici.restore`` {move_ms, game_ms, undone: seq, kind, was_move_ms, was_game_ms, resume?,
+  redo?}: the second half of an undo (the journal's ``undo`` markers took back the action
+  ``undone`` and the bookkeeping after it): the clocks as they were at that action, running on
+  from now; ``resume`` ends a spell pause the undo uncovered. With ``redo`` (the seq of the
+  restore it redoes) it is the second half of a redo instead: the action was written again
+  (a copy with ``redo_of``) and the clocks are put back to ``was_*`` of that restore.
+- ``finish`` {kind, winner, due_ms?, automatic?, timeout_in_check?}: the result (the journal's
+  own kind); a draw on time is written by the station with ``automatic`` and the instant the
+  game clock hit 0; a time-out in check under ``timeout_in_check = loses`` is a checkmate with
+  ``automatic`` and ``timeout_in_check``.
+
+Other kinds in a game's match are not the station's and the replay skips them: ``board_link``
+{match} (the touch board joined to the game, :mod:`companion.magici.boards`), ``magici_stats``
+{white, black: figures} (the result screen's tie-break figures), the journal's ``undo``/``redo``
+markers (left out of the effective events).
+
+Any referee action may carry ``redo_of`` (the seq of the ``magici.restore`` it redoes); the
+replay ignores it. :func:`replay` is the pure function from one board's events to its state;
+:func:`redo_stack` tells which undos may be redone.
 
 Automatic events carry the instant they *became due*, and the replay uses it, so a turn that
 passed while the app was off starts its 30 s at the true instant.
@@ -46,8 +69,48 @@ class EventLike(Protocol):
 
 
 def is_automatic(kind: str, data: dict[str, Any]) -> bool:
-    """Events the station writes by itself (not a referee's or team's action)."""
-    return kind in (TIMEOUT, RESTORE) or (kind == FINISH and bool(data.get("automatic")))
+    """Events the station writes by itself when a clock runs out (an undo never reaches past
+    one silently)."""
+    return (kind == TIMEOUT or (kind == FINISH and bool(data.get("automatic")))
+            or (kind == PAUSE and data.get("reason") == "timeout_in_check"))
+
+
+def is_bookkeeping(kind: str, data: dict[str, Any]) -> bool:
+    """Events that are no referee action of their own: undo/redo halves, spell pauses."""
+    return kind == RESTORE or (kind in (PAUSE, RESUME) and data.get("reason") == "spell")
+
+
+#: The kinds a referee's undo may take back.
+ACTIONS = frozenset({BEGIN, MOVE_END, PAUSE, RESUME, CORRECT, SPELL, FINISH})
+
+
+def is_action(kind: str, data: dict[str, Any]) -> bool:
+    """A referee's (or team's) action: what one undo takes back."""
+    return kind in ACTIONS and not is_automatic(kind, data) and not is_bookkeeping(kind, data)
+
+
+def redo_stack(events: Iterable[EventLike]) -> list[EventLike]:
+    """The ``magici.restore`` events of undos that a redo may give back, last on top, from
+    *every* event written (undone ones too): any later action or clock expiry clears it.
+
+    >>> from types import SimpleNamespace as E
+    >>> evs = [E(seq=1, kind=MOVE_END, data={}), E(seq=2, kind="undo", data={"target": 1}),
+    ...        E(seq=3, kind=RESTORE, data={"undone": 1, "was_move_ms": 0})]
+    >>> [e.seq for e in redo_stack(evs)], redo_stack(evs + [E(seq=4, kind=MOVE_END, data={})])
+    ([3], [])
+    """
+    stack: list[Any] = []
+    for e in events:
+        if e.kind == RESTORE:
+            if e.data.get("redo") is None and isinstance(e.data.get("undone"), int) and "was_move_ms" in e.data:
+                stack.append(e)
+        elif "redo_of" in e.data:
+            if stack and stack[-1].seq == e.data["redo_of"]:
+                stack.pop()
+        elif e.kind in ACTIONS or e.kind == TIMEOUT:
+            if not is_bookkeeping(e.kind, e.data):
+                stack.clear()
+    return stack
 
 
 @dataclass(frozen=True)
@@ -73,6 +136,9 @@ class StationState:
     captured_by_black: tuple[PieceKind, ...] = ()
     passed_turns: tuple[tuple[int, Side], ...] = ()  # (turn, side) lost on time
     result: GameResult | None = None
+    pause_reason: str | None = None  # "referee", "spell" or "timeout_in_check" while paused
+    asking: Side | None = None  # timed out in check, the referee to decide (option "referee")
+    last_change: str | None = None  # how the turn last changed: "move_end", "timeout", "turn_back"
 
     # -- questions a screen asks -------------------------------------------------------------
     def house(self, side: Side) -> House:
@@ -163,33 +229,61 @@ def apply(state: StationState | None, kind: str, data: dict[str, Any], at_ms: in
         state = _record_capture(state, side, captured) if captured else state
         passed = state.passed_turns + ((state.turn, side),) if kind == TIMEOUT else state.passed_turns
         return replace(state, on_move=side.other, turn=state.turn + 1, obligation=None,
-                       move_clock=Countdown(t.move_ms, at), turn_started_ms=at, passed_turns=passed)
+                       move_clock=Countdown(t.move_ms, at), turn_started_ms=at, passed_turns=passed,
+                       last_change="timeout" if kind == TIMEOUT else "move_end")
     if kind == PAUSE:
-        return replace(state, paused=True, move_clock=state.move_clock.stop(at_ms),
-                       game_clock=state.game_clock.stop(at_ms))
+        at = int(data.get("due_ms", at_ms))
+        reason = str(data.get("reason", "referee"))
+        asking = Side.parse(data["side"], "pause side") if reason == "timeout_in_check" else None
+        return replace(state, paused=True, move_clock=state.move_clock.stop(at),
+                       game_clock=state.game_clock.stop(at), pause_reason=reason, asking=asking)
     if kind == RESUME:
         return replace(state, paused=False, move_clock=state.move_clock.run(at_ms),
-                       game_clock=state.game_clock.run(at_ms))
+                       game_clock=state.game_clock.run(at_ms), pause_reason=None, asking=None)
     if kind == CORRECT:
-        which = ClockKind(data["clock"])
-        new = state.clock(which).set(int(data["remaining_ms"]), at_ms)
-        return replace(state, **{f"{which.value}_clock": new})
+        return _correct(state, data, at_ms)
     if kind == SPELL:
-        call = SpellCall.from_data(data)
+        call = SpellCall.from_data({k: v for k, v in data.items() if k != "redo_of"})
         ledger = state.spells.cast(call, state.turn, state.on_move, at_ms, state.game_clock.remaining(at_ms))
         state = replace(state, spells=ledger, obligation=ledger.casts[-1].obligation)
         if t.spell_resets_move_clock and state.move_clock.running:
             state = replace(state, move_clock=Countdown(t.move_ms, at_ms))
         return state
     if kind == RESTORE:
-        return replace(state, move_clock=state.move_clock.set(int(data["move_ms"]), at_ms),
-                       game_clock=state.game_clock.set(int(data["game_ms"]), at_ms), turn_started_ms=at_ms)
+        state = replace(state, move_clock=state.move_clock.set(int(data["move_ms"]), at_ms),
+                        game_clock=state.game_clock.set(int(data["game_ms"]), at_ms), turn_started_ms=at_ms)
+        if data.get("resume") and state.paused:
+            state = apply(state, RESUME, {"reason": "spell"}, at_ms)
+        return state
     if kind == FINISH:
         at = int(data.get("due_ms", at_ms))
-        return replace(state, result=GameResult.from_data(data), move_clock=state.move_clock.stop(at),
-                       game_clock=state.game_clock.stop(at))
+        result = {k: v for k, v in data.items() if k in ("kind", "winner")}
+        return replace(state, result=GameResult.from_data(result), move_clock=state.move_clock.stop(at),
+                       game_clock=state.game_clock.stop(at), asking=None)
     if kind.startswith("magici."):
         raise ValueError(f"unknown Scacchi Magici event {kind!r}")
+    return state
+
+
+def _correct(state: StationState, data: dict[str, Any], at_ms: int) -> StationState:
+    if "clock" in data:  # one clock (journals before one correction became one event)
+        which = ClockKind(data["clock"])
+        new = state.clock(which).set(int(data["remaining_ms"]), at_ms)
+        return replace(state, **{f"{which.value}_clock": new})
+    back = data.get("turn_back")
+    if back is not None:
+        side = Side.parse(back, "turn_back side")
+        passed = list(state.passed_turns)
+        for i in range(len(passed) - 1, -1, -1):
+            if passed[i][1] is side:
+                del passed[i]
+                break
+        state = replace(state, on_move=side, turn=max(1, state.turn - 1), passed_turns=tuple(passed),
+                        turn_started_ms=at_ms, obligation=None, asking=None, last_change="turn_back")
+    if data.get("move_ms") is not None:
+        state = replace(state, move_clock=state.move_clock.set(int(data["move_ms"]), at_ms))
+    if data.get("game_ms") is not None:
+        state = replace(state, game_clock=state.game_clock.set(int(data["game_ms"]), at_ms))
     return state
 
 

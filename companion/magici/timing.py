@@ -18,6 +18,9 @@ from typing import Any
 from companion.magici.model import Side
 
 
+TIMEOUT_IN_CHECK = ("loses", "referee")
+
+
 @dataclass(frozen=True)
 class MagiciTiming:
     """The clock rules of a Scacchi Magici game, with section 3's values as defaults.
@@ -27,6 +30,11 @@ class MagiciTiming:
     double press (or a late press from the other team) cannot end two moves.
     ``stale_cue_ms``: a cue more than this late (after a restart) is not sounded.
     ``spell_resets_move_clock``: Ruling: a spell does not give the team on move a new 30 s.
+    ``timeout_in_check``: the 30 s running out while the team on move is in check: ``loses``
+    (as if checkmated) or ``referee`` (both clocks stop and the referee decides); and
+    ``pause_during_spell``: both clocks of the board pause while a spell is recorded. These two
+    are the rule options of the same names (``companion.rules.options_of("magici")``), with
+    the same defaults.
     """
 
     move_ms: int = 30_000
@@ -36,8 +44,13 @@ class MagiciTiming:
     end_lockout_ms: int = 500
     stale_cue_ms: int = 1_000
     spell_resets_move_clock: bool = False
+    timeout_in_check: str = "loses"
+    pause_during_spell: bool = True
 
     def __post_init__(self) -> None:
+        if self.timeout_in_check not in TIMEOUT_IN_CHECK:
+            raise ValueError(f"timing option timeout_in_check is one of {', '.join(TIMEOUT_IN_CHECK)}, "
+                             f"got {self.timeout_in_check!r}")
         for name in ("move_ms", "game_ms"):
             if getattr(self, name) <= 0:
                 raise ValueError(f"timing option {name} must be > 0 ms, got {getattr(self, name)}")
@@ -110,6 +123,7 @@ class EndSource(Enum):
     KEY = "key"
     BUTTON = "button"
     REFEREE = "referee"
+    BOARD = "board"  # a move entered on the touch board: deliberate, so no double-press lock-out
 
 
 class CueKind(Enum):
@@ -124,6 +138,7 @@ class CueKind(Enum):
     RESUMED = "resumed"
     RESULT = "result"
     CATCH_UP = "catch_up"  # after a restart, ``count`` expiries were applied late
+    CHECK_TIMEOUT = "check_timeout"  # ``side`` ran out of time in check: the referee decides
 
 
 @dataclass(frozen=True)
@@ -133,3 +148,4 @@ class Cue:
     threshold_ms: int | None = None
     due_ms: int = 0
     count: int = 0
+    restart: bool = False  # CATCH_UP: the app was off (else it ran, but nobody polled this board)

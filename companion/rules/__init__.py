@@ -15,6 +15,7 @@ Public API (used by vision, the touch boards and the Magici referee station)::
                                      # exc.code / exc.params: the reason for a translation table
     str(move) == "e2e4"
     pos.outcome() -> Outcome | None  # .winner (Color | None), .termination (Termination)
+    outcome.words()                  # "black all_pieces_captured", "draw stalemate" (the CLI's)
     pos.piece_at("e1") -> Piece | None   # .color, .kind ("king"...), .symbol ("K"), .state
     pos.geometry.cells -> list[str]
     pos.copy()

@@ -228,6 +228,11 @@ class Jump(Atom):
 GIRAFFE_BENDS: tuple[tuple[Offset, tuple[Offset, ...]], ...] = tuple(
     ((df, dr), ((df, 0), (0, dr))) for df, dr in DIAGONAL
 )
+# The seed's own giraffe (Camerlano's option ``giraffe = seed``): after the diagonal step, on in
+# any diagonal direction but back towards its start (straight on, or bent by 90 degrees).
+SEED_GIRAFFE_BENDS: tuple[tuple[Offset, tuple[Offset, ...]], ...] = tuple(
+    ((df, dr), ((df, dr), (df, -dr), (-df, dr))) for df, dr in DIAGONAL
+)
 
 
 def reversed_atom(atom: Atom) -> Atom:

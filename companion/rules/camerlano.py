@@ -15,6 +15,9 @@ its start, through empty cells only.
 
 **Rule options** (RULES.md section 6; defaults are the rulings, the others the classical rules):
 
+- ``giraffe`` (``"classical"``): ``"seed"`` is the seed's own giraffe, one diagonal step then
+  any number of cells on in a diagonal direction other than back towards its start (it may
+  bend by 90 degrees), through empty cells only;
 - ``giraffe_minimum`` (1): cells the giraffe must go after its bend (classical: 3);
 - ``bishop_minimum`` (1): cells a bishop must go (classical picket: 2);
 - ``exchange`` (``"free"``): ``"escape_check"`` allows the Shah's exchange only while the Shah
@@ -38,7 +41,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.atoms import (
-    ALL_EIGHT, DIAGONAL, GIRAFFE_BENDS, KNIGHT_LEAPS, ORTHOGONAL, BentSlide, Leap, Mode, Slide,
+    ALL_EIGHT, DIAGONAL, GIRAFFE_BENDS, KNIGHT_LEAPS, ORTHOGONAL, SEED_GIRAFFE_BENDS, BentSlide, Leap,
+    Mode, Slide,
 )
 from companion.rules.camerlano_rules import SHAH_FILE_ARRIVAL, CamerlanoPosition
 from companion.rules.errors import OptionError
@@ -68,9 +72,15 @@ SOLDIER = PieceType("soldier", "P", (Leap(((0, 1),), Mode.MOVE_ONLY, relative=Tr
                                      Leap(((1, 1), (-1, 1)), Mode.CAPTURE_ONLY, relative=True)))
 
 
-def giraffe(minimum: int = 1) -> PieceType:
-    """The giraffe: one diagonal step, then at least ``minimum`` cells orthogonally onwards."""
-    return PieceType("giraffe", "G", (BentSlide(DIAGONAL, bends=GIRAFFE_BENDS, minimum=minimum),))
+def giraffe(minimum: int = 1, seed: bool = False) -> PieceType:
+    """The giraffe: one diagonal step, then at least ``minimum`` cells orthogonally onwards;
+    with ``seed``, the seed's words: onwards in a diagonal direction other than back towards
+    its start (straight on or bent by 90 degrees). Through empty cells only.
+
+    Two paths of the seed's giraffe can reach one cell (north-east then south-east, or
+    south-east then north-east): the position lists such a move once."""
+    bends = SEED_GIRAFFE_BENDS if seed else GIRAFFE_BENDS
+    return PieceType("giraffe", "G", (BentSlide(DIAGONAL, bends=bends, minimum=minimum),))
 
 
 def bishop(minimum: int = 1) -> PieceType:
@@ -94,6 +104,7 @@ class CamerlanoVariant(Variant):
     title = "Scacchi di Camerlano"
     start_fen = START_FEN
     option_defaults = {
+        "giraffe": "classical",
         "giraffe_minimum": 1,
         "bishop_minimum": 1,
         "exchange": "free",
@@ -101,6 +112,7 @@ class CamerlanoVariant(Variant):
         "promotion": "file",
     }
     option_values = {
+        "giraffe": ("classical", "seed"),
         "giraffe_minimum": (1, 3), "bishop_minimum": (1, 2),
         "exchange": ("free", "escape_check"), "citadel": ("reserved", "classical"),
         "promotion": ("file", "name"),
@@ -109,7 +121,8 @@ class CamerlanoVariant(Variant):
 
     def check_option(self, key: str, value: Any) -> Any:
         allowed = self._choices[key]
-        if isinstance(allowed[0], int) and isinstance(value, str) and value.isdigit():
+        if isinstance(allowed[0], int) and isinstance(value, str) and value.isascii() \
+                and value.strip().isdigit():
             value = int(value)
         if value not in allowed:
             raise OptionError(f"camerlano option {key} is one of {list(allowed)}, not {value!r}")
@@ -119,7 +132,8 @@ class CamerlanoVariant(Variant):
         return Geometry(FILES, RANKS, extra=CITADELS)
 
     def declare_pieces(self) -> tuple[PieceType, ...]:
-        pieces = (SHAH, PRINCE, VIZIER, GENERAL, giraffe(self.options["giraffe_minimum"]),
+        pieces = (SHAH, PRINCE, VIZIER, GENERAL, giraffe(self.options["giraffe_minimum"],
+                                                            self.options["giraffe"] == "seed"),
                   bishop(self.options["bishop_minimum"]), KNIGHT, ROOK, ELEPHANT, CAMEL,
                   WAR_ENGINE, SOLDIER)
         if self.options["promotion"] == "name":
@@ -141,6 +155,8 @@ class CamerlanoVariant(Variant):
         self.shah_code = (self.code("shah", Color.WHITE), self.code("shah", Color.BLACK))
         self.prince_code = (self.code("prince", Color.WHITE), self.code("prince", Color.BLACK))
         self.far_rank = (RANKS - 1, 0)
+        # The seed's giraffe reaches some cells by two paths: its moves are listed once.
+        self.dedupe_moves = self.options["giraffe"] == "seed"
         self.shah_file = SHAH_FILE
         for color in Color:
             table = [0] * n

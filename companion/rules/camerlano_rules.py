@@ -121,6 +121,8 @@ class CamerlanoPosition(CamerlanoStrings, Position):
                 out.extend(self._shah_file_arrival(frm, to))
             else:
                 out.append(m)
+        if v.dedupe_moves:
+            out = list(dict.fromkeys(out))
         if self.exchange_left[us]:
             out.extend(self._exchanges(us))
         return out

@@ -1,4 +1,4 @@
-"""Scacchi di Clupso: Elolbia's men and chess pieces without Kings; capture every man to win.
+"""Scacchi di Clupso: Elolbia's men and chess pieces without Kings; capture every piece to win.
 
 **Position string**: ``<board> <side> [<move number> [draw]]``; letters Q R B N for the chess
 pieces and M for a man. White sets up on ranks 8-6 and moves first; Black on ranks 1-3
@@ -15,9 +15,13 @@ own chess piece types of which fewer stand on the board than at the start (Q 1, 
 N 2): each choice is a move written with ``=`` and the letter (``a2a1=Q``, ``c3a1=R``), and
 staying a man is the move without a suffix. Capturing is never compulsory; no check.
 
-**End**: as soon as a side has no men on the board (even if its last man has just promoted),
-the other side wins (if neither has any, the side that has just moved wins: it took the last
-man). Ruling (the text is silent): a side with men but no legal move is a draw (stalemate).
+**End** (RULES.md section 5): as soon as a side has **no pieces at all** on the board, chess
+pieces and men alike, the other side wins (``all_pieces_captured``); a side left with its Queen
+and no men plays on. Option ``clupso_end``: ``"all"`` (the default, the seed's "tutte le
+pedine"), or ``"men"``: a side with no men on the board loses even if its last man has just
+promoted (``men_captured``). If neither side has any, the side that has just moved wins (it
+took the last one). Ruling (the text is silent): a side with pieces but no legal move is a
+draw (stalemate).
 
 >>> from companion.rules import get_variant
 >>> pos = get_variant("clupso").start_position()
@@ -49,9 +53,17 @@ class ClupsoVariant(Variant):
     option_defaults = {
         # Ruling: promotion is optional (staying a man is a move of its own).
         "promotion_optional": True,
+        # The game ends when a side has no pieces at all ("all") or no men ("men").
+        "clupso_end": "all",
     }
+    option_values = {"clupso_end": ("all", "men")}
 
     def check_option(self, key: str, value: Any) -> Any:
+        if key in self.option_values:
+            allowed = self.option_values[key]
+            if value not in allowed:
+                raise OptionError(f"clupso option {key} is one of {list(allowed)}, not {value!r}")
+            return value
         if not isinstance(value, bool):
             raise OptionError(f"{key} is true or false, not {value!r}")
         return value
@@ -63,6 +75,7 @@ class ClupsoVariant(Variant):
         self.promotion_rank = (0, g.ranks - 1)
         self.chess_codes: tuple[tuple[int, ...], tuple[int, ...]] = tuple(  # type: ignore[assignment]
             tuple(self.code(kind, color) for kind in START_COUNTS) for color in Color)
+        self.men_only_end = self.options["clupso_end"] == "men"
 
 
 class ClupsoPosition(DraughtsPosition):
@@ -128,11 +141,16 @@ class ClupsoPosition(DraughtsPosition):
                 out.append(code)
         return out
 
+    def left(self, color: int) -> int:
+        """What keeps ``color`` in the game: its pieces of any kind (its men with
+        ``clupso_end = men``)."""
+        return self.men_count(color) if self.variant.men_only_end else len(self.pieces[color])
+
     def _legal(self) -> list[Key]:  # type: ignore[override]
         if self.agreed_draw:
             return []
         us = self.side
-        if not self.men_count(0) or not self.men_count(1):
+        if not self.left(0) or not self.left(1):
             return []
         moves: list[Key] = self._pseudo(us)  # type: ignore[assignment]
         moves.extend(self._chain_keys(us))
@@ -157,20 +175,21 @@ class ClupsoPosition(DraughtsPosition):
     def outcome(self) -> Outcome | None:
         if self.agreed_draw:
             return Outcome(Termination.DRAW_AGREED, None)
-        white, black = self.men_count(0), self.men_count(1)
+        white, black = self.left(0), self.left(1)
         if not white or not black:
             if white or black:
                 winner = Color.WHITE if white else Color.BLACK
             else:
                 winner = Color(self.side ^ 1)
-            return Outcome(Termination.MEN_CAPTURED, winner)
+            why = Termination.MEN_CAPTURED if self.variant.men_only_end else Termination.ALL_PIECES_CAPTURED
+            return Outcome(why, winner)
         if not self._legal():
             return Outcome(Termination.STALEMATE, None)
         return None
 
     # -- the referee's action ----------------------------------------------------------------
     def agree_draw(self) -> "ClupsoPosition":
-        """The position after both players agree to a draw (RULES.md section 5: when the men
+        """The position after both players agree to a draw (RULES.md section 5: when the pieces
         cannot all be captured): a copy marked ``draw`` (the last field of its string), whose
         outcome is a draw by agreement. ``ValueError`` if the game is already over.
 

@@ -14,6 +14,18 @@ lies between turns.
 Rule option ``dice_table``: die face -> piece family (``"king"``, ``"queen"``, ``"rook"``,
 ``"bishop"``, ``"knight"``) or ``"any"`` (the joker); default 1 King, 2 Queen, 3 Rook,
 4 Bishop, 5 Knight, 6 any.
+
+Rule option ``dead_die`` (RULES.md section 2, "non muovere (e perdere il turno)"): a die whose
+piece type is all captured or has no legal move is lost. ``"die"`` (the default): only that
+die's part of the turn is lost, the other die is played. ``"turn"``: such a die costs the whole
+turn: when the roll cannot be played in full (no play uses both dice; a play that takes the
+last enemy King with its first die counts as full), the only play is ``pass``.
+
+>>> v = get_variant("duere", {"dead_die": "turn"})
+>>> [str(p) for p in v.from_fen("4k3/8/8/8/8/8/8/3K3R w 1").roll_plays((3, 5))]
+['pass']
+>>> len(get_variant("duere").from_fen("4k3/8/8/8/8/8/8/3K3R w 1").roll_plays((3, 5)))
+10
 """
 
 from __future__ import annotations
@@ -32,6 +44,8 @@ from companion.rules.variant import Variant
 DEFAULT_DICE_TABLE: dict[int, str] = {1: "king", 2: "queen", 3: "rook", 4: "bishop",
                                       5: "knight", 6: "any"}
 JOKER = "any"
+TABLE_FORM = ("; write every face 1-6 with its piece (king, queen, rook, bishop, knight or any),"
+              " e.g. 1=king,2=queen,3=rook,4=bishop,5=knight,6=any")
 
 
 class DueReVariant(Variant):
@@ -40,16 +54,22 @@ class DueReVariant(Variant):
     piece_types = (KING, QUEEN, ROOK, BISHOP, KNIGHT)
     # Red: K d1 e1, Q c1 f1, R a1 b1 g1 h1, N a2 b2 g2 h2, B c2 d2 e2 f2 (RULES.md section 2)
     start_fen = "rrqkkqrr/nnbbbbnn/8/8/8/8/NNBBBBNN/RRQKKQRR w 1"
-    option_defaults = {"dice_table": DEFAULT_DICE_TABLE}
+    option_defaults = {"dice_table": DEFAULT_DICE_TABLE, "dead_die": "die"}
+    option_values = {"dead_die": ("die", "turn")}
     option_item_values = {"dice_table": ("king", "queen", "rook", "bishop", "knight", JOKER)}
 
     def check_option(self, key: str, value: Any) -> Any:
         if key == "dice_table":
             return parse_dice_table(value)
+        if key == "dead_die" and value not in self.option_values[key]:
+            raise OptionError(f"duere option dead_die is one of {list(self.option_values[key])}"
+                              f" (a die that cannot be played loses that die, or the whole turn),"
+                              f" not {value!r}")
         return value
 
     def build_rule_tables(self) -> None:
         table: dict[int, str] = self.options["dice_table"]
+        self.dead_die_costs_turn = self.options["dead_die"] == "turn"
         # die face -> frozenset of codes it moves, per colour
         self.die_codes: dict[int, tuple[frozenset[int], frozenset[int]]] = {}
         for face, family in table.items():
@@ -72,23 +92,23 @@ def parse_dice_table(value: Any) -> dict[int, str]:
             items[face.strip()] = family.strip()
         value = items
     if not isinstance(value, Mapping):
-        raise OptionError(f"dice_table maps die faces 1-6 to pieces, not {value!r}")
+        raise OptionError(f"dice_table maps die faces 1-6 to pieces, not {value!r}{TABLE_FORM}")
     known = {"king", "queen", "rook", "bishop", "knight", JOKER}
     out: dict[int, str] = {}
     for face, family in value.items():
-        try:
-            f = int(face)
-        except (TypeError, ValueError):
-            raise OptionError(f"dice_table: die face {face!r} is not a number 1-6") from None
+        text = str(face).strip()
+        if isinstance(face, bool) or not (isinstance(face, int) or (text.isascii() and text.isdigit())):
+            raise OptionError(f"dice_table: die face {face!r} is not a number 1-6{TABLE_FORM}")
+        f = int(face)
         if not 1 <= f <= 6:
-            raise OptionError(f"dice_table: die face {f} is not 1-6")
+            raise OptionError(f"dice_table: die face {f} is not 1-6{TABLE_FORM}")
         fam = str(family).lower()
         if fam not in known:
             raise OptionError(f"dice_table: face {f} names {family!r}; use one of {sorted(known)}")
         out[f] = fam
     missing = sorted(set(range(1, 7)) - set(out))
     if missing:
-        raise OptionError(f"dice_table: faces {missing} have no piece")
+        raise OptionError(f"dice_table: faces {missing} have no piece{TABLE_FORM}")
     return out
 
 
@@ -224,6 +244,8 @@ class DueRePosition(Position):
                 self._unmake()
         if full:
             return full
+        if self.variant.dead_die_costs_turn:
+            return [()]  # a die that cannot be played costs the whole turn
         if single:
             return single
         return [()]

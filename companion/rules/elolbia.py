@@ -16,7 +16,8 @@ Rook and at most one Knight, the opponent may not have more than half of its men
 cells; a move that would leave it so is illegal unless no other legal move exists.
 
 **The agreed queen replacement** is a referee action:
-:meth:`ElolbiaPosition.agreed_queen_replacement`.
+:meth:`ElolbiaPosition.agreed_queen_replacement`. It needs more than 4 men a side; option
+``queen_replacement_men = 4`` (the seed's "3 delle 4") lowers the minimum to 4 men.
 
 >>> from companion.rules import get_variant
 >>> pos = get_variant("elolbia").start_position()
@@ -51,9 +52,19 @@ class ElolbiaVariant(Variant):
     option_defaults = {
         # Ruling: a move that breaks the edge-squares rule is illegal unless no other exists.
         "edge_rule": True,
+        # The agreed queen replacement needs "more than 4" men a side (5); the seed's "3 delle
+        # 4" lowers the minimum to 4.
+        "queen_replacement_men": MIN_MEN_FOR_REPLACEMENT,
     }
+    option_values = {"queen_replacement_men": (MIN_MEN_FOR_REPLACEMENT, MEN_TO_REPLACE + 1)}
 
     def check_option(self, key: str, value: Any) -> Any:
+        if key == "queen_replacement_men":
+            allowed = self.option_values[key]
+            if isinstance(value, bool) or value not in allowed:
+                raise OptionError(f"elolbia option {key} (the least men a side for the agreed queen"
+                                  f" replacement) is one of {list(allowed)}, not {value!r}")
+            return value
         if not isinstance(value, bool):
             raise OptionError(f"{key} is true or false, not {value!r}")
         return value
@@ -224,11 +235,12 @@ class ElolbiaPosition(DraughtsPosition, CheckPosition):
                 return Refusal(f"only the Kings, Bishops and men may be on the board, but there is a"
                                f" {piece.kind} on {self.geometry.name(cell)}", "queen.other_piece",
                                kind=piece.kind, cell=self.geometry.name(cell))
+        least = self.variant.options["queen_replacement_men"]
         for color in Color:
-            if men[color] < MIN_MEN_FOR_REPLACEMENT:
+            if men[color] < least:
                 return Refusal(f"{color.name.lower()} has {men[color]} men; each side needs more than"
-                               f" {MIN_MEN_FOR_REPLACEMENT - 1}", "queen.few_men", side=color.name.lower(),
-                               n=men[color], min=MIN_MEN_FOR_REPLACEMENT)
+                               f" {least - 1}", "queen.few_men", side=color.name.lower(),
+                               n=men[color], min=least)
         return None
 
     def agreed_queen_replacement(

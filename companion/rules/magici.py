@@ -58,7 +58,13 @@ class MagiciVariant(Variant):
         # Army purchase (section 3): points, and the piece limit besides the King.
         "army_points": 12,
         "army_max_pieces": 9,
+        # Referee station timing rulings (section 3): the 30 s running out while the team on
+        # move is in check loses the game as if checkmated ("loses"), or stops both clocks and
+        # asks the referee ("referee"); both clocks of a board pause while a spell is recorded.
+        "timeout_in_check": "loses",
+        "pause_during_spell": True,
     }
+    option_values = {"timeout_in_check": ("loses", "referee")}
 
     def declare_pieces(self) -> tuple[PieceType, ...]:
         returned = (RETURNED_PAWN_DOUBLE if self.options["returned_pawn_double_step"]
@@ -105,11 +111,13 @@ class MagiciVariant(Variant):
                 self.ep_capable[self.code(key, color)] = True
 
     def check_option(self, key: str, value: Any) -> Any:
-        if key in ("returned_pawn_double_step", "turned_pawns_take_en_passant") \
+        if key in ("returned_pawn_double_step", "turned_pawns_take_en_passant", "pause_during_spell") \
                 and not isinstance(value, bool):
             raise OptionError(f"{key} is true or false, not {value!r}")
         if key in ("army_points", "army_max_pieces") and (not isinstance(value, int) or value < 0):
             raise OptionError(f"{key} is a whole number >= 0, not {value!r}")
+        if key == "timeout_in_check" and value not in self.option_values[key]:
+            raise OptionError(f"{key} is one of {', '.join(self.option_values[key])}, not {value!r}")
         return value
 
 

@@ -1,14 +1,17 @@
 """Scacchi Magici's spells (Incanti) as queries on a position.
 
 A spell is cast by a piece of the side **not** to move (never by the King; the King is never
-a target), once per game per spell and side (recorded in the position string's 8th field):
+a target at any layer), once per game per spell and side (recorded in the position string's
+8th field):
 
 - **Hostile** (``H``): cast by a piece attacked by at least one enemy piece, after the side to
   move announces a capture. The mover must instead capture the caster, with a piece the caster
-  chooses, other than the one announced. Legal moves then: every legal capture of the caster
-  by another piece (the caster picks one of them).
+  chooses, other than the one announced and never the King. Legal moves then: every legal
+  capture of the caster by another piece but the King (the caster picks one of them); refused
+  (``spell.king_target``) when only the King could take it.
 - **Defensive** (``D``): cast by the piece the announced move would capture. The announced
-  mover may not move this turn: legal moves are those of every other piece.
+  mover may not move this turn: legal moves are those of every other piece. Refused
+  (``spell.king_target``) when the announced mover is the King: it is never frozen.
 - **Tactical** (``T``): cast before the mover announces; the caster names a piece (not the
   King) that must move: legal moves are that piece's.
 
@@ -133,7 +136,12 @@ def spell_query(pos: MagiciPosition, side: Color, spell: Spell, caster: str,
         if not pos._attacked(cell, pos.side):
             return SpellAnswer(False, (Refusal(f"the caster on {caster} is not attacked", "spell.caster_not_attacked",
                                                cell=caster),))
-        offered = [m for m in legal if m.target == caster and m.origin != move.origin]
+        # The King is never a spell's target: never the piece a Hostile spell forces to capture.
+        capturers = [m for m in legal if m.target == caster and m.origin != move.origin]
+        offered = [m for m in capturers if not _is_king(pos, m.origin)]
+        if capturers and not offered:
+            return SpellAnswer(False, (Refusal("the King is never the target of a spell: only the King"
+                                               f" could capture on {caster}", "spell.king_target"),))
         if not offered:
             return SpellAnswer(False, (Refusal(f"no piece but the announced one may legally capture on"
                                                f" {caster}", "spell.no_other_capturer", cell=caster),))
@@ -146,6 +154,9 @@ def spell_query(pos: MagiciPosition, side: Color, spell: Spell, caster: str,
             refusal = (Refusal(message, "spell.defensive_victim_elsewhere", cell=victim) if victim
                        else Refusal(message, "spell.defensive_nothing_taken", cell=move.target))
             return SpellAnswer(False, (refusal,))
+        if _is_king(pos, move.origin):  # never the mover a Defensive spell freezes
+            return SpellAnswer(False, (Refusal("the King is never the target of a spell: the"
+                                               " Defensive spell cannot freeze it", "spell.king_target"),))
         offered = [m for m in legal if m.origin != move.origin]
         if not offered:
             return SpellAnswer(False, (Refusal("no other piece can move", "spell.no_other_piece_moves"),))
@@ -186,6 +197,11 @@ def _captured_cell(pos: MagiciPosition, move: Move) -> str | None:
     if move.key[3] == Flag.EN_PASSANT:
         return pos.geometry.name(pos.ep_victim)
     return move.target if pos.piece_at(move.target) is not None else None
+
+
+def _is_king(pos: MagiciPosition, cell: str) -> bool:
+    piece = pos.piece_at(cell)
+    return piece is not None and piece.kind == "king"
 
 
 def _is_capture(pos: MagiciPosition, move: Move) -> bool:

@@ -59,11 +59,21 @@ class Termination(Enum):
     CHECKMATE = "checkmate"
     STALEMATE = "stalemate"
     KINGS_CAPTURED = "kings captured"  # Due Re: both enemy Kings taken
-    MEN_CAPTURED = "all men captured"  # Clupso: a side has no men left
+    ALL_PIECES_CAPTURED = "all pieces captured"  # Clupso: a side has no pieces at all
+    MEN_CAPTURED = "all men captured"  # Clupso with clupso_end = men: a side has no men left
     SHAH_CAPTURED = "shah captured"  # Camerlano: the Shah taken and no Prince
     NO_MOVES = "no legal move"  # Camerlano: a side with no move loses
     DRAW_AGREED = "draw by agreement"  # a referee action (Clupso)
     CITADEL = "shah in the enemy citadel"  # Camerlano's classical citadel option: a draw
+
+    @property
+    def code(self) -> str:
+        """The reason as one word, as the command line prints it (``all_pieces_captured``).
+
+        >>> Termination.KINGS_CAPTURED.code
+        'kings_captured'
+        """
+        return self.name.lower()
 
 
 @dataclass(frozen=True)
@@ -72,6 +82,12 @@ class Outcome:
 
     termination: Termination
     winner: Color | None
+
+    def words(self) -> str:
+        """``white checkmate``, ``black all_pieces_captured``, ``draw stalemate``: the winner
+        (or ``draw``) and the reason, as ``companion rules outcome`` prints them."""
+        side = "draw" if self.winner is None else self.winner.name.lower()
+        return f"{side} {self.termination.code}"
 
     def result(self) -> str:
         if self.winner is None:

@@ -14,6 +14,11 @@ from typing import Any
 
 from companion.rules.position import Position
 
+# The deepest perft asked for: each ply is a level of recursion, and the leaf counts grow with
+# every ply (the chess start gives 119 billion at depth 9), so a deeper request is a typing
+# slip, answered with a clear refusal rather than a RecursionError.
+MAX_DEPTH = 100
+
 
 def _perft(pos: Position, depth: int) -> int:
     moves = pos._legal()
@@ -34,6 +39,8 @@ def perft(pos: Position, depth: int, divide: bool = False,
     of the first ply (its total is the perft count). ``roll`` is Due Re's first turn."""
     if depth < 0:
         raise ValueError(f"perft depth must be >= 0, not {depth}")
+    if depth > MAX_DEPTH:
+        raise ValueError(f"perft depth {depth} is too deep: at most {MAX_DEPTH}")
     if roll is not None:
         return _perft_roll(pos, depth, divide, roll)
     if depth == 0:

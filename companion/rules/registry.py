@@ -45,7 +45,7 @@ def options_of(name: str) -> tuple[OptionSpec, ...]:
     """The rule options of the variant called ``name``: each with its default and allowed values.
 
     >>> [(o.name, o.values, o.default) for o in options_of("camerlano")][:2]
-    [('giraffe_minimum', (1, 3), 1), ('bishop_minimum', (1, 2), 1)]
+    [('giraffe', ('classical', 'seed'), 'classical'), ('giraffe_minimum', (1, 3), 1)]
     >>> [o.name for o in options_of("magici") if not o.closed]
     ['army_points', 'army_max_pieces']
     """

@@ -38,8 +38,8 @@ class OptionSpec:
     and ``item_values``: what each entry of the table may be.
 
     >>> from companion.rules import get_variant
-    >>> get_variant("elolbia").option_specs()
-    (OptionSpec(name='edge_rule', default=True, values=(True, False), item_values=None),)
+    >>> get_variant("elolbia").option_specs()[0]
+    OptionSpec(name='edge_rule', default=True, values=(True, False), item_values=None)
     """
 
     name: str

@@ -1,8 +1,17 @@
-"""The logical 800×480 canvas and how it reaches the physical display.
+"""The canvas a screen draws on and how it reaches the physical display.
 
-Every screen draws on a logical 800×480 canvas. The viewport rotates it (in the app: DRM
-programs are not rotated by the Pi's ``cmdline.txt``) and scales it to fit the display with
+A screen draws on a logical 800×480 canvas by default. The viewport rotates it (in the app:
+DRM programs are not rotated by the Pi's ``cmdline.txt``) and scales it to fit the display with
 letterboxing, and maps physical touch points back to logical ones.
+
+A *native* screen (``Screen.native = True``) draws instead on a canvas the display's own size
+(after rotation): nothing is scaled, so text stays sharp and there are no black bars on a
+1920×1080 projector. It lays itself out from ``Screen.size`` and multiplies its lengths and
+font sizes by ``Screen.unit`` (:func:`unit_for`: 1 on the 800×480 panel, 2.25 at 1920×1080,
+1.5 on a 720×1280 panel turned on its side), so it looks the same, only bigger and crisper.
+
+>>> native_size((1920, 1080), 0), unit_for((1920, 1080)), native_size((720, 1280), 90), unit_for((1280, 720))
+((1920, 1080), 2.25, (1280, 720), 1.5)
 
 ``rotate`` turns the picture clockwise: 90 puts the canvas's top edge on the display's right.
 
@@ -18,6 +27,19 @@ from dataclasses import dataclass, field
 import pygame
 
 LOGICAL_SIZE = (800, 480)
+
+
+def native_size(physical: tuple[int, int], rotate: int) -> tuple[int, int]:
+    """The canvas a native screen draws on: the display's size as the viewer sees it."""
+    w, h = physical
+    return (h, w) if rotate in (90, 270) else (w, h)
+
+
+def unit_for(size: tuple[int, int]) -> float:
+    """How much bigger than on the 800×480 panel a native screen draws its lengths and fonts
+    (the short side counts as 480, the long one as 800; never below 1)."""
+    w, h = size
+    return max(1.0, round(min(max(w, h) / 800, min(w, h) / 480), 3))
 
 
 @dataclass
@@ -71,3 +93,32 @@ class Viewport:
         if self.offset != (0, 0):
             target.fill((0, 0, 0))
         target.blit(picture, self.offset)
+
+
+def stage(physical: tuple[int, int], rotate: int, native: bool,
+          canvas: pygame.Surface | None = None) -> tuple[pygame.Surface, Viewport]:
+    """The canvas and viewport for a screen (``canvas`` is reused when its size fits)."""
+    size = native_size(physical, rotate) if native else LOGICAL_SIZE
+    viewport = Viewport(physical, rotate, logical=size)
+    if canvas is None or canvas.get_size() != size:
+        canvas = pygame.Surface(size)
+    return canvas, viewport
+
+
+def banner_rect(canvas_size: tuple[int, int], unit: float) -> pygame.Rect:
+    """Where a banner shows: over the header strip at the top, so it never hides a screen's main
+    buttons (they sit at the bottom); a tap anywhere on it dismisses it."""
+    from companion.ui.screen import HEADER_H
+
+    return pygame.Rect(0, 0, canvas_size[0], round(HEADER_H * unit))
+
+
+def draw_banner(canvas: pygame.Surface, text: str, level: str, unit: float) -> None:
+    from companion.ui import theme
+    from companion.ui.widgets import draw_text_block
+
+    rect = banner_rect(canvas.get_size(), unit)
+    pygame.draw.rect(canvas, theme.BANNER if level == "warn" else theme.INFO_BANNER, rect)
+    pygame.draw.line(canvas, theme.ACCENT, rect.bottomleft, (rect.right, rect.bottom - 1), max(2, round(2 * unit)))
+    draw_text_block(canvas, text, rect.inflate(-round(20 * unit), -round(4 * unit)), round(18 * unit), theme.TEXT,
+                    max_lines=2, align="center")

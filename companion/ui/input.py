@@ -37,6 +37,8 @@ KEY_COMMANDS: dict[int, str] = {
     pygame.K_r: "roll",
     pygame.K_a: "white",
     pygame.K_l: "black",
+    pygame.K_z: "white2",
+    pygame.K_m: "black2",
     pygame.K_u: "undo",
     pygame.K_LEFT: "left",
     pygame.K_RIGHT: "right",
@@ -50,6 +52,8 @@ BUTTON_COMMANDS: dict[str, str] = {
     "button_roll": "roll",
     "button_white": "white",
     "button_black": "black",
+    "button_white_2": "white2",
+    "button_black_2": "black2",
     "button_back": "back",
 }
 

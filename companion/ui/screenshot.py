@@ -21,7 +21,7 @@ def _headless() -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-def make_demo_app(config, lang: str, size: tuple[int, int], workdir: Path):
+def make_demo_app(config, lang: str, size: tuple[int, int], workdir: Path, rotate: int = 0):
     """An App wired for rendering: temp journal, seeded dice, fake clock, stand-in hardware."""
     from companion.app import App
     from companion.core.clock import FakeClock
@@ -33,23 +33,31 @@ def make_demo_app(config, lang: str, size: tuple[int, int], workdir: Path):
     journal = Journal.open(workdir / f"demo-{lang}.db", wall_ms=lambda: next(ticks))
     hardware = Hardware(pins=config.gpio.pins, post=lambda name: None, enabled=False)
     return App(config, journal=journal, dice=Dice.seeded(2026), clock=FakeClock(), physical_size=size,
-               rotate=0, lang=lang, hardware=hardware)
+               rotate=rotate, lang=lang, hardware=hardware)
 
 
-def render(name: str, lang: str, size: tuple[int, int], config, workdir: Path):
+def render(name: str, lang: str, size: tuple[int, int], config, workdir: Path, rotate: int = 0):
     """Render one registered screen; returns a pygame Surface of ``size``."""
+    return render_reported(name, lang, size, config, workdir, rotate)[0]
+
+
+def render_reported(name: str, lang: str, size: tuple[int, int], config, workdir: Path, rotate: int = 0):
+    """Render one registered screen; returns the picture, what the widgets reported drawing
+    (:class:`~companion.ui.widgets.DrawReport`, in canvas pixels) and the canvas-to-display scale."""
     import pygame
 
     from companion.ui.registry import SCREENS, load_all
+    from companion.ui.widgets import recording
 
     load_all()
-    app = make_demo_app(config, lang, size, workdir)
+    app = make_demo_app(config, lang, size, workdir, rotate)
     try:
         app.push(SCREENS[name](app))
-        canvas = app.render()
+        with recording() as report:
+            canvas = app.render()
         out = pygame.Surface(size)
         app.viewport.present(canvas, out)
-        return out
+        return out, report, app.viewport.scale
     finally:
         app.journal.close()
 
@@ -82,7 +90,7 @@ def screenshot_command(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="companion-shots-") as tmp:
         for name in names:
             for lang in langs:
-                surface = render(name, lang, tuple(args.size), config, Path(tmp))
+                surface = render(name, lang, tuple(args.size), config, Path(tmp), getattr(args, "rotate", 0) or 0)
                 path = out_dir / f"{name}-{lang}.png"
                 pygame.image.save(surface, str(path))
                 print(path)

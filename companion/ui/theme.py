@@ -17,18 +17,44 @@ BG = (18, 22, 30)
 PANEL = (32, 38, 50)
 PANEL_HI = (48, 56, 72)
 TEXT = (236, 238, 242)
-MUTED = (150, 158, 172)
+MUTED = (162, 170, 184)
 ACCENT = (242, 176, 52)
 ACCENT_DARK = (168, 116, 20)
 OK = (76, 186, 110)
 WARN = (236, 150, 40)
-DANGER = (222, 72, 72)
+DANGER = (238, 96, 96)
 WHITE_SIDE = (240, 236, 226)
 BLACK_SIDE = (40, 40, 46)
 DIE_FACE = (250, 248, 240)
 DIE_PIP = (24, 24, 28)
 DIE_EDGE = (190, 184, 170)
 BANNER = (140, 40, 40)
+INFO_BANNER = (34, 78, 120)  # a notice (saved, exported, a goal): not an alarm
+DISABLED = (112, 118, 130)  # a disabled button's label (WCAG exempts inactive controls)
+
+
+def luminance(c: tuple[int, int, int]) -> float:
+    """WCAG relative luminance of an sRGB colour."""
+    def lin(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(v) for v in c[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """WCAG contrast ratio (1–21).
+
+    >>> round(contrast((255, 255, 255), (0, 0, 0)), 1), round(contrast(TEXT, BG), 1) >= 4.5
+    (21.0, True)
+    """
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def on(background: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The text colour (dark or light) that reads best on ``background``."""
+    return BG if contrast(BG, background) >= contrast(TEXT, background) else TEXT
 
 
 @lru_cache(maxsize=64)

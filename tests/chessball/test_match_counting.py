@@ -3,7 +3,7 @@
 import pytest
 
 from companion.chessball.match import IllegalEvent, Match, replay
-from companion.chessball.options import FirstMover, RuleOptions
+from companion.chessball.options import FirstMover, RuleOptions, TacklesPerTurn
 from companion.chessball.pieces import PieceKind, Side
 from companion.chessball.state import Mode, Phase
 
@@ -250,12 +250,39 @@ def test_a_decided_throw_may_not_be_followed_by_more(counting):
             {"white": [6, 6, 6], "black": [1, 1, 1]}, {"white": [1, 1, 1], "black": [6, 6, 6]}]})
 
 
-def test_each_player_starts_at_most_one_tackle_per_turn(counting):
-    throw = [{"white": [6, 6, 6], "black": [1, 1, 1]}]
-    counting.apply({"kind": "tackle", "side": "white", "throws": throw})
-    counting.apply({"kind": "tackle", "side": "black", "throws": throw})
-    with pytest.raises(IllegalEvent, match="already started a tackle"):
-        counting.apply({"kind": "tackle", "side": "white", "throws": throw})
+THROW = [{"white": [6, 6, 6], "black": [1, 1, 1]}]
+
+
+def test_at_most_one_tackle_per_turn_in_all_whoever_starts_it(counting):
+    # RULES.md section 1: "at most one tackle per turn in all, whoever starts it".
+    assert counting.state.options.tackles_per_turn is TacklesPerTurn.ONE
+    counting.apply({"kind": "tackle", "side": "white", "throws": THROW})
+    assert not counting.state.may_tackle(B) and not counting.state.may_tackle(W)
+    before = counting.state.to_dict()
+    with pytest.raises(IllegalEvent, match="white has already started a tackle this turn, and a turn holds one"):
+        counting.apply({"kind": "tackle", "side": "black", "throws": THROW})
+    assert counting.state.to_dict() == before
+    passes(counting, 5)  # the turn ends: the next one holds a tackle again
+    counting.apply(roll("white", [1, 1, 1]))
+    counting.apply(roll("black", [1, 1, 1]))
+    assert counting.state.may_tackle(W) and counting.state.may_tackle(B)
+    counting.apply({"kind": "tackle", "side": "white", "throws": THROW})
+
+
+def test_option_tackles_per_turn_one_per_player_lets_each_player_start_one():
+    m = counting_match(RuleOptions(tackles_per_turn=TacklesPerTurn.ONE_PER_PLAYER))
+    m.apply({"kind": "tackle", "side": "white", "throws": THROW})
+    assert m.state.may_tackle(B) and not m.state.may_tackle(W)
+    m.apply({"kind": "tackle", "side": "black", "throws": THROW})
+    with pytest.raises(IllegalEvent, match="white has already started a tackle this turn"):
+        m.apply({"kind": "tackle", "side": "white", "throws": THROW})
+
+
+def test_option_tackles_per_turn_is_set_by_the_setup_event():
+    events = [{"kind": "setup", "mode": "counting", "options": {"tackles_per_turn": "one_per_player"}}]
+    assert replay(events).options.tackles_per_turn is TacklesPerTurn.ONE_PER_PLAYER
+    with pytest.raises(IllegalEvent, match="tackles_per_turn: expected one of one, one_per_player"):
+        Match().apply({"kind": "setup", "options": {"tackles_per_turn": "two"}})
 
 
 def test_tackle_cost_option_charges_the_mover():
@@ -332,3 +359,51 @@ def test_next_move_is_journaled_as_end_move(counting):
     counting.apply({"kind": "spend", "side": "white", "mp": 2})
     assert counting.apply({"kind": "next_move", "side": "white"}) == {"kind": "end_move", "side": "white"}
     assert counting.state.side_to_move is B
+
+
+def test_who_moves_first_in_the_words_of_rules_md():
+    # RULES.md section 1: "White moves first in every turn of the first half, Black in the second,
+    # except a turn that opens with a kick-off after a goal: there the side kicking off moves first
+    # (option kickoff_side_moves_first, default on)."
+    m = counting_match()
+    assert m.state.side_to_move is W  # first half
+    m.apply({"kind": "goal", "side": "white"})
+    m.apply({"kind": "kickoff"})
+    m.apply(roll("white", [1, 1, 1]))
+    m.apply(roll("black", [1, 1, 1]))
+    assert m.state.kickoff_side is B and m.state.side_to_move is B  # the kick-off turn
+    passes(m, 6)
+    m.apply(roll("white", [1, 1, 1]))
+    m.apply(roll("black", [1, 1, 1]))
+    assert m.state.side_to_move is W  # the next turn: White again, first half
+    passes(m, 6)
+    while m.state.half == 1:
+        play_turn(m)
+    m.apply({"kind": "kickoff"})
+    m.apply(roll("white", [1, 1, 1]))
+    m.apply(roll("black", [1, 1, 1]))
+    assert m.state.side_to_move is B  # second half
+    m.apply({"kind": "goal", "side": "black"})
+    m.apply({"kind": "kickoff"})
+    m.apply(roll("white", [1, 1, 1]))
+    m.apply(roll("black", [1, 1, 1]))
+    assert m.state.kickoff_side is W and m.state.side_to_move is W  # White kicks off, moves first
+    passes(m, 6)
+    m.apply(roll("white", [1, 1, 1]))
+    m.apply(roll("black", [1, 1, 1]))
+    assert m.state.side_to_move is B  # and the turn after: Black again, second half
+
+
+def test_a_goal_ends_the_turn_at_once_and_the_next_turn_opens_with_the_kick_off():
+    # RULES.md section 1: "a goal ends the turn at once (the moves and MP left are lost); the next
+    # turn opens with the kick-off."
+    m = counting_match()
+    m.apply({"kind": "spend", "side": "white", "mp": 3})
+    m.apply({"kind": "end_move", "side": "white"})
+    assert m.state.turn == 1 and m.state.movement_points == {W: 15, B: 15}
+    m.apply({"kind": "goal", "side": "black"})
+    s = m.state
+    assert s.turn == 2 and s.phase is Phase.KICKOFF and s.kickoff_side is W
+    assert s.movement_points == {W: 0, B: 0} and s.moves_made == 0
+    with pytest.raises(IllegalEvent, match="kick-off"):
+        m.apply({"kind": "pass_move", "side": "black"})

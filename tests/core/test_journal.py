@@ -130,7 +130,7 @@ def test_a_damaged_event_is_reported_with_its_match_and_number(journal):
     m = journal.new_match("dice")
     m.append("roll", {"faces": [1]})
     journal._conn.execute("UPDATE events SET data = '{broken' WHERE seq = 1")
-    with pytest.raises(JournalError, match="match 1 event 1"):
+    with pytest.raises(JournalError, match=r"match 1 cannot be read \(event 1 \(roll\) is not valid JSON"):
         m.events()
 
 

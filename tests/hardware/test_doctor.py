@@ -85,3 +85,30 @@ def test_companion_doctor_from_the_command_line_mentions_gpio(tmp_path):
                           text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "GPIO" in done.stdout
+
+
+def test_doctor_names_every_match_set_aside_and_every_journal_moved_aside(tmp_path, mock_factory):
+    import sqlite3
+
+    from companion.core.journal import Journal
+
+    data = tmp_path / "data"
+    j = Journal.open(data / "journal.db")
+    j.new_match("dice").append("roll", {"faces": [1]})
+    j.new_match("duere").append("roll", {"faces": [1, 2]})
+    j.close()
+    conn = sqlite3.connect(data / "journal.db")
+    conn.execute("UPDATE events SET data = '{\"faces\"' WHERE match_id = 2")
+    conn.commit()
+    conn.close()
+    (data / "journal.damaged-20260101-101010.db").write_bytes(b"x")
+    before = (data / "journal.db").read_bytes()
+    out = io.StringIO()
+    code = doctor_command(argparse.Namespace(config=None, data_dir=str(data)), out=out)
+    text = out.getvalue()
+    assert code == 0
+    assert "2 matches, 1 set aside" in text
+    assert "damaged   journal  match 2 (duere) set aside, kept in the file: event 1 (roll) is not valid JSON" in text
+    assert "journal.damaged-20260101-101010.db: a damaged journal moved aside" in text
+    assert text.strip().splitlines()[-1].endswith("2 damaged")
+    assert (data / "journal.db").read_bytes() == before  # the doctor only reads

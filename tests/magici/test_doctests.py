@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["model", "spells", "timing", "replay", "station", "standings", "championship", "files", "rules_bridge"]
+MODULES = ["model", "spells", "timing", "replay", "station", "standings", "championship", "files", "rules_bridge", "boards"]
 
 
 @pytest.mark.parametrize("name", MODULES)

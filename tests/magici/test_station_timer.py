@@ -232,19 +232,35 @@ def test_undo_correction_restores_previous_value(station: RefereeStation, clock:
     assert station.view().game_remaining_ms == 1_198_000
 
 
-def test_undo_takes_back_the_automatic_timeout_after_the_action(station: RefereeStation, clock: FakeClock) -> None:
+def test_undo_never_reaches_past_a_pass_on_time(station: RefereeStation, clock: FakeClock) -> None:
     station.begin()
     clock.advance(5_000)
     station.end_move()  # black on move
     clock.advance(31_000)
     station.poll()  # black timed out: white on move
     assert station.state.on_move is Side.WHITE and station.state.turn == 3
-    station.undo()  # takes back white's move end (and the timeout that followed)
-    assert station.state.on_move is Side.WHITE and station.state.turn == 1
-    assert station.view().move_remaining_ms == 25_000
+    out = station.undo()  # white's move end lies behind the pass on time: refused, with the reason
+    assert not out and out.refused is Refused.PAST_TIMEOUT and out.undone.kind == "magici.timeout"
+    assert station.state.on_move is Side.WHITE and station.state.turn == 3
 
 
-def test_repeated_undo_walks_back_through_actions(station: RefereeStation, clock: FakeClock) -> None:
+def test_a_wrong_pass_on_time_is_given_back_by_a_correction_with_its_reason(station, clock, log) -> None:
+    station.begin()
+    clock.advance(5_000)
+    station.end_move()
+    clock.advance(31_000)
+    station.poll()  # black lost its turn on time
+    out = station.give_turn_back("the button did not register")
+    assert out and station.state.on_move is Side.BLACK and station.state.turn == 2
+    assert station.state.passed_turns == () and station.view().move_remaining_ms == 30_000
+    assert log.effective()[-1].data["reason"] == "the button did not register"
+    assert station.give_turn_back("again").refused is Refused.NO_PASS
+    undone = station.undo()  # one correction, one undo: the pass stands again
+    assert undone and undone.undone.kind == "magici.correct"
+    assert station.state.on_move is Side.WHITE and station.state.turn == 3
+
+
+def test_repeated_undo_walks_back_through_actions_and_the_start_needs_a_confirm(station, clock) -> None:
     station.begin()
     for _ in range(3):
         clock.advance(3_000)
@@ -252,8 +268,128 @@ def test_repeated_undo_walks_back_through_actions(station: RefereeStation, clock
     for turn in (3, 2, 1):
         assert station.undo()
         assert station.state.turn == turn
-    assert station.undo() and not station.state.begun
+    assert station.undo().refused is Refused.CONFIRM_START and station.state.begun
+    assert station.undo(confirm_start=True) and not station.state.begun
     assert station.undo().refused is Refused.NOTHING_TO_UNDO
+
+
+def test_redo_gives_back_each_undo_in_turn_with_the_clocks_it_took(station, clock, log) -> None:
+    station.begin()
+    clock.advance(4_000)
+    station.end_move()  # black on move, 30 s
+    clock.advance(6_000)
+    station.end_move()  # white on move
+    clock.advance(2_000)
+    first = station.undo()  # black on move again with 24 s
+    assert first.undone.move_from_ms == 28_000 and first.undone.move_to_ms == 24_000
+    clock.advance(1_000)
+    station.undo()  # white on move again with 26 s
+    assert station.state.turn == 1 and station.view().move_remaining_ms == 26_000
+    assert station.can_redo()
+    clock.advance(1_000)
+    redo = station.redo()  # black on move with what it had when its end was undone
+    assert redo and redo.undone.redo and station.state.turn == 2 and station.view().move_remaining_ms == 23_000
+    assert station.redo() and station.state.turn == 3 and station.view().move_remaining_ms == 28_000
+    assert station.redo().refused is Refused.NOTHING_TO_REDO
+    assert replay(log.effective()) == station.state
+
+
+def test_a_new_action_ends_the_redo(station: RefereeStation, clock: FakeClock) -> None:
+    station.begin()
+    clock.advance(4_000)
+    station.end_move()
+    station.undo()
+    clock.advance(1_000)
+    station.end_move()
+    assert not station.can_redo() and station.redo().refused is Refused.NOTHING_TO_REDO
+
+
+def test_one_correction_of_both_clocks_is_one_undo(station: RefereeStation, clock: FakeClock) -> None:
+    station.begin()
+    clock.advance(10_000)
+    station.adjust_clocks(move_ms=10_000, game_ms=60_000)
+    assert station.view().move_remaining_ms == 30_000 and station.view().game_remaining_ms == 1_250_000
+    out = station.undo()
+    assert out.undone.kind == "magici.correct"
+    assert station.view().move_remaining_ms == 20_000 and station.view().game_remaining_ms == 1_190_000
+
+
+def test_each_action_is_one_transaction(station: RefereeStation, clock: FakeClock, log) -> None:
+    """An undo is markers plus a clock restore; a failure half-way writes nothing."""
+    station.begin()
+    clock.advance(4_000)
+    station.end_move()
+    count = len(log.events())
+    original = log.append
+
+    def failing(kind, data=None):
+        if kind == "magici.restore":
+            raise RuntimeError("power cut")
+        return original(kind, data)
+
+    log.append = failing
+    try:
+        station.undo()
+    except RuntimeError:
+        pass
+    log.append = original
+    assert len(log.events()) == count  # the undo markers were rolled back with it
+
+
+def test_spell_pause_stops_both_clocks_and_resumes_with_their_time(station, clock, log) -> None:
+    from companion.magici.model import Piece
+    from companion.magici.spells import Spell, SpellCall
+
+    station.begin()
+    clock.advance(5_000)
+    assert station.spell_pause()
+    clock.advance(27_000)  # 27 s on the spell screen: no turn lost
+    assert station.poll() == [] and station.state.on_move is Side.WHITE
+    assert station.cast_spell(SpellCall(Spell.TACTICAL, Side.BLACK, Piece.parse("Qd8"), Piece.parse("Pb2")))
+    assert station.spell_resume()
+    assert station.view().move_remaining_ms == 25_000 and station.view().game_remaining_ms == 1_195_000
+    out = station.undo()  # the spell is the undo step, never the pause; the clocks run again
+    assert out.undone.kind == "magici.spell" and station.state.running and not station.state.spells.casts
+
+
+def test_spell_pause_is_off_with_the_option(log, clock: FakeClock) -> None:
+    st = RefereeStation.new(log, House("A"), House("B"), timing=MagiciTiming(pause_during_spell=False))
+    st.begin()
+    assert not st.spell_pause() and st.state.running
+
+
+def test_time_out_in_check_loses_as_if_checkmated(log, clock: FakeClock) -> None:
+    st = RefereeStation.new(log, House("A"), House("B"), in_check=lambda side: side is Side.BLACK)
+    st.begin()
+    clock.advance(1_000)
+    st.end_move()
+    clock.advance(30_000)
+    cues = st.poll()
+    assert st.state.result == GameResult(ResultKind.CHECKMATE, Side.WHITE)
+    assert CueKind.RESULT in kinds(cues) and log.info.finished
+    assert st.undo().refused is Refused.PAST_TIMEOUT
+
+
+def test_time_out_in_check_under_referee_option_stops_the_clocks_and_asks(log, clock: FakeClock) -> None:
+    st = RefereeStation.new(log, House("A"), House("B"), timing=MagiciTiming(timeout_in_check="referee"),
+                            in_check=lambda side: True)
+    st.begin()
+    clock.advance(30_500)
+    cues = st.poll()
+    assert kinds(cues) == [CueKind.CHECK_TIMEOUT]  # the warnings of 20 s ago are stale
+    assert st.state.paused and st.state.asking is Side.WHITE and st.state.on_move is Side.WHITE
+    assert st.resume().refused is Refused.PAST_TIMEOUT  # first give it time or enter the result
+    st.correct_clocks(move_ms=10_000, reason="the check was not seen")
+    assert st.resume() and st.view().move_remaining_ms == 10_000
+
+
+def test_timing_rulings_match_the_rule_options() -> None:
+    from companion.rules import options_of
+
+    specs = {o.name: o for o in options_of("magici")}
+    assert specs["timeout_in_check"].default == MagiciTiming().timeout_in_check
+    assert specs["timeout_in_check"].values == ("loses", "referee")
+    assert specs["pause_during_spell"].default is MagiciTiming().pause_during_spell is True
 
 
 def test_undo_result_reopens_the_game(station: RefereeStation, clock: FakeClock, log) -> None:

@@ -318,3 +318,38 @@ def test_soldier_names_follow_captures_and_round_trip() -> None:
         CAMERLANO.from_fen(pos.fen() + " c4:N")
     with pytest.raises(PositionError, match="must be like e5:N"):
         BY_NAME.from_fen(pos.fen() + " b3:n")
+
+
+# RULES.md section 6: "The seed's own words [...] are the option giraffe = seed: one diagonal step,
+# then any number of squares straight on in a diagonal direction other than back towards its start
+# (so it may bend by 90°), through empty squares only."
+SEED_GIRAFFE = get_variant("camerlano", {"giraffe": "seed"})
+
+
+def test_option_giraffe_seed_goes_on_diagonally_straight_or_bent_by_ninety_degrees() -> None:
+    reached = moves(fen({"f5": "G"}, citadels="Kk"), "f5", SEED_GIRAFFE)
+    assert {"f5h7", "f5k10", "f5h5", "f5f7", "f5d5", "f5f3", "f5a10"} <= reached
+    assert "f5g6" not in reached and "f5f5" not in reached  # the diagonal cell is never a stop
+    assert not any(m in reached for m in ("f5g5", "f5f6", "f5e5", "f5g1"))  # never orthogonal
+    assert "f5b5" not in reached  # one bend only
+    # Hand count: via e6 4+4+4, via g6 4+4+4, via e4 3+4+3, via g4 3+4+3 = 44 rays' cells, of
+    # which f7, d5, h5 and f3 are reached by two paths: 40 moves; and the ray e4-a8 goes on
+    # into Black's citadel z9, where it takes the Shah.
+    assert len(reached) == 40 + 1 and "f5z9" in reached
+
+
+def test_option_giraffe_seed_passes_through_empty_cells_only_and_lists_each_move_once() -> None:
+    text = fen({"f5": "G", "g6": "P"}, citadels="Kk")
+    pos = SEED_GIRAFFE.from_fen(text)
+    listed = [str(m) for m in pos.legal_moves() if m.origin == "f5"]
+    assert len(listed) == len(set(listed))
+    reached = set(listed)
+    assert "f5h7" not in reached  # straight on through g6 only
+    assert "f5h5" in reached  # through g4 instead of g6
+    assert "f5f7" in reached  # through e6 instead of g6
+
+
+def test_the_classical_giraffe_stays_the_default() -> None:
+    assert CAMERLANO.options["giraffe"] == "classical"
+    assert "f5h7" not in moves(fen({"f5": "G"}, citadels="Kk"), "f5")
+    assert perft(SEED_GIRAFFE.start_position(), 2) == perft(CAMERLANO.start_position(), 2)

@@ -67,19 +67,49 @@ def test_black_promotes_on_rank_eight() -> None:
     assert moves("8/m7/8/8/8/8/8/M7 b 1", "a7") >= {"a7a8", "a7a8=Q", "a7a8=N"}
 
 
-def test_the_game_ends_when_a_side_has_no_men() -> None:
+def test_the_game_ends_when_one_player_has_captured_all_the_opponents_pieces() -> None:
+    # RULES.md section 5: "all the opponent's pieces, chess pieces and men alike".
     pos = CLUPSO.from_fen("8/8/8/8/8/1m6/M7/8 w 1")
+    pos.push("a2c4")
+    outcome = pos.outcome()
+    assert outcome is not None and outcome.termination is Termination.ALL_PIECES_CAPTURED
+    assert outcome.winner is Color.WHITE and pos.legal_moves() == []
+    assert outcome.words() == "white all_pieces_captured"
+
+
+def test_a_side_left_with_its_queen_and_no_men_plays_on() -> None:
+    pos = CLUPSO.from_fen("8/8/8/8/8/1m6/M7/3q4 w 1")
+    pos.push("a2c4")  # Black's last man is taken; its Queen is still on the board
+    assert pos.outcome() is None
+    assert {m.origin for m in pos.legal_moves()} == {"d1"}
+    pos.push("d1d8")
+    assert pos.outcome() is None
+    pos = CLUPSO.from_fen("8/8/8/8/8/8/M7/7m w 1")
+    pos.push("a2a1=Q")  # White's last man promotes: White still has a piece
+    assert pos.outcome() is None and pos.turn is Color.BLACK
+
+
+def test_option_clupso_end_men_ends_the_game_when_a_side_has_no_men() -> None:
+    men = get_variant("clupso", {"clupso_end": "men"})
+    pos = men.from_fen("8/8/8/8/8/1m6/M7/3q4 w 1")
     pos.push("a2c4")
     outcome = pos.outcome()
     assert outcome is not None and outcome.termination is Termination.MEN_CAPTURED
     assert outcome.winner is Color.WHITE and pos.legal_moves() == []
 
 
-def test_the_game_ends_even_if_the_last_man_has_just_promoted() -> None:
-    pos = CLUPSO.from_fen("8/8/8/8/8/8/M7/7m w 1")
+def test_option_clupso_end_men_ends_the_game_even_if_the_last_man_has_just_promoted() -> None:
+    pos = get_variant("clupso", {"clupso_end": "men"}).from_fen("8/8/8/8/8/8/M7/7m w 1")
     pos.push("a2a1=Q")
     outcome = pos.outcome()
     assert outcome is not None and outcome.winner is Color.BLACK
+    assert outcome.termination is Termination.MEN_CAPTURED
+
+
+def test_option_clupso_end_takes_all_or_men_only() -> None:
+    assert get_variant("clupso").options["clupso_end"] == "all"
+    with pytest.raises(ValueError, match=r"clupso_end is one of \['all', 'men'\]"):
+        get_variant("clupso", {"clupso_end": "kings"})
 
 
 def test_taking_the_last_man_wins_even_when_the_taker_has_no_man_left() -> None:
@@ -89,7 +119,7 @@ def test_taking_the_last_man_wins_even_when_the_taker_has_no_man_left() -> None:
     assert outcome is not None and outcome.winner is Color.WHITE
 
 
-def test_a_side_with_men_but_no_move_draws() -> None:
+def test_a_side_with_pieces_but_no_move_draws() -> None:
     outcome = CLUPSO.from_fen("Mr6/mm6/2m5/8/8/8/8/8 w 1").outcome()
     assert outcome is not None and outcome.termination is Termination.STALEMATE
     assert outcome.winner is None

@@ -188,3 +188,38 @@ def test_a_blocked_way_is_named_in_the_refusal(duere) -> None:
 def test_a_bad_due_re_position_string_says_what_and_where(fen, words) -> None:
     with pytest.raises(PositionError, match=words):
         get_variant("duere").from_fen(fen)
+
+
+# RULES.md section 2: "A die whose type is all captured or has no legal move is lost [...] Ruling,
+# that die's part of the turn; option dead_die = turn makes such a die cost the whole turn."
+TURN_LOST = get_variant("duere", {"dead_die": "turn"})
+
+
+def test_by_default_a_die_with_no_move_loses_only_that_die() -> None:
+    pos = get_variant("duere").from_fen("4k3/8/8/8/8/8/8/3K2N1 w 1")  # one Knight, no Rook
+    assert {p.dice_used for p in pos.roll_plays((3, 5))} == {(5,)}
+    assert {p.dice_used for p in pos.roll_plays((5, 5))} == {(5,)}  # a double: one Knight only
+
+
+def test_option_dead_die_turn_a_die_whose_piece_is_captured_costs_the_whole_turn() -> None:
+    pos = TURN_LOST.from_fen("4k3/8/8/8/8/8/8/3K2N1 w 1")
+    assert [str(p) for p in pos.roll_plays((3, 5))] == ["pass"]  # no Rook: the turn is lost
+    assert [str(p) for p in pos.roll_plays((5, 5))] == ["pass"]  # no second Knight
+    analysis = pos.analyse_roll((3, 5))
+    assert analysis.dice_usable == 0 and analysis.lost == (3, 5)
+
+
+def test_option_dead_die_turn_a_die_whose_piece_is_blocked_costs_the_whole_turn() -> None:
+    pos = TURN_LOST.start_position()  # the Kings are shut in
+    assert [str(p) for p in pos.roll_plays((1, 5))] == ["pass"]
+    pos.push_play(pos.roll_plays((1, 5))[0])
+    assert pos.turn == Color.BLACK
+
+
+def test_option_dead_die_turn_leaves_a_roll_played_in_full_unchanged() -> None:
+    default = get_variant("duere").start_position()
+    assert [str(p) for p in TURN_LOST.start_position().roll_plays((5, 5))] == \
+        [str(p) for p in default.roll_plays((5, 5))]
+    # Taking the last enemy King with the first die is a whole turn too.
+    pos = TURN_LOST.from_fen("3k4/8/8/8/8/8/8/3RK3 w 1")
+    assert "3:d1d8" in [str(p) for p in pos.roll_plays((3, 5))]

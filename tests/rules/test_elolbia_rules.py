@@ -233,3 +233,25 @@ def test_man_attacks_agree_with_walking_every_chain(seed: int) -> None:
                     taken.update(jumped)
         for cell in pos.pieces[by ^ 1]:
             assert pos._men_attack(cell, by) == (cell in taken), ELOLBIA.geometry.name(cell)
+
+
+# RULES.md section 4: "each side may replace 3 of its men with a Queen [...] (the seed also says
+# "3 delle 4": option queen_replacement_men = 4 lowers the minimum to 4 men)".
+FOUR_MEN = "4k3/mmmm4/8/8/8/8/MMMM4/4K3 w 1"
+
+
+def test_the_queen_replacement_needs_more_than_four_men_a_side_by_default() -> None:
+    reason = get_variant("elolbia").from_fen(FOUR_MEN).queen_replacement_allowed()
+    assert reason is not None and reason.code == "queen.few_men"
+    assert reason.params == {"side": "white", "n": 4, "min": 5}
+
+
+def test_option_queen_replacement_men_4_lowers_the_minimum_to_four_men() -> None:
+    four = get_variant("elolbia", {"queen_replacement_men": 4})
+    pos = four.from_fen(FOUR_MEN)
+    assert pos.queen_replacement_allowed() is None
+    new = pos.agreed_queen_replacement({Color.WHITE: (["a2", "b2", "c2"], "b2"),
+                                        Color.BLACK: (["a7", "b7", "c7"], "c7")})
+    assert new.fen() == "4k3/2qm4/8/8/8/8/1Q1M4/4K3 w 1"
+    reason = four.from_fen("4k3/mmm5/8/8/8/8/MMMM4/4K3 w 1").queen_replacement_allowed()
+    assert reason is not None and reason.params["min"] == 4 and reason.params["side"] == "black"

@@ -106,3 +106,34 @@ def test_a_checkmate_after_a_spell_is_marked_as_an_enchanted_victory() -> None:
     p = get_variant("magici").from_fen("4k3/8/8/7N/8/1r6/r7/6K1 b - - 0 1")
     answer = spell_query(p, Color.WHITE, Spell.TACTICAL, "h5", named="b3")
     assert answer.allowed and texts(answer.checkmating) == {"b3b1"}
+
+
+# RULES.md section 3: "The King is never a spell's target at any layer: it is never the piece a
+# Hostile spell forces to capture, nor the mover a Defensive spell freezes, nor the piece a
+# Tactical spell names."
+
+def test_the_king_is_never_the_piece_a_hostile_spell_forces_to_capture() -> None:
+    # The Bishop d7 is attacked by the Rook d8 and the King e8; the Rook's capture is announced:
+    # only the King could take instead, so the spell is refused.
+    p = get_variant("magici").from_fen("3rk3/3B4/8/8/8/8/8/6K1 b - - 0 1")
+    answer = spell_query(p, Color.WHITE, Spell.HOSTILE, "d7", announced="d8d7")
+    assert not answer.allowed and answer.reasons[0].code == "spell.king_target"
+    # With a Knight that can take too, the Knight is offered and the King never is.
+    p = get_variant("magici").from_fen("1n1rk3/3B4/8/8/8/8/8/6K1 b - - 0 1")
+    answer = spell_query(p, Color.WHITE, Spell.HOSTILE, "d7", announced="d8d7")
+    assert answer.allowed and texts(answer.moves) == {"b8d7"}
+
+
+def test_the_king_is_never_the_mover_a_defensive_spell_freezes() -> None:
+    p = get_variant("magici").from_fen("n3k3/3B4/8/8/8/8/8/6K1 b - - 0 1")
+    answer = spell_query(p, Color.WHITE, Spell.DEFENSIVE, "d7", announced="e8d7")
+    assert not answer.allowed and answer.reasons[0].code == "spell.king_target"
+    # The same spell against the Knight's announced capture is allowed.
+    p = get_variant("magici").from_fen("4k3/3B4/1n6/8/8/8/8/6K1 b - - 0 1")
+    answer = spell_query(p, Color.WHITE, Spell.DEFENSIVE, "d7", announced="b6d7")
+    assert answer.allowed and {m.origin for m in answer.moves} == {"e8"}
+
+
+def test_the_king_is_never_the_piece_a_tactical_spell_names() -> None:
+    answer = spell_query(pos(), Color.WHITE, Spell.TACTICAL, "f3", named="e8")
+    assert not answer.allowed and answer.reasons[0].code == "spell.king_target"

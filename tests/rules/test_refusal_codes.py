@@ -138,7 +138,8 @@ def test_a_plain_text_illegal_move_has_no_code():
 
 def test_the_options_api_lists_camerlanos_options_with_values_and_defaults():
     specs = {s.name: s for s in options_of("camerlano")}
-    assert list(specs) == ["giraffe_minimum", "bishop_minimum", "exchange", "citadel", "promotion"]
+    assert list(specs) == ["giraffe", "giraffe_minimum", "bishop_minimum", "exchange", "citadel", "promotion"]
+    assert specs["giraffe"] == OptionSpec("giraffe", "classical", ("classical", "seed"))
     assert specs["giraffe_minimum"] == OptionSpec("giraffe_minimum", 1, (1, 3))
     assert specs["exchange"].values == ("free", "escape_check") and specs["exchange"].default == "free"
     assert specs["citadel"].values == ("reserved", "classical")
@@ -158,8 +159,9 @@ def test_open_options_and_tables_are_told_apart():
     magici = {s.name: s for s in options_of("magici")}
     assert magici["army_points"].values is None and not magici["army_points"].closed
     assert magici["returned_pawn_double_step"].values == (True, False)
-    [dice] = options_of("duere")
+    dice, dead_die = options_of("duere")
     assert dice.values is None and "any" in (dice.item_values or ())
+    assert dead_die.values == ("die", "turn") and dead_die.default == "die"
 
 
 def test_an_unknown_variant_has_no_options():

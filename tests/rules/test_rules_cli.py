@@ -97,3 +97,100 @@ def test_a_bad_camerlano_string_exits_2_naming_the_field(capsys) -> None:
     status, _, err = run(capsys, "perft", "camerlano", "1", "--fen",
                          "11/11/11/11/11/11/11/11/11/K10 w - 0;0 1")
     assert status == 2 and "field 4" in err
+
+
+# -- results said aloud: companion rules outcome (issue 14) ---------------------------------------
+
+@pytest.mark.parametrize("game", ["duere", "magici", "elolbia", "clupso", "camerlano"])
+def test_outcome_of_every_start_position_is_ongoing(capsys, game) -> None:
+    assert run(capsys, "outcome", game) == (0, ["ongoing"], "")
+
+
+@pytest.mark.parametrize("game,fen,extra,line", [
+    ("clupso", "8/8/8/8/8/8/8/r6m w 1", (), "black all_pieces_captured"),
+    ("clupso", "8/8/8/8/8/8/8/Q6m w 1", (), "ongoing"),
+    ("clupso", "8/8/8/8/8/8/8/Q6m w 1", ("--option", "clupso_end=men"), "black men_captured"),
+    ("clupso", "RNBQ1BNR/MMMMMMMM/2MMMM2/8/8/2mmmm2/mmmmmmmm/rnbq1bnr w 1 draw", (), "draw draw_agreed"),
+    ("clupso", "Mr6/mm6/2m5/8/8/8/8/8 w 1", (), "draw stalemate"),
+    ("magici", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", (), "draw stalemate"),
+    ("magici", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", (), "black checkmate"),
+    ("elolbia", "k7/1Q6/1K6/8/8/8/8/8 b 1", (), "white checkmate"),
+    ("duere", "8/8/8/8/8/8/8/3KK3 b 1", (), "white kings_captured"),
+    ("duere", "8/8/8/8/8/8/8/3KK3 b 1", ("--roll", "3,5"), "white kings_captured"),
+    ("duere", "3k4/8/8/8/8/8/8/3KK3 b 1", ("--roll", "3,5"), "ongoing"),
+    ("camerlano", "11/11/11/11/11/11/11/11/11/10K w - 0,0 1", (), "white shah_captured"),
+    ("camerlano", "KP9/PP9/11/11/11/11/11/11/11/10k w - 0,0 1", (), "black no_moves"),
+    ("camerlano", "11/11/11/11/11/11/11/11/11/10k[-K] b - 0,0 1", ("--option", "citadel=classical"),
+     "draw citadel"),
+])
+def test_outcome_prints_the_winner_or_draw_then_the_engines_reason(capsys, game, fen, extra, line) -> None:
+    assert run(capsys, "outcome", game, "--fen", fen, *extra) == (0, [line], "")
+
+
+def test_moves_on_a_finished_position_says_the_result_on_stderr(capsys) -> None:
+    status, lines, err = run(capsys, "moves", "clupso", "--fen", "8/8/8/8/8/8/8/r6m w 1")
+    assert status == 0 and lines == [] and "black all_pieces_captured" in err
+    status, lines, err = run(capsys, "moves", "duere", "--fen", "8/8/8/8/8/8/8/3KK3 b 1", "--roll", "3,5")
+    assert status == 0 and lines == [] and "white kings_captured" in err
+    status, lines, err = run(capsys, "moves", "magici", "--fen", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    assert status == 0 and lines == [] and "draw stalemate" in err
+
+
+def test_outcome_refuses_bad_input_with_status_2(capsys) -> None:
+    status, _, err = run(capsys, "outcome", "magici", "--fen", "not a fen")
+    assert status == 2 and "field" in err
+    status, _, err = run(capsys, "outcome", "chess", "--fen", "x")
+    assert status == 2 and "unknown variant 'chess'" in err
+
+
+# -- bad input on the rules command line (issue 16) --------------------------------------------------
+
+def test_a_perft_depth_beyond_the_limit_exits_2_naming_depth(capsys) -> None:
+    for game in ("magici", "duere", "camerlano"):
+        status, lines, err = run(capsys, "perft", game, "1200")
+        assert status == 2 and lines == []
+        assert "DEPTH 1200 is too deep: at most 100" in err and "Traceback" not in err
+    status, _, err = run(capsys, "perft", "magici", "two")
+    assert status == 2 and "DEPTH is a whole number 0..100, not 'two'" in err
+
+
+def test_perft_itself_refuses_a_depth_beyond_the_limit() -> None:
+    from companion.rules import get_variant, perft
+
+    with pytest.raises(ValueError, match="too deep: at most 100"):
+        perft(get_variant("magici").start_position(), 1200)
+
+
+def test_a_dice_table_with_a_non_ascii_digit_names_the_option_value_and_form(capsys) -> None:
+    status, _, err = run(capsys, "moves", "duere", "--option", "dice_table=²")
+    assert status == 2
+    assert "--option 'dice_table=²'" in err and "die face '²' is not a number 1-6" in err
+    assert "e.g. 1=king,2=queen,3=rook,4=bishop,5=knight,6=any" in err and "int()" not in err
+
+
+@pytest.mark.parametrize("pair,words", [
+    ("giraffe_minimum=²", "giraffe_minimum is one of [1, 3], not '²'"),
+    ("giraffe=long", "giraffe is one of ['classical', 'seed'], not 'long'"),
+])
+def test_a_bad_camerlano_option_value_names_the_option_and_the_values_allowed(capsys, pair, words) -> None:
+    status, _, err = run(capsys, "moves", "camerlano", "--option", pair)
+    assert status == 2 and f"--option {pair!r}" in err and words in err
+
+
+def test_a_bad_option_value_of_every_other_game_names_it(capsys) -> None:
+    for game, pair, words in (("magici", "army_points=²", "army_points is a whole number >= 0, not '²'"),
+                              ("duere", "dead_die=game", "dead_die is one of ['die', 'turn']"),
+                              ("elolbia", "queen_replacement_men=3", "is one of [5, 4], not 3"),
+                              ("clupso", "clupso_end=kings", "clupso_end is one of ['all', 'men']")):
+        status, _, err = run(capsys, "start", game, "--option", pair)
+        assert status == 2 and f"--option {pair!r}" in err and words in err, err
+
+
+@pytest.mark.parametrize("roll,words", [
+    ("0,7", "--roll '0,7': each die shows 1..6, not '0'"),
+    ("3,x", "--roll '3,x': each die shows 1..6, not 'x'"),
+    ("3,5,6", "--roll takes two dice"),
+])
+def test_a_bad_roll_names_roll(capsys, roll, words) -> None:
+    status, _, err = run(capsys, "moves", "duere", "--roll", roll)
+    assert status == 2 and words in err

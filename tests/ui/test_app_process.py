@@ -73,3 +73,13 @@ def test_sigkill_after_some_rolls_loses_no_roll(tmp_path, make_app):
     again = subprocess.run([sys.executable, "-m", "companion", "run", "--data-dir", str(tmp_path),
                             "--quit-after-ms", "300"], env=ENV, capture_output=True, timeout=60)
     assert again.returncode == 0, again.stderr.decode()
+
+
+def test_run_with_no_display_exits_2_and_points_to_doctor(tmp_path):
+    """SDL falls back to drawing nowhere when it finds no screen: say so instead of looking hung."""
+    env = {k: v for k, v in ENV.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env["XDG_RUNTIME_DIR"] = str(tmp_path)
+    out = subprocess.run([sys.executable, "-m", "companion", "run", "--data-dir", str(tmp_path / "data")],
+                         env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2, out.stderr
+    assert "companion doctor" in out.stderr and "no display" in out.stderr

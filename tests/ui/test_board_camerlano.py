@@ -7,7 +7,7 @@ import pytest
 from companion.rules import VARIANT_NAMES, get_variant
 from companion.ui.board import games  # noqa: F401  (registers the home tiles)
 from companion.ui.board.screen import GameScreen
-from companion.ui.board.session import BoardSession
+from companion.rules.session import BoardSession
 from companion.ui.registry import GAMES
 
 from .conftest import tap

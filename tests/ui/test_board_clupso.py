@@ -6,7 +6,7 @@ import pytest
 from companion.rules import VARIANT_NAMES, get_variant
 from companion.ui.board import games  # noqa: F401  (registers the home tiles)
 from companion.ui.board.screen import GameScreen
-from companion.ui.board.session import BoardSession
+from companion.rules.session import BoardSession
 from companion.ui.registry import GAMES
 
 from .conftest import tap
@@ -50,8 +50,8 @@ def test_a_short_game_with_a_promotion_ends_when_the_last_man_is_taken(make_app)
         engine.push(text)
     assert screen.session.position.fen() == engine.fen()
     assert [h.notation for h in screen.session.history] == ["a2-a1=Q", "h7-g7", "Qxg7"]
-    assert screen.session.result == {"result": "1-0", "winner": "w", "termination": "all men captured"}
-    assert screen.status_line()[0] == "All men captured: White wins"
+    assert screen.session.result == {"result": "1-0", "winner": "w", "termination": "all pieces captured"}
+    assert screen.status_line()[0] == "All pieces captured: White wins"
 
 
 def test_staying_a_man_on_the_promotion_rank_is_a_move_of_its_own(make_app):

@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["session", "duere_session", "notation", "export", "view", "entry", "options"]
+MODULES = ["session", "duere_session", "notation", "export", "view", "entry", "options", "captures"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -8,7 +8,7 @@ import pygame
 from companion.rules import get_variant
 from companion.rules.duere import RollPlay
 from companion.ui.board.duere import DueReScreen
-from companion.ui.board.duere_session import DueReSession
+from companion.rules.duere_session import DueReSession
 from companion.ui.registry import GAMES
 
 from .conftest import finger, tap
@@ -271,3 +271,78 @@ def test_a_new_game_can_change_the_die_to_piece_table(make_app):
     type_dice(app, screen, 6, 6)  # now two Kings, boxed in at the start: both dice are lost
     assert screen.session.mover.letter == "b" and screen.session.history[-1].text == "pass"
     assert screen.session.match.info.meta["options"]["dice_table"]["6"] == "king"
+
+
+# -- the dice panel says "lost" only when a die really is lost (issue 14) ------------------------
+
+def test_a_die_playable_only_after_the_other_is_never_shown_lost_nor_green(make_app):
+    from companion.ui import theme
+
+    app = make_app(lang="it")
+    screen = open_screen(app)
+    type_dice(app, screen, 3, 6)  # the Rooks are shut in until the joker moves a Knight
+    states = screen.session.die_states()
+    assert states[0] == (3, "later", ())
+    assert states[1][:2] == (6, "now") and "a2" in states[1][2]
+    assert screen.session.lost_dice() == ()
+    assert screen.die_note("later", ()) == ("dopo l'altro dado", theme.MUTED)
+    tap_cell(app, screen, "a2")
+    tap_cell(app, screen, "b4")  # the joker moves the Knight: the Rook a1 is free
+    assert screen.session.die_states() == [(3, "now", ("a1",)), (6, "used", ())]
+    tap_cell(app, screen, "a1")
+    tap_cell(app, screen, "a3")
+    assert screen.session.roll is None and screen.session.mover.letter == "b"
+
+
+def test_a_die_no_play_can_use_is_shown_lost_in_red(make_app):
+    from companion.ui import theme
+
+    app = make_app(lang="it")
+    screen = open_screen(app)
+    type_dice(app, screen, 1, 5)  # the Kings cannot move whatever Red does
+    assert [s[:2] for s in screen.session.die_states()] == [(1, "lost"), (5, "now")]
+    assert screen.die_note("lost", ()) == ("perso", theme.DANGER)
+    assert screen.die_note("now", ("a2", "b2")) == ("a2 b2", theme.OK)
+
+
+def test_the_same_piece_twice_on_a_double_says_it_has_already_moved(make_app):
+    app = make_app(lang="en")
+    screen = open_screen(app)
+    type_dice(app, screen, 5, 5)
+    tap_cell(app, screen, "b2")
+    tap_cell(app, screen, "c4")
+    tap_cell(app, screen, "c4")  # the Knight that has just moved
+    assert screen.message == "The piece on c4 has already moved this turn: each die moves a different piece"
+    assert "Compulsory" not in screen.message and len(screen.session.steps) == 1
+    app_it = make_app(lang="it")
+    screen_it = open_screen(app_it)
+    type_dice(app_it, screen_it, 5, 5)
+    tap_cell(app_it, screen_it, "g2")
+    tap_cell(app_it, screen_it, "f4")
+    tap_cell(app_it, screen_it, "f4")
+    assert screen_it.message.startswith("Il pezzo in f4 ha già mosso in questo turno")
+
+
+def test_a_piece_that_does_not_match_the_dice_is_refused_wholly_in_italian(make_app):
+    app = make_app(lang="it")
+    screen = open_screen(app)
+    type_dice(app, screen, 4, 5)
+    tap_cell(app, screen, "a1")
+    assert screen.message == "Quel pezzo non corrisponde ai dadi (4 = Alfiere, 5 = Cavallo)"
+    app_en = make_app(lang="en")
+    screen_en = open_screen(app_en)
+    type_dice(app_en, screen_en, 2, 4)
+    tap_cell(app_en, screen_en, "b2")  # a Knight
+    assert screen_en.message == "That piece does not match the dice (2 = Queen, 4 = Bishop)"
+
+
+def test_with_dead_die_turn_a_die_that_cannot_be_played_costs_the_whole_turn(make_app):
+    app = make_app(lang="it")
+    session = DueReSession.new(app.journal, "duere", options={"dead_die": "turn"})
+    screen = DueReScreen(app, session)
+    app.push(screen)
+    type_dice(app, screen, 1, 5)  # the Kings are shut in: the Knight's 5 is not played either
+    assert screen.session.mover.letter == "b" and screen.session.roll is None
+    assert app.banners[-1].text == "Dadi 1-5: un dado non si può giocare, si perde il turno"
+    reopened = DueReSession.open(app.journal.match(session.match.id))
+    assert reopened.position.fen() == screen.session.position.fen()

@@ -59,7 +59,7 @@ def test_a_turn_that_cannot_pass_in_check_is_said_in_italian_by_its_code(make_ap
 def test_every_move_code_has_a_text_in_both_languages(lang):
     t = Translator(lang, strict=True)
     for key in board_strings.CODE_KEYS.values():
-        assert t(key, cell="a1", origin="a1", target="a2", kind="rook", move="a1a2", text="zz", n=3, letter="X",
+        assert t(key, cell="a1", origin="a1", target="a2", kind="rook", move="a1a2", text="zz", n=3, letter="X", min=5,
                  side="Bianco")
 
 
@@ -71,7 +71,7 @@ def test_a_cell_name_at_the_start_of_a_reason_keeps_its_small_letter():
 
 def test_a_camerlano_citadel_refusal_by_touch_names_its_owner_in_italian(make_app, monkeypatch):
     from companion.ui.board.screen import GameScreen
-    from companion.ui.board.session import BoardSession
+    from companion.rules.session import BoardSession
 
     monkeypatch.setattr(board_strings, "_PATTERNS", [])  # only the code can translate it
     app = make_app(lang="it")

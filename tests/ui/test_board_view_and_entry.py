@@ -11,7 +11,7 @@ import pytest
 
 from companion.rules import Geometry
 from companion.ui.board.screen import GameScreen
-from companion.ui.board.session import BoardSession, Option
+from companion.rules.session import BoardSession, Option
 from companion.ui.board.view import BoardView
 
 from .conftest import tap

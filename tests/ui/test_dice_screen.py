@@ -161,3 +161,57 @@ def test_a_roll_that_cannot_be_saved_shows_a_banner_and_changes_nothing(make_app
     app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, unicode="r", mod=0, scancode=0))
     assert any("NOT SAVED" in b.text and "disk is full" in b.text for b in app.banners)
     assert len(screen.history) == 1 and not screen.anim_left
+
+
+def test_idle_dice_are_blank_never_six_six_six(make_app):
+    from companion.ui.screens.dice import BLANK
+
+    app = make_app()
+    screen = DiceScreen(app)
+    app.push(screen)
+    assert screen.shown == (BLANK, BLANK, BLANK)
+    tap(app, *next(b for b in screen.buttons if b.label == app.t("dice.preset.duere")).rect.center)
+    assert screen.shown == (BLANK, BLANK)
+    app.render()  # drawn without pips and without a total
+
+
+def test_new_series_asks_first_and_cancel_keeps_the_history(make_app):
+    from companion.ui.screens.confirm import ConfirmScreen
+
+    app = make_app(lang="en")
+    screen = DiceScreen(app)
+    app.push(screen)
+    clear = next(b for b in screen.buttons if b.label == "New series")
+    assert not clear.enabled  # nothing to clear yet
+    for _ in range(2):
+        tap(app, *roll_button(screen).rect.center)
+        settle(app, screen)
+    assert screen.tn("dice.rolls_count", 1) == "1 roll" and screen.tn("dice.rolls_count", 2) == "2 rolls"
+    tap(app, *next(b for b in screen.buttons if b.label == "New series").rect.center)
+    assert isinstance(app.top, ConfirmScreen) and "2 rolls" in app.top.body
+    tap(app, *next(b for b in app.top.buttons if b.label == "Cancel").rect.center)
+    assert app.top is screen and len(screen.history) == 2
+    tap(app, *next(b for b in screen.buttons if b.label == "New series").rect.center)
+    tap(app, *next(b for b in app.top.buttons if b.label == "New series").rect.center)
+    assert app.top is screen and screen.history == []
+    assert len(app.journal.matches(game="dice", unfinished=False)) == 1  # the old series is kept
+
+
+def test_a_home_tile_says_when_a_match_of_its_game_is_running(make_app):
+    from companion.chessball.state import Mode
+    from companion.chessball.session import Session
+
+    app = make_app(lang="en")
+    home = HomeScreen(app)
+    app.push(home)
+    tile = next(b for b in home.buttons if b.label == "ChessBall")
+    assert "progress" not in tile.sublabel and not tile.selected
+    session = Session.start(app.journal, Mode.COUNTING)
+    tap(app, *tile.rect.center)  # into ChessBall and back: home looks again
+    app.pop()
+    tile = next(b for b in home.buttons if b.label == "ChessBall")
+    assert tile.sublabel == "● match in progress" and tile.selected
+    session.abandon()
+    app.push(DiceScreen(app))
+    app.pop()
+    assert "progress" not in next(b for b in home.buttons if b.label == "ChessBall").sublabel

@@ -63,3 +63,46 @@ def test_later_keeps_the_match_for_next_time(make_app, fake_game):
     tap(app, *later.rect.center)
     assert isinstance(app.top, HomeScreen)
     assert app.journal.matches(unfinished=True)
+
+
+def test_seven_matches_are_all_reachable_and_later_never_covers_one(make_app, fake_game):
+    app = make_app(lang="en")
+    for i in range(7):
+        app.journal.new_match("testgame", title=f"Table {i + 1}").append("move", {"move": "e2e4"})
+    app.push(HomeScreen(app))
+    HomeScreen.offer_resume(app)
+    screen = app.top
+    assert isinstance(screen, ResumeScreen) and len(screen.matches) == 7
+    later = next(b for b in screen.buttons if b.label == "Later")
+    seen = []
+    while True:
+        rows = [b for b in screen.buttons if b.label == "Resume"]
+        assert rows and all(not b.rect.colliderect(later.rect) for b in rows)
+        seen += [m.title for m in screen.matches[screen.first:screen.first + len(rows)]]
+        down = next(b for b in screen.buttons if b.label == "▼")
+        if not down.enabled:
+            break
+        tap(app, *down.rect.center)
+    assert set(seen) == {f"Table {i + 1}" for i in range(7)}
+
+
+def test_a_stale_match_is_discarded_after_a_confirm_and_kept_in_the_journal(make_app, fake_game):
+    from companion.ui.screens.confirm import ConfirmScreen
+
+    app = make_app(lang="en")
+    stale = app.journal.new_match("testgame", title="Stale")
+    stale.append("move", {"move": "e2e4"})
+    app.push(HomeScreen(app))
+    HomeScreen.offer_resume(app)
+    screen = app.top
+    tap(app, *next(b for b in screen.buttons if b.label == "Discard").rect.center)
+    assert isinstance(app.top, ConfirmScreen) and "Stale" in app.top.body
+    tap(app, *next(b for b in app.top.buttons if b.label == "Cancel").rect.center)
+    assert app.top is screen and app.journal.matches(unfinished=True)
+    tap(app, *next(b for b in screen.buttons if b.label == "Discard").rect.center)
+    tap(app, *next(b for b in app.top.buttons if b.label == "Discard").rect.center)
+    assert isinstance(app.top, HomeScreen)  # nothing left to offer
+    info = app.journal.matches()[0]
+    assert info.finished and info.result["discarded"] is True and info.event_count == 2  # an event, not a delete
+    HomeScreen.offer_resume(app)
+    assert isinstance(app.top, HomeScreen)  # and it does not come back at the next start

@@ -15,10 +15,10 @@ import pygame
 from companion.rules import Color
 from companion.ui import theme
 from companion.ui.board import strings as board_strings
-from companion.ui.board.duere_session import DueReSession
+from companion.rules.duere_session import DueReSession
 from companion.ui.board.options import OptionsScreen
 from companion.ui.board.screen import GameScreen
-from companion.ui.board.session import Option, Refused
+from companion.rules.session import Option, Refused
 from companion.ui.board.view import BLUE_FILL, RED_FILL, Marks
 from companion.ui.input import Action, Kind
 from companion.ui.registry import GameEntry, register_game, register_screen
@@ -29,8 +29,8 @@ from companion.ui.widgets import Button, draw_text
 if TYPE_CHECKING:
     from companion.app import App
 
-DICE_BLOCK_H = 112
-FACE_BUTTON = 44
+DICE_BLOCK_H = 108  # two dice lines, or the roll button beside the faces of the real dice
+FACE_BUTTON = 48
 
 
 class DueReScreen(GameScreen):
@@ -62,7 +62,7 @@ class DueReScreen(GameScreen):
         return (RED_FILL, BLUE_FILL)
 
     def panel_top(self) -> int:
-        return DICE_BLOCK_H
+        return self.u(DICE_BLOCK_H)
 
     def side_to_move(self) -> Color:
         return self.session.mover
@@ -72,15 +72,19 @@ class DueReScreen(GameScreen):
 
     # -- buttons ------------------------------------------------------------------------------
     def extra_buttons(self) -> list[Button]:
+        """Before the roll: the roll button, and beside it the six faces of the real dice (three
+        by two) to tap when the players roll their own."""
         if self.session.roll is not None or self.session.is_over():
             return []
-        p = self.panel
-        buttons = [Button(pygame.Rect(p.x, p.y, p.width, 50), "⚄ " + self.t("duere.roll"), self.roll,
-                          primary=True, size=22)]
-        x0 = p.right - 6 * FACE_BUTTON - 5 * 4
-        for face in range(1, 7):
-            rect = pygame.Rect(x0 + (face - 1) * (FACE_BUTTON + 4), p.y + 60, FACE_BUTTON, FACE_BUTTON)
-            buttons.append(Button(rect, str(face), self._typer(face), size=22, selected=face in self.typed))
+        p, u = self.panel, self.u
+        face, gap = u(FACE_BUTTON), u(4)
+        grid_w = 3 * face + 2 * gap
+        x0 = p.right - grid_w
+        buttons = [Button(pygame.Rect(p.x, p.y, x0 - p.x - u(8), 2 * face + gap), "⚄ " + self.t("duere.roll"),
+                          self.roll, primary=True, size=u(22), sublabel=self.t("duere.roll_app"))]
+        for i, n in enumerate(range(1, 7)):
+            rect = pygame.Rect(x0 + (i % 3) * (face + gap), p.y + (i // 3) * (face + gap), face, face)
+            buttons.append(Button(rect, str(n), self._typer(n), size=u(22), selected=n in self.typed))
         return buttons
 
     def _typer(self, face: int):
@@ -112,7 +116,8 @@ class DueReScreen(GameScreen):
             return
         faces_text = "-".join(map(str, faces))
         if self.session.lost_last:
-            self.app.show_banner(self.t("duere.dice_lost", faces=faces_text))
+            whole_turn = self.session.variant.options.get("dead_die") == "turn"
+            self.app.show_banner(self.t("duere.turn_lost" if whole_turn else "duere.dice_lost", faces=faces_text))
             self.after_change()
         elif self.session.lost_dice():
             lost = ", ".join(map(str, self.session.lost_dice()))
@@ -146,32 +151,30 @@ class DueReScreen(GameScreen):
         return marks
 
     def draw_panel_top(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        s = self.session
+        s, u = self.session, self.u
         if s.roll is None:
-            if not s.is_over():
-                room = rect.width - 6 * FACE_BUTTON - 5 * 4 - 6
-                draw_text(surface, self.t("duere.typed"), (rect.x, rect.y + 60 + FACE_BUTTON // 2), 17,
-                          theme.MUTED, "midleft", max_width=room)
-            return
-        movers = s.movers()
-        lost = s.lost_dice()
+            return  # the roll button and the faces (buttons) fill the block
         table = s.variant.options["dice_table"]
-        used = [d for d, _ in s.steps]
-        for i, die in enumerate(s.roll):
-            y = rect.y + i * 54
-            draw_die(surface, pygame.Rect(rect.x + 2, y + 2, 44, 44), die)
+        line = rect.height // 2
+        for i, (die, state, cells) in enumerate(s.die_states()):
+            y = rect.y + i * line
+            side = min(u(44), line - u(6))
+            draw_die(surface, pygame.Rect(rect.x + u(2), y + u(2), side, side), die)
             piece = board_strings.piece_name(self.t, table[die])
-            draw_text(surface, self.t("duere.die_moves", die=die, piece=piece), (rect.x + 56, y + 2), 19,
-                      theme.TEXT, bold=True, max_width=rect.width - 58)
-            if die in used:
-                used.remove(die)
-                note, colour = self.t("duere.die_used"), theme.MUTED
-            elif die in lost:
-                note, colour = self.t("duere.die_lost"), theme.DANGER
-            else:
-                cells = movers.get(die, ())
-                note, colour = (" ".join(cells) if cells else self.t("duere.die_lost")), theme.OK
-            draw_text(surface, note, (rect.x + 56, y + 26), 16, colour, max_width=rect.width - 58)
+            x = rect.x + side + u(12)
+            draw_text(surface, self.t("duere.die_moves", die=die, piece=piece), (x, y + u(1)), u(19),
+                      theme.TEXT, bold=True, max_width=rect.right - x, min_size=16)
+            note, colour = self.die_note(state, cells)
+            draw_text(surface, note, (x, y + u(25)), max(16, u(16)), colour, max_width=rect.right - x, min_size=16)
+
+    def die_note(self, state: str, cells: tuple[str, ...]) -> tuple[str, tuple[int, int, int]]:
+        """The line under a die: the pieces that may move with it now (green), "after the other
+        die" (muted), "used" (muted) or "lost" (red, only when no play can use it)."""
+        if state == "now":
+            return " ".join(cells), theme.OK
+        if state == "lost":
+            return self.t("duere.die_lost"), theme.DANGER
+        return self.t("duere.die_used" if state == "used" else "duere.die_later"), theme.MUTED
 
     def status_line(self) -> tuple[str, tuple[int, int, int]]:
         text, colour = super().status_line()
@@ -187,7 +190,8 @@ class DueReScreen(GameScreen):
         lines: list[str] = []
         key: tuple[int, int] | None = None
         for h in self.session.history:
-            text = f"{h.notation} {self.t('board.history.pass')}" if h.text == "pass" else h.notation
+            shown = h.shown(self.lang())
+            text = f"{shown} {self.t('board.history.pass')}" if h.text == "pass" else shown
             if h.text in ("draw_agreed", "resign"):
                 text = self.t(f"board.history.{h.text}")
             turn = (h.number, int(h.color))

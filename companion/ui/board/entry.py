@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.ui.board.session import Option
+from companion.rules.session import Option
 
 
 def prefix_options(options: Sequence[Option], entered: Sequence[str]) -> list[Option]:

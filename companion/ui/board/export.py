@@ -16,7 +16,7 @@ import json
 import time
 from pathlib import Path
 
-from companion.ui.board.session import BoardSession
+from companion.rules.session import BoardSession
 
 CHESS_FEN_FIELDS = 6
 

@@ -14,7 +14,7 @@ from companion.rules import VARIANT_NAMES
 from companion.ui.board import duere, magici  # noqa: F401  (they register themselves)
 from companion.ui.board.options import OptionsScreen
 from companion.ui.board.screen import GameScreen
-from companion.ui.board.session import BoardSession
+from companion.rules.session import BoardSession
 from companion.ui.registry import GameEntry, register_game, register_screen
 from companion.ui.screen import Screen
 

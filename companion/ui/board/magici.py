@@ -26,7 +26,7 @@ from companion.core.journal import MatchLog
 from companion.rules import Color
 from companion.ui import theme
 from companion.ui.board.screen import GameScreen
-from companion.ui.board.session import BoardSession
+from companion.rules.session import BoardSession
 from companion.ui.input import Action, Kind
 from companion.ui.registry import register_screen
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from companion.app import App
 
 BOARD_GAME = "magici-board"  # the journal's game name for a board match of its own
-TEAM_COMMANDS = ("white", "black")
+TEAM_COMMANDS = ("white", "black", "white2", "black2")  # board 1's and board 2's team buttons
 TIME_UP = {"result": "1/2-1/2", "winner": None, "termination": "time"}  # section 3: a draw
 STATION_PANEL_H = 170
 
@@ -45,7 +45,8 @@ class StationPanel(Protocol):
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None: ...
     def on_move(self, move_text: str, fen: str) -> None: ...
-    # optional: handle_panel(action) -> bool, on_undo(fen) -> None, update(dt_ms) -> None,
+    # optional: refuse_move(color) -> str | None (why that side may not move now),
+    # handle_panel(action) -> bool, on_undo(fen) -> None, update(dt_ms) -> None,
     # wake_in_ms() -> int | None, side_names() -> tuple[str, str],
     # handle_command(action) -> bool (the teams' ``white`` / ``black`` buttons)
 
@@ -134,6 +135,15 @@ class MagiciBoardScreen(GameScreen):
 
     # -- telling the station ------------------------------------------------------------------
     def play(self, option) -> None:  # type: ignore[no-untyped-def]
+        refuse = getattr(self.station, "refuse_move", None)
+        reason = refuse(self.session.position.turn) if refuse is not None else None
+        if reason:  # the clock has the other team on move (or is stopped): the board agrees with it
+            self.say(reason, "warn")
+            self.app.play("error")
+            self.entered = []
+            self.layout()
+            self.dirty = True
+            return
         before = len(self.session.history)
         super().play(option)
         if self.station is not None and len(self.session.history) > before:
@@ -160,7 +170,7 @@ class MagiciBoardScreen(GameScreen):
         """The station calls this when the 30 seconds ran out and the turn passed without a
         move: the board records a pass (the engine's ``push_pass``). False, with the reason
         shown, when the engine refuses (a team in check must get out of check)."""
-        from companion.ui.board.session import RefereeAction, Refused
+        from companion.rules.session import RefereeAction, Refused
 
         try:
             self.session.referee(RefereeAction.PASS_TURN, self.session.position.turn)
@@ -191,6 +201,9 @@ class MagiciBoardScreen(GameScreen):
         result = self.session.result
         if result is not None and result.get("termination") == TIME_UP["termination"]:
             return self.t("board.over.time"), theme.ACCENT
+        if result is not None and result.get("termination") == "time_in_check":  # RULES.md section 3
+            loser = Color.BLACK if result.get("winner") == "w" else Color.WHITE
+            return self.t("board.over.time_in_check", side=self.side_name(loser)), theme.ACCENT
         return super().status_line()
 
     offers_options = False  # the station owns the Magici game's options and start

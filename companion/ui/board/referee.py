@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from companion.rules import Color
-from companion.ui.board.session import Reason, RefereeAction, Refused
+from companion.rules.session import Reason, RefereeAction, Refused
 
 if TYPE_CHECKING:
     from companion.ui.board.screen import GameScreen

@@ -26,26 +26,34 @@ from companion.rules import Color
 from companion.ui import theme
 from companion.ui.board import entry, panel
 from companion.ui.board import strings as board_strings
+from companion.ui.board.captures import lost_pieces
 from companion.ui.board.export import export_record
-from companion.ui.board.session import BoardSession, Option, Reason, Refused
+from companion.rules.session import BoardSession, Option, Reason, Refused
 from companion.ui.board.touch import Drag, board_action
 from companion.ui.board.view import BoardView, Marks
 from companion.ui.input import Action, Kind
-from companion.ui.screen import HEADER_H, Screen
-from companion.ui.vision.switch import CAMERA_BUTTON, FollowWithCamera
-from companion.ui.widgets import Button, draw_text
+from companion.ui.screen import Screen
+from companion.ui.vision.switch import CAMERA_BUTTON as _SWITCH_CAMERA_BUTTON
+from companion.ui.vision.switch import FollowWithCamera
+from companion.ui.widgets import MIN_TOUCH, Button, draw_text, wrap_text
 
 if TYPE_CHECKING:
     from companion.app import App
 
 PANEL_MIN_W = 236
+PORTRAIT_PANEL_H = 400
 BUTTON_H = 50
+# The camera button's place on the 800×480 panel: the switch's, made a finger's height (48 px)
+# and wide enough for "Telecamera" (scaled on bigger displays, see GameScreen.camera_rect).
+CAMERA_BUTTON = pygame.Rect(800 - 8 - 136, 4, 136, 48)
+assert CAMERA_BUTTON.collidepoint(_SWITCH_CAMERA_BUTTON.center)
 
 
 class GameScreen(FollowWithCamera, Screen):
     """A board game screen over a :class:`~companion.ui.board.session.BoardSession`."""
 
     name = "board"
+    native = True
     side_keys: tuple[str, str] = ("board.side.white", "board.side.black")
 
     def __init__(self, app: "App", session: BoardSession) -> None:
@@ -61,15 +69,37 @@ class GameScreen(FollowWithCamera, Screen):
         self.swallow_tap = False
         self.overlay_buttons: list[Button] = []
         self.picker: Any = None  # a referee action picking cells (referee.QueenReplacement)
+        self._census_cache: dict[str, Any] = {}
         self.view = self._make_view()
         self._camera: Any = None  # the "follow with camera" switch, made on first use
         if session.replay_error:
             self.say(self.t("board.replay_error", error=session.replay_error), "warn")
 
     # -- geometry -----------------------------------------------------------------------------
+    # The screen is native: it lays itself out at the display's size. Landscape: the board takes
+    # the whole height under the header, the panel (turn, captures, moves, buttons) the rest of
+    # the width; portrait: the board across the top, the panel below it.
+    @property
+    def portrait(self) -> bool:
+        w, h = self.size
+        return h > w
+
     def _make_view(self) -> BoardView:
-        area = pygame.Rect(4, HEADER_H + 2, 800 - 4 - 10 - PANEL_MIN_W, 480 - HEADER_H - 4)
-        return BoardView(self.session.variant.geometry, area, self.flipped, self.palette())
+        u = self.u
+        w, h = self.size
+        top = self.header_h + u(2)
+        coord = max(16, u(16))
+        if self.portrait:
+            # the panel below keeps at least 400 design pixels: dice, turn, a long message, the bar
+            area = pygame.Rect(u(6), top, w - u(12), min(int((h - top) * 0.6), h - top - u(PORTRAIT_PANEL_H)))
+            view = BoardView(self.session.variant.geometry, area, self.flipped, self.palette(), coord)
+            spare = area.width - view.outer.width
+            if spare > 1:  # centred across the screen
+                area.x += spare // 2
+                view = BoardView(self.session.variant.geometry, area, self.flipped, self.palette(), coord)
+            return view
+        area = pygame.Rect(u(4), top, w - u(4) - u(10) - u(PANEL_MIN_W), h - top - u(4))
+        return BoardView(self.session.variant.geometry, area, self.flipped, self.palette(), coord)
 
     def palette(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
         from companion.ui.board.view import BLACK_FILL, WHITE_FILL
@@ -78,49 +108,125 @@ class GameScreen(FollowWithCamera, Screen):
 
     @property
     def panel(self) -> pygame.Rect:
-        x = self.view.outer.right + 10
-        return pygame.Rect(x, HEADER_H + 6, 800 - x - 8, 480 - HEADER_H - 12)
+        u = self.u
+        w, h = self.size
+        if self.portrait:
+            y = self.view.outer.bottom + u(8)
+            return pygame.Rect(u(8), y, w - u(16), h - y - u(8))
+        x = self.view.outer.right + u(10)
+        return pygame.Rect(x, self.header_h + u(6), w - x - u(8), h - self.header_h - u(12))
 
     def panel_top(self) -> int:
         """Height of a subclass's own block at the top of the panel (Due Re's dice)."""
         return 0
 
+    def camera_rect(self) -> pygame.Rect:
+        """The camera button's place in the header (``CAMERA_BUTTON`` on the 800×480 panel)."""
+        w = self.size[0]
+        return pygame.Rect(w - self.u(8) - self.u(CAMERA_BUTTON.width), self.u(CAMERA_BUTTON.y),
+                           self.u(CAMERA_BUTTON.width), self.u(CAMERA_BUTTON.height))
+
+    def camera_button(self) -> Button:
+        button = super().camera_button()
+        button.rect = self.camera_rect()
+        button.size = self.u(18)
+        return button
+
+    def refresh_camera_button(self) -> None:
+        """Only the camera button is made again (a full layout would close an open menu)."""
+        place = self.camera_rect()
+        for i, button in enumerate(self.buttons):
+            if button.rect == place:
+                self.buttons[i] = self.camera_button()
+
     # -- layout -------------------------------------------------------------------------------
+    def button_h(self) -> int:
+        return self.u(BUTTON_H)
+
+    def gap(self) -> int:
+        return self.u(6)
+
+    def bar_items(self) -> list[tuple[str, Callable[[], None], dict[str, Any]]]:
+        """The panel's buttons, in reading order (each with its Button keywords): undo and redo
+        say what they do in words, the referee menu (a new game once the game is over)."""
+        over = self.session.is_over()
+        return [
+            ("↶ " + self.t("board.undo"), self.undo, {"enabled": self.session.can_undo()}),
+            ("↷ " + self.t("board.redo"), self.redo, {"enabled": self.session.can_redo()}),
+            (self.t("board.export"), self.export, {}),
+            (self.t("board.new_game") if over else self.t("board.referee"),
+             self.new_game if over else self.open_referee, {"primary": over}),
+            ("⇅ " + self.t("board.flip"), self.flip, {}),
+        ]
+
+    def bar_rows(self) -> list[list[tuple[pygame.Rect, str, Callable[[], None], dict[str, Any]]]]:
+        """The bar's buttons in rows that fit the panel's width with every label whole: as many
+        to a row as fit (a label's width plus padding), the row's width shared in proportion."""
+        p = self.panel
+        size, gap, bh = self.u(18), self.gap(), self.button_h()
+        pad = max(16, bh // 4) + self.u(12)
+        f = theme.font(size, True)
+        rows: list[list[tuple[int, str, Callable[[], None], dict[str, Any]]]] = [[]]
+        used = 0
+        for label, action, kw in self.bar_items():
+            need = f.size(label)[0] + pad
+            if rows[-1] and used + gap + need > p.width:
+                rows.append([])
+                used = 0
+            used += (gap if rows[-1] else 0) + need
+            rows[-1].append((need, label, action, kw))
+        items = [item for row in rows for item in row]
+        if len(rows) > 1:  # the same rows, shared out evenly (5 buttons: 3 + 2, not 4 + 1) when they fit
+            per = -(-len(items) // len(rows))
+            even = [items[i:i + per] for i in range(0, len(items), per)]
+            if len(even) == len(rows) and all(sum(n for n, *_ in r) + gap * (len(r) - 1) <= p.width for r in even):
+                rows = even
+        placed = []
+        y = p.bottom - len(rows) * bh - (len(rows) - 1) * gap
+        for row in rows:
+            total = sum(n for n, *_ in row)
+            room = p.width - gap * (len(row) - 1)
+            x = p.x
+            out = []
+            for i, (need, label, action, kw) in enumerate(row):
+                width = p.right - x if i == len(row) - 1 else room * need // total
+                out.append((pygame.Rect(x, y, width, bh), label, action, kw))
+                x += width + gap
+            placed.append(out)
+            y += bh + gap
+        return placed
+
+    def bar_top(self) -> int:
+        """The top of the button bar (and of the row above it, when there is one)."""
+        p = self.panel
+        rows = self.bar_rows()
+        top = rows[0][0][0].y if rows and rows[0] else p.bottom
+        if self.can_stop_here() or self.picker is not None:
+            top -= self.button_h() + self.gap()
+        return top
+
     def layout(self) -> None:
+        fresh = self._make_view()
+        if fresh.area != self.view.area:  # the display's size is known now (or changed)
+            self.view = fresh
         p = self.panel
         self.buttons = [self.back_button()]
-        gap = 6
-        third = (p.width - 2 * gap) // 3
-        y2 = p.bottom - BUTTON_H
-        y1 = y2 - BUTTON_H - gap
-        narrow = third < 100  # Camerlano's wide board: undo and redo as their arrows alone
-        undo_label = "↶" if narrow else "↶ " + self.t("board.undo")
-        redo_label = "↷" if narrow else "↷ " + self.t("board.redo")
-        self.buttons += [
-            Button(pygame.Rect(p.x, y1, third, BUTTON_H), undo_label, self.undo, size=30 if narrow else 18,
-                   enabled=self.session.can_undo()),
-            Button(pygame.Rect(p.x + third + gap, y1, third, BUTTON_H), redo_label, self.redo,
-                   size=30 if narrow else 18, enabled=self.session.can_redo()),
-            Button(pygame.Rect(p.x + 2 * (third + gap), y1, third, BUTTON_H), self.t("board.export"), self.export,
-                   size=18),
-            Button(pygame.Rect(p.x, y2, third * 2 + gap, BUTTON_H),
-                   self.t("board.new_game") if self.session.is_over() else self.t("board.referee"),
-                   self.new_game if self.session.is_over() else self.open_referee, size=18,
-                   primary=self.session.is_over()),
-            Button(pygame.Rect(p.x + 2 * (third + gap), y2, third, BUTTON_H), "⇅ " + self.t("board.flip"),
-                   self.flip, size=18),
-        ]
+        size, gap, bh = self.u(18), self.gap(), self.button_h()
+        rows = self.bar_rows()
+        for row in rows:
+            for rect, label, action, kw in row:
+                self.buttons.append(Button(rect, label, action, size=size, **kw))
+        y0 = (rows[0][0][0].y if rows and rows[0] else p.bottom) - bh - gap
         if self.can_stop_here():
-            self.buttons.append(Button(pygame.Rect(p.x, y1 - BUTTON_H - gap, p.width, BUTTON_H),
-                                       self.t("board.stop_here"), self.stop_here, primary=True, size=20))
+            self.buttons.append(Button(pygame.Rect(p.x, y0, p.width, bh), self.t("board.stop_here"), self.stop_here,
+                                       primary=True, size=self.u(20)))
         elif self.picker is not None:
             half = (p.width - gap) // 2
-            y0 = y1 - BUTTON_H - gap
             self.buttons += [
-                Button(pygame.Rect(p.x, y0, half, BUTTON_H), self.t("board.ref.queen_confirm"), self.picker.confirm,
-                       primary=True, enabled=self.picker.ready(), size=18),
-                Button(pygame.Rect(p.x + half + gap, y0, half, BUTTON_H), self.t("board.ref.queen_cancel"),
-                       self.picker.cancel, size=18),
+                Button(pygame.Rect(p.x, y0, half, bh), self.t("board.ref.queen_confirm"), self.picker.confirm,
+                       primary=True, enabled=self.picker.ready(), size=size),
+                Button(pygame.Rect(p.x + half + gap, y0, p.width - half - gap, bh), self.t("board.ref.queen_cancel"),
+                       self.picker.cancel, size=size),
             ]
         self.buttons += self.extra_buttons()
         self.buttons.append(self.camera_button())
@@ -129,11 +235,29 @@ class GameScreen(FollowWithCamera, Screen):
     def extra_buttons(self) -> list[Button]:
         return []
 
+    def status_h(self) -> int:
+        """The turn line and the message under it: as many lines as the message needs (taken from
+        the history, as far as the captures strip), so that no message is cut or covers a button."""
+        size = max(16, self.u(16))
+        step = round(size * 1.2)
+        message = panel.status_message(self)[0]
+        lines = len(wrap_text(message, size, self.panel.width)) if message else 0
+        p = self.panel
+        room = self.bar_top() - self.u(8) - (p.y + self.panel_top()) - self.u(42)  # above the captures strip
+        most = max(1, (room - self.u(40)) // step)
+        return self.u(36) + max(1, min(most, lines)) * step + self.u(4)
+
+    def captures_rect(self) -> pygame.Rect:
+        """The strip of captured pieces, under the turn and its message (once a piece is taken)."""
+        p = self.panel
+        lost = self.lost_pieces()
+        height = self.u(42) if lost[0] or lost[1] else 0  # none yet: the history has the room
+        return pygame.Rect(p.x, p.y + self.panel_top() + self.status_h(), p.width, height)
+
     def history_rect(self) -> pygame.Rect:
         p = self.panel
-        top = p.y + self.panel_top() + 84
-        extra_row = self.can_stop_here() or self.picker is not None
-        bottom = p.bottom - 2 * BUTTON_H - 6 - 8 - (BUTTON_H + 6 if extra_row else 0)
+        top = self.captures_rect().bottom + self.u(6)
+        bottom = self.bar_top() - self.u(8)
         return pygame.Rect(p.x, top, p.width, max(0, bottom - top))
 
     # -- the overlay (a choice, the referee menu) ------------------------------------------------
@@ -144,18 +268,23 @@ class GameScreen(FollowWithCamera, Screen):
             self._overlay(self.t("board.choose"), labels)
 
     def _overlay(self, title: str, items: list[tuple[str, Any]]) -> None:
+        u = self.u
         self.overlay_title = title
         box = self.overlay_rect(len(items))
-        step = min(54, (box.height - 58) // (len(items) + 1))
-        y = box.y + 50
+        step = min(u(58), (box.height - u(58)) // (len(items) + 1))
+        y = box.y + u(50)
         for label, action in [*items, (self.t("board.cancel"), self.close_overlay)]:
-            self.overlay_buttons.append(Button(pygame.Rect(box.x + 12, y, box.width - 24, step - 6), label, action,
-                                               size=19))
+            self.overlay_buttons.append(Button(pygame.Rect(box.x + u(12), y, box.width - u(24), step - u(6)), label,
+                                               action, size=u(19)))
             y += step
 
     def overlay_rect(self, n: int) -> pygame.Rect:
-        h = min(50 + (n + 1) * 54 + 8, 480 - HEADER_H - 8)
-        return pygame.Rect(200, HEADER_H + (480 - HEADER_H - h) // 2, 400, h)
+        u = self.u
+        w, h = self.size
+        room = h - self.header_h - u(8)
+        height = min(u(50) + (n + 1) * u(58) + u(8), room)
+        width = min(w - u(16), u(440))
+        return pygame.Rect((w - width) // 2, self.header_h + (h - self.header_h - height) // 2, width, height)
 
     def ask(self, title: str, items: list[tuple[str, Callable[[], None]]]) -> None:
         """A modal question: one button per item, and Cancel."""
@@ -223,6 +352,27 @@ class GameScreen(FollowWithCamera, Screen):
                 return board_action(self, action)
         return super().handle(action)
 
+    def cell_under(self, pos: tuple[int, int]) -> str | None:
+        """The cell a touch means: the one under the finger, except that while a piece is
+        selected on cells smaller than a finger, a legal target within half a finger (24 px) of
+        the touch takes it (the nearest one, when two do)."""
+        cell = self.view.cell_at(pos)
+        if self.view.cell >= MIN_TOUCH or not self.entered:
+            return cell
+        targets = self.targets()
+        if cell in targets:
+            return cell
+        reach = MIN_TOUCH // 2
+        best, best_d = None, None
+        for name in targets:
+            c = self.view.cell_rect(name).center
+            dx, dy = abs(pos[0] - c[0]), abs(pos[1] - c[1])
+            if dx <= reach and dy <= reach:
+                d = dx * dx + dy * dy
+                if best_d is None or d < best_d:
+                    best, best_d = name, d
+        return best or cell
+
     # -- selection logic ----------------------------------------------------------------------
     def options(self) -> list[Option]:
         return self.session.options()
@@ -273,9 +423,7 @@ class GameScreen(FollowWithCamera, Screen):
                     self.choices = complete
                     self._layout_overlay()
             else:
-                piece = self.board_position().piece_at(self.entered[0])
-                jumping = piece is not None and piece.kind == "man"
-                self.message = self.t("board.chain_hint" if jumping else "board.relocate_hint")
+                self.message = self.t("board.chain_hint" if self._jumping() else "board.relocate_hint")
                 self.message_level = "info"
                 self.layout()
             return
@@ -422,6 +570,10 @@ class GameScreen(FollowWithCamera, Screen):
             marks.selected = self.entered[0]
             marks.path = tuple(self.entered[1:])
             marks.targets = self.targets()
+            if len(self.entered) > 1 and self._jumping():
+                # a man part-way along its chain: shown where it has got to, the men it jumps crossed out
+                marks.moving = (self.entered[0], self.entered[-1])
+                marks.jumped = frozenset(self.jumped_cells())
         for cell in self.picker.cells if self.picker is not None else ():
             marks.extra[cell] = theme.ACCENT
         checked = self.king_in_check()
@@ -431,6 +583,30 @@ class GameScreen(FollowWithCamera, Screen):
             marks.hidden = self.drag.origin
             marks.drag = (self.drag.origin, self.drag.pos)
         return marks
+
+    def lost_pieces(self) -> tuple[list[Any], list[Any]]:
+        """White's and Black's captured pieces (see :mod:`.captures`), cached per position."""
+        key = (len(self.session.history), self.session.position.fen())
+        if getattr(self, "_lost_key", None) != key:
+            self._lost = lost_pieces(self.session, self._census_cache)
+            self._lost_key = key
+        return self._lost
+
+    def _jumping(self) -> bool:
+        piece = self.board_position().piece_at(self.entered[0]) if self.entered else None
+        return piece is not None and piece.kind == "man"
+
+    def jumped_cells(self) -> list[str]:
+        """The pieces the squares entered so far jump: the cell between each two landings."""
+        g = self.session.variant.geometry
+        out = []
+        for a, b in zip(self.entered, self.entered[1:]):
+            (fa, ra), (fb, rb) = g.coord(g.index(a)), g.coord(g.index(b))
+            if abs(fa - fb) == 2 and abs(ra - rb) in (0, 2) or abs(ra - rb) == 2 and fa == fb:
+                middle = g.at((fa + fb) // 2, (ra + rb) // 2)
+                if middle is not None and self.board_position().piece_at(g.name(middle)) is not None:
+                    out.append(g.name(middle))
+        return out
 
     def king_in_check(self) -> str | None:
         """The cell of the side to move's King when a game with check has it in check."""
@@ -449,13 +625,15 @@ class GameScreen(FollowWithCamera, Screen):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
         pos = self.session.position
-        self.draw_header(surface, self.title())
-        draw_text(surface, self.t("board.move_number", n=pos.fullmove), (CAMERA_BUTTON.x - 12, HEADER_H // 2), 20,
-                  theme.MUTED, "midright")
+        panel.draw_header(self, surface, self.title(), self.camera_rect().x)
+        if self.move_number_in_header():
+            draw_text(surface, self.t("board.move_number", n=pos.fullmove),
+                      (self.camera_rect().x - self.u(12), self.header_h // 2), self.u(20), theme.MUTED, "midright")
         self.view.draw(surface, self.board_position(), self.marks())
         p = self.panel
         self.draw_panel_top(surface, pygame.Rect(p.x, p.y, p.width, self.panel_top()))
-        panel.draw_status(self, surface, pygame.Rect(p.x, p.y + self.panel_top(), p.width, 80))
+        panel.draw_status(self, surface, pygame.Rect(p.x, p.y + self.panel_top(), p.width, self.status_h()))
+        panel.draw_captures(self, surface, self.captures_rect())
         panel.draw_history(self, surface, self.history_rect())
         for b in self.buttons:
             b.draw(surface)
@@ -464,6 +642,14 @@ class GameScreen(FollowWithCamera, Screen):
 
     def draw_panel_top(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pass
+
+    def move_number_in_header(self) -> bool:
+        """Whether "Mossa 12" fits between the title and the camera button (else the history's
+        heading carries it: a portrait display)."""
+        w = self.size[0]
+        title_right = w // 2 + theme.font(self.u(28), True).size(self.title())[0] // 2
+        number = theme.font(self.u(20)).size(self.t("board.move_number", n=self.session.position.fullmove))[0]
+        return self.camera_rect().x - self.u(12) - number >= title_right + self.u(12)
 
     def status_line(self) -> tuple[str, tuple[int, int, int]]:
         result = self.session.result or self.session.outcome_result()
@@ -474,10 +660,14 @@ class GameScreen(FollowWithCamera, Screen):
     def to_move_text(self, color: Color) -> str:
         return self.t("board.to_move", side=self.side_name(color))
 
+    def lang(self) -> str:
+        """The screen's language, for the move notation's piece letters."""
+        return str(getattr(self.app.t, "lang", "it"))
+
     def history_lines(self) -> list[str]:
         lines: list[str] = []
         for h in self.session.history:
-            text = self.t(f"board.history.{h.text}") if h.text in panel.HISTORY_NOTES else h.notation
+            text = self.t(f"board.history.{h.text}") if h.text in panel.HISTORY_NOTES else h.shown(self.lang())
             if h.color == Color.WHITE or not lines:
                 prefix = f"{h.number}." if h.color == Color.WHITE else f"{h.number}…"
                 lines.append(f"{prefix} {text}")

@@ -23,7 +23,7 @@ register(
         "board.move_number": ("Mossa {n}", "Move {n}"),
         "board.history": ("Mosse", "Moves"),
         "board.no_moves_yet": ("Nessuna mossa", "No moves yet"),
-        "board.undo": ("Annulla", "Undo"),
+        "board.undo": ("Annulla mossa", "Undo"),  # "Annulla" alone is only ever Cancel
         "board.redo": ("Ripeti", "Redo"),
         "board.export": ("Esporta", "Export"),
         "board.referee": ("Arbitro", "Referee"),
@@ -57,6 +57,8 @@ register(
                                       "Both Kings captured: {side} wins"),
         "board.over.agreement": ("Patta per accordo", "Draw by agreement"),
         "board.over.men_captured": ("Tutte le pedine catturate: vince il {side}", "All men captured: {side} wins"),
+        "board.over.pieces_captured": ("Tutti i pezzi catturati: vince il {side}",
+                                       "All pieces captured: {side} wins"),
         "board.over.shah_captured": ("Scià catturato: vince il {side}", "Shah captured: {side} wins"),
         "board.over.no_moves": ("Nessuna mossa possibile: vince il {side}", "No move left: {side} wins"),
         "board.over.citadel": ("Scià nella cittadella nemica: patta", "Shah in the enemy citadel: draw"),
@@ -82,8 +84,11 @@ register(
         "board.ref.queen_where": ("Dove va la Donna del {side}?", "Where does {side}'s Queen stand?"),
         "board.ref.queen_on": ("Donna in {cell}", "Queen on {cell}"),
         "board.ref.queen_not_allowed": (
-            "Sostituzione non ammessa: solo Re (ed eventualmente Alfieri) e più di 4 pedine per parte",
-            "Replacement not allowed: only Kings (and maybe Bishops) and more than 4 men a side"),
+            "Sostituzione non ammessa: in campo possono restare solo i Re, eventualmente gli Alfieri, e le pedine",
+            "Replacement not allowed: only the Kings, maybe Bishops, and men may remain"),
+        "board.ref.queen_few_men": (
+            "Sostituzione non ammessa: servono almeno {min} pedine per parte (il {side} ne ha {n})",
+            "Replacement not allowed: each side needs at least {min} men ({side} has {n})"),
         "board.ref.queen_not_man": ("{cell}: tocca una pedina", "{cell}: tap a man"),
         "board.history.draw_agreed": ("patta", "draw"),
         "board.history.resign": ("abbandono", "resigns"),
@@ -105,6 +110,20 @@ register(
         "board.options.die": ("Dado {face} muove", "Die {face} moves"),
         "board.opt.elolbia.edge_rule": ("Regola delle pedine sul bordo", "Edge-squares rule"),
         "board.opt.clupso.promotion_optional": ("Promozione delle pedine facoltativa", "Men's promotion is optional"),
+        "board.opt.clupso.clupso_end": ("Vince chi cattura", "The winner captures"),
+        "board.optval.clupso.clupso_end.all": ("Tutti i pezzi e le pedine", "Every piece and man"),
+        "board.optval.clupso.clupso_end.men": ("Tutte le pedine", "Every man"),
+        "board.opt.elolbia.queen_replacement_men": ("Donne per accordo: pedine minime per lato",
+                                                    "Agreed Queens: least men a side"),
+        "board.optval.elolbia.queen_replacement_men.5": ("5 (più di 4)", "5 (more than 4)"),
+        "board.optval.elolbia.queen_replacement_men.4": ("4 («3 delle 4»)", "4 (“3 of the 4”)"),
+        "board.opt.duere.dead_die": ("Dado senza mossa possibile", "A die with no possible move"),
+        "board.optval.duere.dead_die.die": ("Si perde quel dado", "That die is lost"),
+        "board.optval.duere.dead_die.turn": ("Si perde il turno", "The whole turn is lost"),
+        "board.opt.camerlano.giraffe": ("Giraffa dopo il passo in diagonale", "Giraffe after its diagonal step"),
+        "board.optval.camerlano.giraffe.classical": ("Dritta in orizzontale o verticale",
+                                                     "Straight along a rank or file"),
+        "board.optval.camerlano.giraffe.seed": ("In diagonale (testo del gioco)", "Diagonally (the seed's text)"),
         "board.opt.magici.returned_pawn_double_step": ("Pedone tornato avanti: doppio passo",
                                                        "Returned pawn may double-step"),
         "board.opt.magici.turned_pawns_take_en_passant": ("Pedoni girati catturano en passant",
@@ -194,7 +213,7 @@ register(
                                         "{cell} is not on your promotion rank"),
         "board.reason.promotion_letter": ("Una pedina può diventare Donna, Torre, Alfiere o Cavallo, non «{letter}»",
                                           "A man may become a Queen, Rook, Bishop or Knight, not “{letter}”"),
-        "board.reason.promotion_none_captured": ("{kind}: nessuno catturato da riportare in gioco",
+        "board.reason.promotion_none_captured": ("{kind}: nessun pezzo catturato da riportare in gioco",
                                                  "No captured {kind} to bring back"),
         "board.reason.promotion_compulsory": ("Con questa regola la promozione è obbligatoria",
                                               "Under this rule promotion is compulsory"),
@@ -220,7 +239,7 @@ register(
         "duere.side.white": ("Rosso", "Red"),
         "duere.side.black": ("Blu", "Blue"),
         "duere.roll": ("Lancia i dadi", "Roll the dice"),
-        "duere.typed": ("Dadi reali:", "Real dice:"),
+        "duere.roll_app": ("con i dadi dell'app", "with the app's dice"),
         "duere.roll_hint": ("Lancia i dadi o tocca i valori dei dadi reali",
                             "Roll, or tap the faces of the real dice"),
         "duere.die_moves": ("{die} = {piece}", "{die} = {piece}"),
@@ -228,6 +247,8 @@ register(
         "duere.die_used": ("usato", "used"),
         "duere.dice_lost": ("Dadi {faces}: nessuna mossa possibile, il turno passa",
                             "Dice {faces}: no move possible, the turn passes"),
+        "duere.turn_lost": ("Dadi {faces}: un dado non si può giocare, si perde il turno",
+                            "Dice {faces}: a die cannot be played, the whole turn is lost"),
         "duere.die_lost_banner": ("Il dado {faces} è perso: nessun pezzo può usarlo",
                                   "Die {faces} is lost: no piece can use it"),
         "duere.use_die": ("Usa il {die} ({piece})", "Use the {die} ({piece})"),
@@ -238,6 +259,10 @@ register(
         "duere.reason.bad_roll": ("Lancio non valido: {faces}", "Not a valid roll: {faces}"),
         "duere.reason.no_die": ("Quel pezzo non corrisponde ai dadi ({dice})",
                                 "That piece does not match the dice ({dice})"),
+        "duere.reason.moved_already": (
+            "Il pezzo in {cell} ha già mosso in questo turno: ogni dado muove un pezzo diverso",
+            "The piece on {cell} has already moved this turn: each die moves a different piece"),
+        "duere.die_later": ("dopo l'altro dado", "after the other die"),
         "duere.reason.compulsory": (
             "Mossa obbligatoria: così un dado resterebbe inutilizzato, ma si possono usare entrambi",
             "Compulsory move: this would leave a die unused, but both dice can be used"),
@@ -305,7 +330,7 @@ CODE_KEYS: dict[str, str] = {
     "move.edge_rule": "board.reason.edge_rule",
     "move.no_castling": "board.reason.no_castling",
     "queen.other_piece": "board.ref.queen_not_allowed",
-    "queen.few_men": "board.ref.queen_not_allowed",
+    "queen.few_men": "board.ref.queen_few_men",
     "move.relocate_needed": "board.reason.relocate_needed",
     "move.relocate_not_now": "board.reason.relocate_not_now",
     "move.relocate_off_board": "board.reason.relocate_off_board",
@@ -348,6 +373,8 @@ def translate_reason(t: Callable[..., str], key: str, values: dict[str, object])
         shown = dict(values)
         if "kind" in shown:
             shown["kind"] = piece_name(t, str(shown["kind"]))
+        if isinstance(shown.get("dice"), (list, tuple)):  # Due Re: (face, piece) pairs
+            shown["dice"] = ", ".join(f"{face} = {piece_name(t, str(family))}" for face, family in shown["dice"])
         return t(key, **shown)
     raw = values.get("text", "")
     code = values.get("code") or getattr(raw, "code", None)
@@ -378,13 +405,15 @@ register(
         "board.camera.follow_off": ("Smetti di seguire con la telecamera", "Stop following with the camera"),
         "board.camera.view": ("Vista della telecamera", "Camera view"),
         "board.camera.calibrate": ("Calibra la telecamera", "Calibrate the camera"),
-        "board.camera.none": ("Nessuna telecamera: impostare [camera] source nella configurazione",
-                              "No camera: set [camera] source in the config"),
+        "board.camera.none": ("Nessuna telecamera collegata: continua a toccare la scacchiera. Per usare "
+                              "una telecamera, chi ha installato l'app deve collegarla",
+                              "No camera is connected: keep playing by touching the board. To use a camera, "
+                              "whoever set up the app must connect one"),
         "board.camera.following": ("La telecamera segue la partita", "The camera follows the game"),
         "board.camera.stopped": ("La telecamera non segue più la partita", "The camera no longer follows the game"),
         "board.camera.which": ("Quale mossa è stata fatta?", "Which move was made?"),
-        "board.camera.check": ("Telecamera: controllare le case {squares}", "Camera: check squares {squares}"),
-        "board.camera.no_moves": ("Telecamera: nessuna mossa possibile ora (tirare i dadi?); case {squares}",
+        "board.camera.check": ("Telecamera: controlla le case {squares}", "Camera: check squares {squares}"),
+        "board.camera.no_moves": ("Telecamera: nessuna mossa possibile ora (lancia i dadi?); case {squares}",
                                   "Camera: no move can be played now (roll the dice?); squares {squares}"),
     }
 )

@@ -4,6 +4,11 @@ a release ends in :meth:`~companion.ui.board.screen.GameScreen.touch` of the squ
 Tap-tap: press and release on the piece, then on the target. Drag: press on the piece, move,
 release on the target. A release on the piece it started from, when that piece was already
 selected, deselects it.
+
+Where the cells are smaller than a finger (Camerlano's 13 columns by 10 ranks on the 800×480
+panel: 40 px), a legal target catches a touch up to half a finger from its centre
+(:meth:`~companion.ui.board.screen.GameScreen.cell_under`), so a move is never missed by a
+few pixels onto the square beside it.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ def board_action(screen: "GameScreen", action: Action) -> bool:
     :meth:`GameScreen.touch` of the target square."""
     pos = action.pos
     assert pos is not None
-    cell = screen.view.cell_at(pos)
+    cell = screen.cell_under(pos)
     if action.kind is Kind.PRESS:
         screen.pending_target = None
         if cell is None:

@@ -21,7 +21,7 @@ import pygame
 
 from companion.rules import Color, Geometry, Piece, Position
 from companion.ui import theme
-from companion.ui.board.notation import piece_letter
+from companion.rules.notation import piece_letter
 from companion.ui.widgets import draw_text
 
 COORD_MARGIN = 18
@@ -33,6 +33,8 @@ SELECTED = (76, 186, 110)
 TARGET = (40, 120, 60)
 MOVER = (60, 150, 230)
 PATH = (236, 120, 40)
+JUMPED = (200, 30, 30)  # the cross on a piece a jump chain takes
+CITADEL_TEXT = (20, 20, 24)
 
 # kind -> (outline glyph, solid glyph); the solid one is filled in the side's colour.
 CHESS_GLYPHS: dict[str, tuple[str, str]] = {
@@ -58,6 +60,8 @@ class Marks:
     targets: frozenset[str] = frozenset()
     movers: frozenset[str] = frozenset()
     hidden: str | None = None  # the piece being dragged (drawn at the finger instead)
+    moving: tuple[str, str] | None = None  # (origin, cell): a man part-way along its jump chain
+    jumped: frozenset[str] = frozenset()  # the pieces a chain entered so far jumps (crossed out)
     drag: tuple[str, tuple[int, int]] | None = None
     extra: dict[str, tuple[int, int, int]] = field(default_factory=dict)
 
@@ -66,8 +70,13 @@ class BoardView:
     """Cell rectangles for a geometry inside ``area`` (logical pixels), and the drawing."""
 
     def __init__(self, geometry: Geometry, area: pygame.Rect, flipped: bool = False,
-                 palette: tuple[tuple[int, int, int], tuple[int, int, int]] = (WHITE_FILL, BLACK_FILL)) -> None:
+                 palette: tuple[tuple[int, int, int], tuple[int, int, int]] = (WHITE_FILL, BLACK_FILL),
+                 coord_size: int = 16) -> None:
+        """``coord_size``: the font size of the file letters and rank numbers (never under the
+        16 px a player must read); the margin they need follows from it."""
         self.geometry = geometry
+        self.coord_size = max(16, coord_size)
+        self.margin = max(COORD_MARGIN, self.coord_size + max(2, self.coord_size // 6))
         self.area = pygame.Rect(area)
         self.flipped = flipped
         self.palette = palette
@@ -78,16 +87,17 @@ class BoardView:
         self.max_rank = max(r for _, r in coords)
         cols = self.max_file - self.min_file + 1
         rows = self.max_rank - self.min_rank + 1
-        self.cell = max(8, min((self.area.width - COORD_MARGIN) // cols, (self.area.height - COORD_MARGIN) // rows))
-        self.board_rect = pygame.Rect(self.area.x + COORD_MARGIN, self.area.y, cols * self.cell, rows * self.cell)
+        m = self.margin
+        self.cell = max(8, min((self.area.width - m) // cols, (self.area.height - m) // rows))
+        self.board_rect = pygame.Rect(self.area.x + m, self.area.y, cols * self.cell, rows * self.cell)
         self._rects = [self._rect_of(f, r) for f, r in coords]
         self._glyph_cache: dict[tuple[str, int, int], pygame.Surface] = {}
 
     @property
     def outer(self) -> pygame.Rect:
         """The board with its coordinates."""
-        return pygame.Rect(self.area.x, self.area.y, self.board_rect.width + COORD_MARGIN,
-                           self.board_rect.height + COORD_MARGIN)
+        return pygame.Rect(self.area.x, self.area.y, self.board_rect.width + self.margin,
+                           self.board_rect.height + self.margin)
 
     def _rect_of(self, file: int, rank: int) -> pygame.Rect:
         col = (self.max_file - file) if self.flipped else (file - self.min_file)
@@ -126,20 +136,28 @@ class BoardView:
                 _tint(surface, rect, LAST_MOVE, 120)
             if name in marks.extra:
                 _tint(surface, rect, marks.extra[name], 110)
-            if i >= grid:
-                draw_text(surface, name, (rect.x + 3, rect.y + 2), max(10, self.cell // 4), theme.BG)
+            if i >= grid:  # a citadel: its name in the corner, dark on its violet
+                draw_text(surface, name, (rect.x + 3, rect.y + 1), max(16, self.cell // 4), CITADEL_TEXT)
         for name in marks.path:
             pygame.draw.rect(surface, PATH, self.cell_rect(name), width=max(3, self.cell // 12))
         for name in marks.movers:
             pygame.draw.rect(surface, MOVER, self.cell_rect(name).inflate(-4, -4), width=3, border_radius=4)
         if marks.selected:
             pygame.draw.rect(surface, SELECTED, self.cell_rect(marks.selected), width=max(3, self.cell // 10))
+        moving_from = marks.moving[0] if marks.moving else None
         for name in g.cells:
-            if name == marks.hidden:
+            if name == marks.hidden or name == moving_from:
                 continue
             piece = position.piece_at(name)
             if piece is not None:
                 self.draw_piece(surface, piece, self.cell_rect(name))
+        for name in marks.jumped:
+            self._cross_out(surface, self.cell_rect(name))
+        if marks.moving is not None:
+            origin, cell = marks.moving
+            piece = position.piece_at(origin)
+            if piece is not None:
+                self.draw_piece(surface, piece, self.cell_rect(cell))
         for name in marks.targets:
             rect = self.cell_rect(name)
             if position.piece_at(name) is None:
@@ -155,9 +173,17 @@ class BoardView:
                 rect.center = pos
                 self.draw_piece(surface, piece, rect)
 
+    def _cross_out(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A piece the chain jumps: a red cross over it (it leaves the board with the move)."""
+        inset = rect.inflate(-rect.width // 4, -rect.height // 4)
+        width = max(4, rect.width // 10)
+        for a, b in ((inset.topleft, inset.bottomright), (inset.topright, inset.bottomleft)):
+            pygame.draw.line(surface, (255, 255, 255), a, b, width + 4)
+            pygame.draw.line(surface, JUMPED, a, b, width)
+
     def _draw_coordinates(self, surface: pygame.Surface) -> None:
         g = self.geometry
-        size = max(11, min(16, self.cell // 3))
+        size = self.coord_size
         for f in range(g.files):
             rect = self._rect_of(f, self.min_rank if not self.flipped else self.max_rank)
             x = rect.centerx
@@ -165,7 +191,7 @@ class BoardView:
                       theme.MUTED, "midtop")
         for r in range(g.ranks):
             rect = self._rect_of(self.min_file if not self.flipped else self.max_file, r)
-            draw_text(surface, str(r + 1), (self.area.x + COORD_MARGIN - 3, rect.centery), size, theme.MUTED,
+            draw_text(surface, str(r + 1), (self.area.x + self.margin - 3, rect.centery), size, theme.MUTED,
                       "midright")
 
     def draw_piece(self, surface: pygame.Surface, piece: Piece, rect: pygame.Rect) -> None:
@@ -175,9 +201,10 @@ class BoardView:
             size = int(rect.height * 0.86)
             solid = self._glyph(solid_glyph, size, fill)
             box = solid.get_rect(center=(rect.centerx, rect.centery + rect.height // 40))
-            if sum(fill) < 200:  # a dark piece: a light halo round the solid glyph
+            if sum(fill) < 200:  # a dark piece: a light halo round the solid glyph (thicker on big cells)
                 halo = self._glyph(solid_glyph, size, (200, 200, 206))
-                for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
+                r = max(1, rect.height // 48)
+                for dx, dy in ((-r, 0), (r, 0), (0, -r), (0, r), (-r, -r), (r, r), (-r, r), (r, -r)):
                     surface.blit(halo, box.move(dx, dy))
                 surface.blit(solid, box)
             else:
@@ -196,7 +223,7 @@ class BoardView:
             pygame.draw.circle(surface, edge, rect.center, int(radius * 0.62), width=max(2, rect.height // 22))
             return
         label = piece_letter(piece.kind, piece.symbol)
-        size = int(rect.height * (0.42 if len(label) == 1 else 0.34))
+        size = max(16, int(rect.height * (0.46 if len(label) == 1 else 0.38)))
         draw_text(surface, label, rect.center, size, edge, "center", bold=True)
 
     def _draw_facing(self, surface: pygame.Surface, piece: Piece, rect: pygame.Rect) -> None:

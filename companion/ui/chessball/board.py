@@ -1,7 +1,10 @@
 """The lattice board view: 17×17 points on 8×8 squares, pieces, ball, goals, a path preview.
 
 Geometry only and drawing; what a touch *means* is the tracker's business. Points are 25 px
-apart, so a finger is snapped to the nearest point (forgiving: up to ~18 px away).
+apart on the 800×480 panel, finer than a finger: the tracker snaps a touch to the point near
+the finger that means something (a piece to move, a legal destination), and when two such
+points are closer than a finger (48 px) it opens a :class:`Magnifier` instead, where every
+point is at least 48 px from the next.
 
 White's goal is at the bottom (y = 0), as White sees the board.
 
@@ -17,15 +20,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+import math
+
 import pygame
 
 from companion.chessball.lattice import GOAL_X_MAX, GOAL_X_MIN, LAST, Point
 from companion.chessball.pieces import PieceKind, Side
 from companion.ui import theme
-from companion.ui.widgets import draw_text
+from companion.ui.widgets import MIN_TOUCH, draw_text
 
-SPACING = 25
+SPACING = 25  # on the 800×480 panel's 424 px board; a bigger board spaces its points wider
 MARGIN = 12
+DESIGN_SIDE = 2 * MARGIN + 16 * SPACING  # 424
 SNAP_RADIUS = 18  # a touch further than this from every point is not on the board
 
 LIGHT_SQUARE = (92, 138, 84)
@@ -58,24 +64,96 @@ class Marks:
     hints: Iterable[Point] = field(default_factory=tuple)
 
 
+class Magnifier:
+    """The lattice around a point drawn ``zoom`` times bigger, so each point is a finger's size.
+
+    >>> view = BoardView(pygame.Rect(0, 56, 424, 424))
+    >>> m = Magnifier(view, (8, 8))
+    >>> m.zoom, m.rect.size, m.point_at(m.rect.center), m.point_at((m.rect.centerx + 50, m.rect.centery))
+    (2, (350, 350), (8, 8), (9, 8))
+    """
+
+    REACH = 3  # points shown each side of the centre
+
+    def __init__(self, view: "BoardView", centre: Point) -> None:
+        self.view = view
+        k = self.REACH
+        self.centre = (min(max(centre[0], k), LAST - k), min(max(centre[1], k), LAST - k))
+        self.zoom = max(2, math.ceil(MIN_TOUCH / view.spacing))
+        side = round((2 * k + 1) * view.spacing * self.zoom)
+        self.marked: list[Point] = []  # the points in it that mean something (ringed)
+        self.rect = pygame.Rect(0, 0, side, side)
+        self.rect.center = view.rect.center
+
+    @property
+    def step(self) -> int:
+        return round(self.view.spacing * self.zoom)
+
+    def points(self) -> list[Point]:
+        k = self.REACH
+        cx, cy = self.centre
+        return [(x, y) for x in range(cx - k, cx + k + 1) for y in range(cy - k, cy + k + 1)]
+
+    def to_pixel(self, p: Point) -> tuple[int, int]:
+        return (self.rect.centerx + (p[0] - self.centre[0]) * self.step,
+                self.rect.centery - (p[1] - self.centre[1]) * self.step)
+
+    def point_at(self, pos: tuple[int, int]) -> Point | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        dx = round((pos[0] - self.rect.centerx) / self.step)
+        dy = round((self.rect.centery - pos[1]) / self.step)
+        k = self.REACH
+        if abs(dx) > k or abs(dy) > k:
+            return None
+        return (self.centre[0] + dx, self.centre[1] + dy)
+
+    def draw(self, surface: pygame.Surface, meaningful: Iterable[Point] = ()) -> None:
+        """Copy the board as drawn around the centre, enlarged, with the points that mean
+        something ringed; call after the board is drawn."""
+        half = round((self.REACH * 2 + 1) * self.view.spacing / 2)
+        cx, cy = self.view.to_pixel(self.centre)
+        source = pygame.Rect(cx - half, cy - half, 2 * half + 1, 2 * half + 1)
+        patch = pygame.Surface(source.size)
+        patch.blit(surface, (0, 0), source)
+        shade = pygame.Surface(self.view.rect.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, self.view.rect.topleft)
+        surface.blit(pygame.transform.smoothscale(patch, self.rect.size), self.rect)
+        for p in meaningful:
+            if abs(p[0] - self.centre[0]) <= self.REACH and abs(p[1] - self.centre[1]) <= self.REACH:
+                pygame.draw.circle(surface, theme.ACCENT, self.to_pixel(p), self.step // 2 - 3, width=3)
+        k = self.view.k
+        pygame.draw.rect(surface, theme.ACCENT, self.rect.inflate(round(6 * k), round(6 * k)),
+                         width=max(3, round(3 * k)), border_radius=round(6 * k))
+
+
 class BoardView:
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = rect
+        self.k = min(rect.width, rect.height) / DESIGN_SIDE  # 1 on the 800×480 panel
+        self.margin = MARGIN * self.k
+        self.spacing = SPACING * self.k
         self._pitch: pygame.Surface | None = None  # the unchanging part, drawn once
+
+    def z(self, length: float) -> int:
+        """A length of the 800×480 design at this board's size."""
+        return max(1, round(length * self.k))
 
     # -- geometry -----------------------------------------------------------------------------
     def to_pixel(self, p: Point) -> tuple[int, int]:
-        return (self.rect.x + MARGIN + SPACING * p[0], self.rect.y + MARGIN + SPACING * (LAST - p[1]))
+        return (round(self.rect.x + self.margin + self.spacing * p[0]),
+                round(self.rect.y + self.margin + self.spacing * (LAST - p[1])))
 
     def snap(self, pos: tuple[int, int]) -> Point | None:
         """The lattice point nearest to a touch, or None if the touch is off the board."""
-        fx = (pos[0] - self.rect.x - MARGIN) / SPACING
-        fy = (pos[1] - self.rect.y - MARGIN) / SPACING
+        fx = (pos[0] - self.rect.x - self.margin) / self.spacing
+        fy = (pos[1] - self.rect.y - self.margin) / self.spacing
         x, y = round(fx), round(fy)
         if not (0 <= x <= LAST and 0 <= y <= LAST):
             return None
         px, py = self.to_pixel((x, LAST - y))
-        if (px - pos[0]) ** 2 + (py - pos[1]) ** 2 > SNAP_RADIUS ** 2 * 2:
+        if (px - pos[0]) ** 2 + (py - pos[1]) ** 2 > (SNAP_RADIUS * self.k) ** 2 * 2:
             return None
         return (x, LAST - y)
 
@@ -90,34 +168,35 @@ class BoardView:
             self._draw_pitch(self._pitch, -self.rect.x, -self.rect.y)
         surface.blit(self._pitch, self.rect.topleft)
         for p in marks.hints:
-            pygame.draw.circle(surface, theme.ACCENT, self.to_pixel(p), 4)
+            pygame.draw.circle(surface, theme.ACCENT, self.to_pixel(p), self.z(4))
         self._draw_line(surface, marks.path, REFUSED if marks.refused else PATH)
         self._draw_line(surface, marks.ball_path, REFUSED if marks.refused else BALL)
         for p, side, kind in pieces:
             self.draw_piece(surface, p, side, kind)
         if holder is not None:
-            pygame.draw.circle(surface, BALL, self.to_pixel(holder), 14, width=2)
+            pygame.draw.circle(surface, BALL, self.to_pixel(holder), self.z(15), width=self.z(2))
         if ball is not None:
             bx, by = self.to_pixel(ball)
             occupied = any(p == ball for p, _, _ in pieces)
             if occupied:
-                bx, by = bx + 8, by - 8
-            pygame.draw.circle(surface, BALL_EDGE, (bx, by), 8)
-            pygame.draw.circle(surface, BALL, (bx, by), 6)
+                bx, by = bx + self.z(9), by - self.z(9)
+            pygame.draw.circle(surface, BALL_EDGE, (bx, by), self.z(8))
+            pygame.draw.circle(surface, BALL, (bx, by), self.z(6))
         if len(marks.ball_path) >= 2 and not marks.refused:  # where the ball will end
-            pygame.draw.circle(surface, BALL, self.to_pixel(marks.ball_path[-1]), 7, width=3)
+            pygame.draw.circle(surface, BALL, self.to_pixel(marks.ball_path[-1]), self.z(7), width=self.z(3))
         if marks.ghost is not None:
             side, kind, p = marks.ghost
             self.draw_piece(surface, p, side, kind, alpha=140)
         if marks.selected is not None:
-            pygame.draw.circle(surface, theme.ACCENT, self.to_pixel(marks.selected), 15, width=3)
+            pygame.draw.circle(surface, theme.ACCENT, self.to_pixel(marks.selected), self.z(16), width=self.z(3))
         if marks.target is not None:
             colour = REFUSED if marks.refused else theme.ACCENT
             tx, ty = self.to_pixel(marks.target)
-            pygame.draw.circle(surface, colour, (tx, ty), 13, width=3)
+            pygame.draw.circle(surface, colour, (tx, ty), self.z(13), width=self.z(3))
             if marks.refused:
-                pygame.draw.line(surface, colour, (tx - 7, ty - 7), (tx + 7, ty + 7), 3)
-                pygame.draw.line(surface, colour, (tx - 7, ty + 7), (tx + 7, ty - 7), 3)
+                d = self.z(7)
+                pygame.draw.line(surface, colour, (tx - d, ty - d), (tx + d, ty + d), self.z(3))
+                pygame.draw.line(surface, colour, (tx - d, ty + d), (tx + d, ty - d), self.z(3))
             elif marks.cost is not None:
                 self._cost_tag(surface, (tx, ty), marks.cost)
 
@@ -133,48 +212,51 @@ class BoardView:
             for fy in range(8):
                 x0, y0 = at((2 * fx, 2 * fy + 2))
                 colour = DARK_SQUARE if (fx + fy) % 2 == 0 else LIGHT_SQUARE
-                pygame.draw.rect(surface, colour, (x0, y0, 2 * SPACING, 2 * SPACING))
+                x1, y1 = at((2 * fx + 2, 2 * fy))
+                pygame.draw.rect(surface, colour, (x0, y0, x1 - x0, y1 - y0))
         left, top = at((0, LAST))
         right, bottom = at((LAST, 0))
-        pygame.draw.rect(surface, LINE, (left, top, right - left + 1, bottom - top + 1), width=2)
+        pygame.draw.rect(surface, LINE, (left, top, right - left + 1, bottom - top + 1), width=self.z(2))
         mid = at((0, 8))[1]
-        pygame.draw.line(surface, LINE, (left, mid), (right, mid), 2)
-        pygame.draw.circle(surface, LINE, at((8, 8)), 2 * SPACING, width=1)
+        pygame.draw.line(surface, LINE, (left, mid), (right, mid), self.z(2))
+        pygame.draw.circle(surface, LINE, at((8, 8)), round(2 * self.spacing), width=self.z(1))
         for side, y in ((Side.WHITE, 0), (Side.BLACK, LAST)):
             gx0, gy = at((GOAL_X_MIN, y))
             gx1, _ = at((GOAL_X_MAX, y))
             colour = theme.WHITE_SIDE if side is Side.WHITE else (20, 20, 24)
-            off = 3 if side is Side.WHITE else -9
-            pygame.draw.rect(surface, colour, (gx0 - 2, gy + off, gx1 - gx0 + 4, 6), border_radius=2)
-            pygame.draw.line(surface, theme.ACCENT_DARK, (gx0, gy), (gx1, gy), 3)
+            off = self.z(3) if side is Side.WHITE else -self.z(9)
+            pygame.draw.rect(surface, colour, (gx0 - self.z(2), gy + off, gx1 - gx0 + self.z(4), self.z(6)),
+                             border_radius=self.z(2))
+            pygame.draw.line(surface, theme.ACCENT_DARK, (gx0, gy), (gx1, gy), self.z(3))
         for x in range(LAST + 1):
             for y in range(LAST + 1):
-                pygame.draw.circle(surface, DOT, at((x, y)), 2)
+                pygame.draw.circle(surface, DOT, at((x, y)), self.z(2))
 
     def _draw_line(self, surface: pygame.Surface, points: Sequence[Point], colour: tuple[int, int, int]) -> None:
         if len(points) >= 2:
             pixels = [self.to_pixel(p) for p in points]
-            pygame.draw.lines(surface, colour, False, pixels, 4)
+            pygame.draw.lines(surface, colour, False, pixels, self.z(4))
             for px in pixels[1:-1]:
-                pygame.draw.circle(surface, colour, px, 4)
+                pygame.draw.circle(surface, colour, px, self.z(4))
 
     def _cost_tag(self, surface: pygame.Surface, at: tuple[int, int], cost: int) -> None:
         text = str(cost)
-        w = 14 + 11 * len(text)
-        x = min(at[0] + 12, self.rect.right - w - 2)
-        y = max(at[1] - 30, self.rect.top + 2)
-        tag = pygame.Rect(x, y, w, 22)
-        pygame.draw.rect(surface, theme.ACCENT, tag, border_radius=8)
-        draw_text(surface, text, tag.center, 17, theme.BG, "center", bold=True)
+        w = self.z(14 + 11 * len(text))
+        x = min(at[0] + self.z(12), self.rect.right - w - 2)
+        y = max(at[1] - self.z(30), self.rect.top + 2)
+        tag = pygame.Rect(x, y, w, self.z(22))
+        pygame.draw.rect(surface, theme.ACCENT, tag, border_radius=self.z(8))
+        draw_text(surface, text, tag.center, self.z(17), theme.BG, "center", bold=True)
 
     def draw_piece(self, surface: pygame.Surface, p: Point, side: Side, kind: PieceKind, alpha: int = 255) -> None:
         cx, cy = self.to_pixel(p)
         disc, glyph = (theme.WHITE_SIDE, (30, 30, 34)) if side is Side.WHITE else ((34, 34, 40), (236, 232, 220))
         edge = (20, 20, 24) if side is Side.WHITE else (210, 206, 196)
-        layer = pygame.Surface((26, 26), pygame.SRCALPHA)
-        pygame.draw.circle(layer, (*edge, alpha), (13, 13), 12)
-        pygame.draw.circle(layer, (*disc, alpha), (13, 13), 11)
-        image = theme.font(18).render(GLYPHS[kind], True, glyph)
+        r = self.z(14)
+        layer = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
+        pygame.draw.circle(layer, (*edge, alpha), (r, r), r)
+        pygame.draw.circle(layer, (*disc, alpha), (r, r), r - max(2, self.z(2)))
+        image = theme.font(self.z(23)).render(GLYPHS[kind], True, glyph)  # the shape, filling the disc
         image.set_alpha(alpha)
-        layer.blit(image, image.get_rect(center=(13, 14)))
-        surface.blit(layer, (cx - 13, cy - 13))
+        layer.blit(image, image.get_rect(center=(r, r + self.z(1))))
+        surface.blit(layer, (cx - r, cy - r))

@@ -26,7 +26,7 @@ from companion.chessball.shot import shot_power
 from companion.chessball.simulate import kickoff_pieces
 from companion.chessball.state import MatchState
 from companion.ui.chessball.board import Marks
-from companion.ui.chessball.session import Preview, Session
+from companion.chessball.session import Preview, Session
 
 
 @dataclass
@@ -57,6 +57,7 @@ class Placement:
 
 
 def point_name(p: Point) -> str:
+    """The short name of a square centre (``e4``); see :func:`places.place_name` for any point."""
     return square_name(p)
 
 
@@ -192,20 +193,20 @@ class MoveChoice:
         return self.ball_selected and self.target is not None and is_goal_mouth(self.target)
 
     def summary(self, s: MatchState) -> dict[str, Any] | None:
-        """Numbers for the status line: what, from, to, cost, and for a shot its power."""
+        """Numbers for the status line: what, from, to (lattice points), cost, and for a shot its power."""
         if self.preview is None:
             return None
         e = self.preview.event
         cost = self.preview.cost
-        out: dict[str, Any] = {"kind": e["kind"], "cost": cost, "to": point_name(tuple(e["to"]))}
+        out: dict[str, Any] = {"kind": e["kind"], "cost": cost, "to": tuple(e["to"])}
         mover = s.side_to_move
         out["left"] = s.movement_points[mover] - cost if mover else 0
         if e["kind"] in ("move", "dribble"):
             piece = s.board[tuple(e["from"])]
             out["piece"] = piece.kind
-            out["from"] = point_name(tuple(e["from"]))
+            out["from"] = tuple(e["from"])
         if e["kind"] == "dribble":
-            out["ball"] = point_name(tuple(e["ball_to"]))
+            out["ball"] = tuple(e["ball_to"])
         if e["kind"] == "kick" and is_goal_mouth(tuple(e["to"])):
             out["kind"] = "shot"
             out["power"] = shot_power(cost)

@@ -20,7 +20,7 @@ from companion.core.journal import JournalError
 from companion.ui import theme
 from companion.ui.chessball import strings  # noqa: F401  (registers the strings)
 from companion.ui.chessball.reasons import translate_reason
-from companion.ui.chessball.session import Change, Session
+from companion.chessball.session import Change, Session
 from companion.ui.screen import Screen
 from companion.ui.widgets import Button, draw_text
 
@@ -114,12 +114,13 @@ class ChessBallScreen(Screen):
         side = self.state.side_to_move
         hw.leds.show_side_to_move(side.value if side is not None and self.state.phase is Phase.MOVES else None)
 
-    def draw_message(self, surface: pygame.Surface, rect: pygame.Rect, size: int = 18) -> None:
+    def draw_message(self, surface: pygame.Surface, rect: pygame.Rect, size: int | None = None) -> None:
         """The last refusal (red) or notice, wrapped into ``rect``."""
         from companion.ui.widgets import wrap_text
 
         if not self.message:
             return
+        size = size or self.u(18)
         colour = theme.DANGER if self.message_is_error else theme.OK
         lines = wrap_text(self.message, size, rect.width)
         for i, line in enumerate(lines[: max(1, rect.height // (size + 4))]):
@@ -161,7 +162,7 @@ class FacePicker:
         x, y = self.origin
         return pygame.Rect(x, y + die * (self.size + self.row_gap), 6 * self.size + 5 * self.gap, self.size)
 
-    def buttons(self, changed: Callable[[], None]) -> list[Button]:
+    def buttons(self, changed: Callable[[], None], size: int = 24) -> list[Button]:
         out = []
         x0, y0 = self.origin
         for die in range(self.count):
@@ -169,7 +170,7 @@ class FacePicker:
                 rect = pygame.Rect(x0 + (face - 1) * (self.size + self.gap), y0 + die * (self.size + self.row_gap),
                                    self.size, self.size)
                 out.append(Button(rect, str(face), self._setter(die, face, changed),
-                                  selected=self.faces[die] == face, size=24))
+                                  selected=self.faces[die] == face, size=size))
         return out
 
     def _setter(self, die: int, face: int, changed: Callable[[], None]) -> Callable[[], None]:

@@ -15,7 +15,7 @@ from companion.chessball.state import MatchState, Mode, Phase
 from companion.core.dice import Dice
 from companion.ui.chessball.history import HistoryScreen
 from companion.ui.chessball.rolls import MovementRollScreen, TackleScreen
-from companion.ui.chessball.session import Session
+from companion.chessball.session import Session
 from companion.ui.chessball.setup import SetupScreen
 from companion.ui.chessball.shot import ShotScreen
 from companion.ui.chessball.substitution import SubstitutionScreen

@@ -17,9 +17,10 @@ from companion.chessball.pieces import Side
 from companion.core.journal import FINISH
 from companion.ui import theme
 from companion.ui.chessball.common import ChessBallScreen
-from companion.ui.chessball.session import Session
+from companion.ui.chessball.places import place_name, say
+from companion.chessball.session import Session
 from companion.ui.input import Action, Kind
-from companion.ui.screen import HEADER_H
+from companion.ui.screen import HEADER_H, plural
 from companion.ui.widgets import Button, draw_text
 
 PAGE = 9
@@ -54,7 +55,8 @@ def describe(t: Callable[..., str], event: dict[str, Any], last: dict[str, Any] 
     if kind == "goal":
         return t("cb.h.goal_by_hand", side=side)
     if kind == "shot" or (kind == "kick" and last.get("kind") == "shot"):
-        text = t("cb.h.shot", side=side, n=last.get("distance", event.get("distance", 0)), power=last.get("power", 0))
+        steps = last.get("distance", event.get("distance", 0))
+        text = plural(t, "cb.h.shot", steps, side=side, power=last.get("power", 0))
         return text + (" — " + t("cb.h.open_goal") if last.get("outcome") == "goal" else "")
     if kind == "keeper_roll":
         outcome = last.get("outcome")
@@ -62,8 +64,8 @@ def describe(t: Callable[..., str], event: dict[str, Any], last: dict[str, Any] 
                 "parry": t("cb.outcome.parry", n=last.get("residual", 0))}.get(outcome, "")
         return t("cb.h.keeper", roll=last.get("roll", sum(event["faces"])), power=last.get("power", 0), outcome=word)
     if kind == "direction_roll":
-        return t("cb.h.direction", face=event["face"], direction=t(f"cb.dir.{last.get('direction', 'centre')}"),
-                 n=last.get("rebound_steps", 0))
+        return plural(t, "cb.h.direction", last.get("rebound_steps", 0), face=event["face"],
+                      direction=t(f"cb.dir.{last.get('direction', 'centre')}"))
     if kind == "substitution":
         mp = last.get("mp", 0)
         return t("cb.h.substitution", side=side, out=t(f"cb.piece.{event['out']}"), into=t(f"cb.piece.{event['in']}"),
@@ -73,7 +75,7 @@ def describe(t: Callable[..., str], event: dict[str, Any], last: dict[str, Any] 
                  winner=_side(t, last.get("winner")))
     if kind in ("move", "dribble", "kick"):
         to = event.get("to", [0, 0])
-        return t(f"cb.h.{kind}", side=side, to=f"{to[0]},{to[1]}", n=last.get("mp", 0))
+        return say(t, f"cb.h.{kind}", side=side, to=place_name(t, (to[0], to[1])), n=last.get("mp", 0))
     return kind
 
 
@@ -93,6 +95,7 @@ def history(session: Session, t: Callable[..., str]) -> list[Line]:
 
 class HistoryScreen(ChessBallScreen):
     name = "chessball-history"
+    native = True  # the 800×480 design drawn at the display's size
 
     def __init__(self, app: Any, session: Session) -> None:
         super().__init__(app, session)
@@ -108,8 +111,9 @@ class HistoryScreen(ChessBallScreen):
         self.page = min(self.page, self.pages - 1)
         self.buttons = [
             self.back_button(),
-            Button(pygame.Rect(690, 120, 96, 140), "▲", self._turn(-1), enabled=self.page > 0, size=34),
-            Button(pygame.Rect(690, 300, 96, 140), "▼", self._turn(1), enabled=self.page < self.pages - 1, size=34),
+            Button(self.box(690, 120, 96, 140), "▲", self._turn(-1), enabled=self.page > 0, size=self.u(34)),
+            Button(self.box(690, 300, 96, 140), "▼", self._turn(1), enabled=self.page < self.pages - 1,
+                   size=self.u(34)),
         ]
 
     def _turn(self, step: int) -> Callable[[], None]:
@@ -131,13 +135,13 @@ class HistoryScreen(ChessBallScreen):
         self.draw_header(surface, self.t("cb.h.title"),
                          f"{score} · " + self.t("cb.h.page", page=self.page + 1, of=self.pages))
         if not self.lines:
-            draw_text(surface, self.t("cb.h.empty"), (20, HEADER_H + 20), 20, theme.MUTED)
+            draw_text(surface, self.t("cb.h.empty"), self.at(20, HEADER_H + 20), self.u(20), theme.MUTED)
         shown = self.lines[self.page * PAGE:(self.page + 1) * PAGE]
         for i, line in enumerate(shown):
             y = HEADER_H + 14 + i * 45
             tag = self.t("cb.h.when", half=line.half, turn=line.turn)
-            draw_text(surface, tag, (20, y + 4), 16, theme.MUTED)
+            draw_text(surface, tag, self.at(20, y + 4), self.u(16), theme.MUTED)
             colour = theme.TEXT if i or self.page else theme.ACCENT
-            draw_text(surface, line.text, (120, y), 21, colour, max_width=560)
+            draw_text(surface, line.text, self.at(120, y), self.u(21), colour, max_width=self.u(560))
         for b in self.buttons:
             b.draw(surface)

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from companion.ui.chessball.places import contract, name_points_in
+
 SIDE = r"(?P<{}>white|black)"
 PIECE = r"(?P<{}>king|queen|rook|bishop|knight|pawn)"
 
@@ -29,6 +31,8 @@ _PATTERNS: list[tuple[str, str]] = [
     (rf"{SIDE.format('side')} has no {PIECE.format('piece')} left on the bench", "cb.why.not_on_bench"),
     (r"the King is never substituted", "cb.why.king_never_substituted"),
     (rf"a {PIECE.format('piece')} cannot be replaced by another", "cb.why.same_piece"),
+    (rf"{SIDE.format('side')} has already started a tackle this turn, and a turn holds one tackle in all",
+     "cb.why.one_tackle_in_all"),
     (rf"{SIDE.format('side')} has already started a tackle this turn", "cb.why.one_tackle"),
     (rf"a tackle needs a {SIDE.format('side')} piece next to the ball", "cb.why.tackle_needs_piece"),
     (rf"several {SIDE.format('side')} pieces are next to the ball", "cb.why.tackle_which"),
@@ -68,6 +72,8 @@ def translate_reason(t: Callable[..., str], text: str) -> str:
                 value = t(f"cb.side.{value}")
             elif name.startswith("piece"):
                 value = t(f"cb.piece.{value}")
+            elif name in ("at", "to"):
+                value = name_points_in(t, value)
             values[name] = value
-        return t(key, **values)
-    return text
+        return contract(t(key, **values))
+    return contract(name_points_in(t, text))

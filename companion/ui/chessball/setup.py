@@ -17,10 +17,10 @@ from companion.chessball.state import Mode
 from companion.core.journal import MatchLog
 from companion.ui import theme
 from companion.ui.chessball import strings  # noqa: F401
-from companion.ui.chessball.session import GAME, Session, SessionError
+from companion.chessball.session import GAME, Session, SessionError
 from companion.ui.chessball.tracker import TrackerScreen
 from companion.ui.registry import GameEntry, register_game
-from companion.ui.screen import HEADER_H, Screen
+from companion.ui.screen import Screen
 from companion.ui.widgets import Button, draw_text, wrap_text
 
 TACKLE_COSTS = (0, 1, 2, 3)
@@ -28,6 +28,7 @@ TACKLE_COSTS = (0, 1, 2, 3)
 
 class SetupScreen(Screen):
     name = "chessball-setup"
+    native = True
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -47,29 +48,38 @@ class SetupScreen(Screen):
     def options(self) -> RuleOptions:
         return RuleOptions(parry_unit=self.parry_unit, first_mover=self.first_mover, tackle_cost=self.tackle_cost)
 
+    def _columns(self) -> tuple[pygame.Rect, pygame.Rect]:
+        w, h = self.size
+        col_w = (w - self.u(60)) // 2
+        top = self.header_h + self.u(44)
+        return (pygame.Rect(self.u(20), top, col_w, h - top), pygame.Rect(w - self.u(20) - col_w, top, col_w, h - top))
+
     def layout(self) -> None:
-        t = self.t
+        t, u = self.t, self.u
+        left, right = self._columns()
+        _, h = self.size
         self.buttons = [self.back_button()]
         for i, (mode, key) in enumerate(((Mode.POSITIONAL, "positional"), (Mode.COUNTING, "counting"))):
-            self.buttons.append(Button(pygame.Rect(20, HEADER_H + 44 + i * 102, 370, 92), t(f"cb.mode.{key}"),
-                                       self._mode(mode), selected=self.mode is mode, size=24,
+            self.buttons.append(Button(pygame.Rect(left.x, left.y + i * u(102), left.width, u(92)), t(f"cb.mode.{key}"),
+                                       self._mode(mode), selected=self.mode is mode, size=u(24),
                                        sublabel=t(f"cb.mode.{key}_hint")))
         unit = t("cb.opt.parry_half" if self.parry_unit is ParryUnit.HALF_SQUARE else "cb.opt.parry_square")
         first = t("cb.opt.first_by_half" if self.first_mover is FirstMover.BY_HALF else "cb.opt.first_alternate")
         rows = [("cb.opt.parry", unit, self._toggle_parry), ("cb.opt.first", first, self._toggle_first),
                 ("cb.opt.tackle", t("cb.opt.tackle_cost", n=self.tackle_cost), self._cycle_tackle)]
         for i, (key, value, action) in enumerate(rows):
-            self.buttons.append(Button(pygame.Rect(410, HEADER_H + 44 + i * 72, 370, 64), value, action, size=19,
-                                       sublabel=t(key)))
-        closes = t("cb.setup.start_closes") if self.unfinished is not None else ""
-        self.buttons.append(Button(pygame.Rect(410, 396, 370, 74), t("cb.setup.start"), self.start, primary=True,
-                                   size=28, sublabel=closes))
-        if self.unfinished is not None:
-            s = self.unfinished.state
-            score = f"{s.score[Side.WHITE]} – {s.score[Side.BLACK]}"
-            self.buttons.append(Button(pygame.Rect(20, 396, 370, 74), t("cb.setup.continue"), self.resume,
-                                       sublabel=t("cb.setup.continue_detail", score=score, half=s.half,
-                                                  turn=s.turn_in_half), size=24))
+            self.buttons.append(Button(pygame.Rect(right.x, right.y + i * u(72), right.width, u(64)), value, action,
+                                       size=u(19), sublabel=t(key)))
+        bottom = h - u(84)
+        if self.unfinished is None:
+            self.buttons.append(Button(pygame.Rect(right.x, bottom, right.width, u(74)), t("cb.setup.start"),
+                                       self.start, primary=True, size=u(28)))
+        else:
+            # a match is running: going on with it is the main action; a new one asks first
+            self.buttons.append(Button(pygame.Rect(right.x, bottom, right.width, u(74)), t("cb.setup.continue"),
+                                       self.resume, primary=True, size=u(26), sublabel=self._detail()))
+            self.buttons.append(Button(pygame.Rect(left.x, bottom, left.width, u(74)), t("cb.setup.new"),
+                                       self.ask_new, size=u(22), sublabel=t("cb.setup.new_hint")))
 
     def _mode(self, mode: Mode) -> Callable[[], None]:
         def choose() -> None:
@@ -89,11 +99,34 @@ class SetupScreen(Screen):
         self.tackle_cost = TACKLE_COSTS[(TACKLE_COSTS.index(self.tackle_cost) + 1) % len(TACKLE_COSTS)]
         self.layout()
 
+    def _detail(self) -> str:
+        assert self.unfinished is not None
+        s = self.unfinished.state
+        score = f"{s.score[Side.WHITE]} – {s.score[Side.BLACK]}"
+        return self.t("cb.setup.continue_detail", score=score, half=s.half, turn=s.turn_in_half)
+
+    def ask_new(self) -> None:
+        """A new match while one is running: only after a confirm naming the match it closes."""
+        from companion.ui.screens.confirm import ConfirmScreen
+
+        if self.unfinished is None:
+            self.start()
+            return
+        s = self.unfinished.state
+        score = f"{s.score[Side.WHITE]} – {s.score[Side.BLACK]}"
+        self.app.push(ConfirmScreen(self.app, self.t("cb.setup.new_title"),
+                                    self.t("cb.setup.new_body", score=score, half=s.half, turn=s.turn_in_half),
+                                    self.t("cb.setup.new_confirm"), self.start))
+
     def start(self) -> None:
-        """A new match; the one in progress (if any) is closed as abandoned, never deleted."""
-        if self.unfinished is not None:
-            self.unfinished.abandon()
-        session = Session.start(self.app.journal, self.mode, self.options())
+        """A new match; the one in progress (if any) is closed as abandoned, never deleted.
+
+        Both writes are one transaction: a power cut never leaves the old match closed with
+        no new one, nor two running."""
+        with self.app.journal.atomic():
+            if self.unfinished is not None:
+                self.unfinished.abandon()
+            session = Session.start(self.app.journal, self.mode, self.options())
         self.app.replace(TrackerScreen(self.app, session))
 
     def resume(self) -> None:
@@ -101,15 +134,19 @@ class SetupScreen(Screen):
             self.app.replace(TrackerScreen(self.app, self.unfinished))
 
     def draw(self, surface: pygame.Surface) -> None:
+        u = self.u
         surface.fill(theme.BG)
-        self.draw_header(surface, self.t("cb.setup.title"))
-        draw_text(surface, self.t("cb.setup.mode"), (20, HEADER_H + 14), 19, theme.MUTED, bold=True)
-        draw_text(surface, self.t("cb.setup.options"), (410, HEADER_H + 14), 19, theme.MUTED, bold=True)
-        for i, line in enumerate(wrap_text(self.t("cb.setup.options_hint"), 16, 370)):
-            draw_text(surface, line, (410, HEADER_H + 264 + i * 20), 16, theme.MUTED)
+        title = "cb.setup.title" if self.unfinished is None else "cb.setup.title_running"
+        self.draw_header(surface, self.t(title))
+        left, right = self._columns()
+        draw_text(surface, self.t("cb.setup.mode"), (left.x, self.header_h + u(14)), u(19), theme.MUTED, bold=True)
+        draw_text(surface, self.t("cb.setup.options"), (right.x, self.header_h + u(14)), u(19), theme.MUTED,
+                  bold=True)
+        for i, line in enumerate(wrap_text(self.t("cb.setup.options_hint"), u(16), right.width)):
+            draw_text(surface, line, (right.x, right.y + u(220) + i * u(20)), u(16), theme.MUTED)
         if self.error:
-            for i, line in enumerate(wrap_text(self.error, 15, 370)[:4]):
-                draw_text(surface, line, (20, HEADER_H + 258 + i * 19), 15, theme.DANGER)
+            for i, line in enumerate(wrap_text(self.error, u(16), left.width)[:4]):
+                draw_text(surface, line, (left.x, left.y + u(214) + i * u(20)), u(16), theme.DANGER)
         for b in self.buttons:
             b.draw(surface)
 

@@ -17,7 +17,8 @@ from companion.chessball.shot import FULL_POWER, ShotOutcome, parry_direction, r
 from companion.chessball.state import Mode, Phase
 from companion.ui import theme
 from companion.ui.chessball.common import ChessBallScreen, FacePicker
-from companion.ui.chessball.session import Session
+from companion.ui.chessball.places import place_name, say
+from companion.chessball.session import Session
 from companion.ui.input import Action, Kind
 from companion.ui.screen import HEADER_H
 from companion.ui.widgets import Button, draw_text, wrap_text
@@ -27,6 +28,7 @@ MAX_DISTANCE = 40
 
 class ShotScreen(ChessBallScreen):
     name = "chessball-shot"
+    native = True  # the 800×480 design drawn at the display's size
 
     def __init__(self, app: Any, session: Session) -> None:
         super().__init__(app, session)
@@ -64,35 +66,38 @@ class ShotScreen(ChessBallScreen):
     def _layout_distance(self) -> None:
         keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "⌫", "0", "C"]
         for i, key in enumerate(keys):
-            rect = pygame.Rect(20 + (i % 3) * 112, HEADER_H + 16 + (i // 3) * 74, 104, 66)
-            self.buttons.append(Button(rect, key, self._key(key), size=30))
+            rect = self.box(20 + (i % 3) * 112, HEADER_H + 16 + (i // 3) * 74, 104, 66)
+            self.buttons.append(Button(rect, key, self._key(key), size=self.u(30)))
         on = self.t("common.yes") if self.keeper_on_point else self.t("common.no")
-        self.buttons.append(Button(pygame.Rect(420, HEADER_H + 200, 360, 64),
+        self.buttons.append(Button(self.box(420, HEADER_H + 200, 360, 64),
                                    self.t("cb.shot.keeper_on_point", answer=on), self._toggle_keeper,
-                                   selected=self.keeper_on_point, size=20))
-        self.buttons.append(Button(pygame.Rect(420, 400, 360, 70), self.t("cb.shot.shoot"), self.shoot,
-                                   primary=True, enabled=self.distance is not None, size=28))
+                                   selected=self.keeper_on_point, size=self.u(20)))
+        self.buttons.append(Button(self.box(420, 400, 360, 70), self.t("cb.shot.shoot"), self.shoot,
+                                   primary=True, enabled=self.distance is not None, size=self.u(28)))
 
     def _layout_keeper(self) -> None:
-        self.buttons += self.keeper_picker.buttons(self._changed)
+        picker = self.keeper_picker
+        picker.origin, picker.size, picker.gap = self.at(20, HEADER_H + 170), self.u(50), self.u(6)
+        picker.row_gap = picker.gap
+        self.buttons += picker.buttons(self._changed, size=self.u(24))
         total = self.keeper_picker.total if self.keeper_picker.complete else None
-        self.buttons.append(Button(pygame.Rect(20, 400, 346, 70),
+        self.buttons.append(Button(self.box(20, 400, 346, 70),
                                    self.t("cb.roll.confirm", n=total) if total else self.t("cb.roll.pick_faces"),
-                                   self.keeper_typed, enabled=total is not None, size=22))
-        self.buttons.append(Button(pygame.Rect(420, 400, 360, 70), "⚄  " + self.t("cb.shot.keeper_roll_app"),
-                                   self.keeper_with_app, primary=True, size=24))
+                                   self.keeper_typed, enabled=total is not None, size=self.u(22)))
+        self.buttons.append(Button(self.box(420, 400, 360, 70), "⚄  " + self.t("cb.shot.keeper_roll_app"),
+                                   self.keeper_with_app, primary=True, size=self.u(24)))
 
     def _layout_direction(self) -> None:
         for face in range(1, 7):
-            rect = pygame.Rect(20 + (face - 1) % 3 * 118, HEADER_H + 200 + (face - 1) // 3 * 76, 110, 68)
-            self.buttons.append(Button(rect, str(face), self._direction(face), size=28,
+            rect = self.box(20 + (face - 1) % 3 * 118, HEADER_H + 200 + (face - 1) // 3 * 76, 110, 68)
+            self.buttons.append(Button(rect, str(face), self._direction(face), size=self.u(28),
                                        sublabel=self.t(f"cb.dir.{parry_direction(face).value}")))
-        self.buttons.append(Button(pygame.Rect(420, 400, 360, 70), "⚄  " + self.t("cb.shot.direction_app"),
-                                   self.direction_with_app, primary=True, size=24))
+        self.buttons.append(Button(self.box(420, 400, 360, 70), "⚄  " + self.t("cb.shot.direction_app"),
+                                   self.direction_with_app, primary=True, size=self.u(24)))
 
     def _layout_result(self) -> None:
-        self.buttons.append(Button(pygame.Rect(420, 400, 360, 70), self.t("cb.shot.continue"), self.app.pop,
-                                   primary=True, size=26))
+        self.buttons.append(Button(self.box(420, 400, 360, 70), self.t("cb.shot.continue"), self.app.pop,
+                                   primary=True, size=self.u(26)))
 
     def _changed(self) -> None:
         self.layout()
@@ -178,19 +183,21 @@ class ShotScreen(ChessBallScreen):
         right = self.t("cb.shot.by", side=self.side(self.shooter)) if self.shooter else ""
         self.draw_header(surface, self.t("cb.shot.title"), right)
         getattr(self, f"_draw_{self.stage}")(surface)
-        self.draw_message(surface, pygame.Rect(420, 330, 360, 64))
+        self.draw_message(surface, self.box(420, 330, 360, 64))
         for b in self.buttons:
             b.draw(surface)
 
     def _power_box(self, surface: pygame.Surface, distance: int | None, power: int | None) -> None:
-        box = pygame.Rect(420, HEADER_H + 16, 360, 170)
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
+        u = self.u
+        box = self.box(420, HEADER_H + 16, 360, 170)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=u(12))
         d = "–" if distance is None else str(distance)
-        draw_text(surface, self.t("cb.shot.distance", n=d), (box.x + 16, box.y + 12), 22, theme.TEXT)
-        draw_text(surface, self.t("cb.shot.power_label"), (box.x + 16, box.y + 58), 22, theme.MUTED)
-        draw_text(surface, "–" if power is None else str(power), (box.right - 20, box.y + 80), 76, theme.ACCENT,
-                  "midright", bold=True)
-        draw_text(surface, self.t("cb.shot.power_rule"), (box.x + 16, box.bottom - 30), 16, theme.MUTED)
+        draw_text(surface, self.tn("cb.shot.distance", distance or 0, n=d), (box.x + u(16), box.y + u(12)), u(22),
+                  theme.TEXT)
+        draw_text(surface, self.t("cb.shot.power_label"), (box.x + u(16), box.y + u(58)), u(22), theme.MUTED)
+        draw_text(surface, "–" if power is None else str(power), (box.right - u(20), box.y + u(80)), u(76),
+                  theme.ACCENT, "midright", bold=True)
+        draw_text(surface, self.t("cb.shot.power_rule"), (box.x + u(16), box.bottom - u(30)), u(16), theme.MUTED)
 
     def _draw_distance(self, surface: pygame.Surface) -> None:
         d = self.distance
@@ -201,11 +208,12 @@ class ShotScreen(ChessBallScreen):
         if pending is not None:
             self._power_box(surface, pending.distance, pending.power)
             draw_text(surface, self.t("cb.shot.keeper_rolls", side=self.side(pending.defender)),
-                      (20, HEADER_H + 20), 22, theme.TEXT, bold=True, max_width=380)
-        lines = wrap_text(self.t("cb.shot.keeper_hint"), 16, 380) + wrap_text(self.t("cb.shot.scale"), 16, 380)
+                      self.at(20, HEADER_H + 20), self.u(22), theme.TEXT, bold=True, max_width=self.u(380))
+        lines = (wrap_text(self.t("cb.shot.keeper_hint"), self.u(16), self.u(380))
+                 + wrap_text(self.t("cb.shot.scale"), self.u(16), self.u(380)))
         for i, line in enumerate(lines[:4]):
-            draw_text(surface, line, (20, HEADER_H + 54 + i * 20), 16, theme.MUTED)
-        draw_text(surface, self.t("cb.roll.typed_in"), (20, HEADER_H + 140), 17, theme.MUTED)
+            draw_text(surface, line, self.at(20, HEADER_H + 54 + i * 20), self.u(16), theme.MUTED)
+        draw_text(surface, self.t("cb.roll.typed_in"), self.at(20, HEADER_H + 140), self.u(17), theme.MUTED)
 
     def _outcome_lines(self) -> tuple[str, tuple[int, int, int], list[str]]:
         o = self.outcome or {}
@@ -223,40 +231,42 @@ class ShotScreen(ChessBallScreen):
             return self.t("cb.outcome.save"), theme.WARN, lines
         residual = int(o.get("residual", 0))
         steps = rebound_steps(residual, self.session.options.parry_unit)
-        lines.append(self.t("cb.shot.parry_detail", residual=residual, steps=steps))
+        lines.append(self.tn("cb.shot.parry_detail", steps, residual=residual, steps=steps))
         return self.t("cb.outcome.parry", n=residual), theme.ACCENT, lines
 
     def _draw_outcome(self, surface: pygame.Surface, top: int) -> None:
         word, colour, lines = self._outcome_lines()
-        draw_text(surface, word, (20, top), 52, colour, bold=True, max_width=390)
+        draw_text(surface, word, self.at(20, top), self.u(52), colour, bold=True, max_width=self.u(390))
         for i, line in enumerate(lines):
-            draw_text(surface, line, (20, top + 66 + i * 28), 19, theme.TEXT, max_width=390)
+            draw_text(surface, line, self.at(20, top + 66 + i * 28), self.u(19), theme.TEXT,
+                      max_width=self.u(390))
 
     def _draw_direction(self, surface: pygame.Surface) -> None:
         pending = self.state.pending_shot
         if pending is not None:
             self._power_box(surface, pending.distance, pending.power)
         self._draw_outcome(surface, HEADER_H + 10)
-        for i, line in enumerate(wrap_text(self.t("cb.shot.direction_hint"), 16, 380)[:2]):
-            draw_text(surface, line, (20, HEADER_H + 150 + i * 20), 16, theme.MUTED)
+        for i, line in enumerate(wrap_text(self.t("cb.shot.direction_hint"), self.u(16), self.u(380))[:2]):
+            draw_text(surface, line, self.at(20, HEADER_H + 150 + i * 20), self.u(16), theme.MUTED)
 
     def _draw_result(self, surface: pygame.Surface) -> None:
         o = self.outcome or {}
         self._power_box(surface, o.get("distance"), o.get("power"))
         if self.outcome is None:
-            draw_text(surface, self.t("cb.shot.none"), (20, HEADER_H + 20), 20, theme.MUTED, max_width=390)
+            draw_text(surface, self.t("cb.shot.none"), self.at(20, HEADER_H + 20), self.u(20), theme.MUTED,
+                      max_width=self.u(390))
             return
         self._draw_outcome(surface, HEADER_H + 20)
         if self.rebound is not None:
             r = self.rebound
-            text = self.t("cb.shot.rebound", face=r["face"], direction=self.t(f"cb.dir.{r['direction']}"),
-                          steps=r["rebound_steps"])
-            draw_text(surface, text, (20, HEADER_H + 190), 19, theme.TEXT, max_width=390)
+            text = self.tn("cb.shot.rebound", r["rebound_steps"], face=r["face"],
+                           direction=self.t(f"cb.dir.{r['direction']}"), steps=r["rebound_steps"])
+            draw_text(surface, text, self.at(20, HEADER_H + 190), self.u(19), theme.TEXT, max_width=self.u(390))
             if r.get("ball"):
-                draw_text(surface, self.t("cb.shot.ball_at", at=f"{r['ball'][0]},{r['ball'][1]}"),
-                          (20, HEADER_H + 220), 19, theme.TEXT, max_width=390)
+                draw_text(surface, say(self.t, "cb.shot.ball_at", at=place_name(self.t, tuple(r["ball"]))),
+                          self.at(20, HEADER_H + 220), self.u(19), theme.TEXT, max_width=self.u(390))
         s = self.state
         from companion.chessball.pieces import Side
 
         score = f"{self.side(Side.WHITE)} {s.score[Side.WHITE]} – {s.score[Side.BLACK]} {self.side(Side.BLACK)}"
-        draw_text(surface, score, (20, 420), 26, theme.TEXT, bold=True, max_width=390)
+        draw_text(surface, score, self.at(20, 420), self.u(26), theme.TEXT, bold=True, max_width=self.u(390))

@@ -14,13 +14,14 @@ from typing import Any
 import pygame
 
 from companion.chessball.events import IllegalEvent
-from companion.chessball.lattice import Point, square_name
+from companion.chessball.lattice import Point
 from companion.chessball.pieces import CHESS_SET, PieceKind, Side
 from companion.chessball.state import Mode
 from companion.chessball.substitution import SUBSTITUTION_MP
 from companion.ui import theme
+from companion.ui.chessball.places import place_name
 from companion.ui.chessball.common import SIDE_COLOURS, ChessBallScreen, piece_name
-from companion.ui.chessball.session import Preview, Session
+from companion.chessball.session import Preview, Session
 from companion.ui.screen import HEADER_H
 from companion.ui.widgets import Button, draw_text
 
@@ -33,6 +34,7 @@ def signed(n: int) -> str:
 
 class SubstitutionScreen(ChessBallScreen):
     name = "chessball-substitution"
+    native = True  # the 800×480 design drawn at the display's size
 
     def __init__(self, app: Any, session: Session, at: Point | None = None) -> None:
         super().__init__(app, session)
@@ -80,20 +82,22 @@ class SubstitutionScreen(ChessBallScreen):
     def layout(self) -> None:
         self.buttons = [self.back_button()]
         for i, (kind, at) in enumerate(self.leaving):
-            rect = pygame.Rect(20, HEADER_H + 56 + i * 72, 230, 64)
-            where = square_name(at) if at is not None else f"× {self.state.lineup[self.sub_side][kind]}"
+            rect = self.box(20, HEADER_H + 56 + i * 72, 230, 64)
+            where = (place_name(self.t, at, short=True) if at is not None
+                     else f"× {self.state.lineup[self.sub_side][kind]}")
             self.buttons.append(Button(rect, piece_name(self.t, kind), self._out(i), selected=i == self.out_index,
-                                       sublabel=where, size=22))
+                                       sublabel=where, size=self.u(22)))
         bench = CHESS_SET - self.state.lineup[self.sub_side]
         for i, kind in enumerate(FIELD_KINDS):
-            rect = pygame.Rect(280, HEADER_H + 56 + i * 70, 250, 62)
+            rect = self.box(280, HEADER_H + 56 + i * 70, 250, 62)
             value = SUBSTITUTION_MP.get(self.out_kind, {}).get(kind) if self.out_kind else None
             mp = self.t("cb.sub.value", mp=signed(value)) if value is not None else "—"
             self.buttons.append(Button(rect, piece_name(self.t, kind), self._in(kind), selected=kind is self.entering,
                                        enabled=kind is not self.out_kind,
-                                       sublabel=f"{mp} · " + self.t("cb.sub.on_bench", n=bench[kind]), size=22))
-        self.buttons.append(Button(pygame.Rect(550, 400, 230, 70), self.t("cb.sub.confirm"), self.confirm,
-                                   primary=True, enabled=self.preview is not None, size=24))
+                                       sublabel=f"{mp} · " + self.t("cb.sub.on_bench", n=bench[kind]),
+                                       size=self.u(22)))
+        self.buttons.append(Button(self.box(550, 400, 230, 70), self.t("cb.sub.confirm"), self.confirm,
+                                   primary=True, enabled=self.preview is not None, size=self.u(24)))
 
     def _out(self, i: int) -> Callable[[], None]:
         def choose() -> None:
@@ -129,36 +133,38 @@ class SubstitutionScreen(ChessBallScreen):
         s = self.state
         self.draw_header(surface, self.t("cb.sub.title"),
                          self.t("cb.mp_left", side=self.side(self.sub_side), n=s.movement_points[self.sub_side]))
-        pygame.draw.rect(surface, SIDE_COLOURS[self.sub_side], (0, HEADER_H, 800, 6))
-        draw_text(surface, self.t("cb.sub.leaving"), (20, HEADER_H + 22), 20, theme.MUTED, bold=True)
-        draw_text(surface, self.t("cb.sub.entering"), (280, HEADER_H + 22), 20, theme.MUTED, bold=True)
-        panel = pygame.Rect(550, HEADER_H + 56, 230, 276)
-        pygame.draw.rect(surface, theme.PANEL, panel, border_radius=10)
-        y = panel.y + 12
+        u = self.u
+        pygame.draw.rect(surface, SIDE_COLOURS[self.sub_side], (0, self.header_h, surface.get_width(), u(6)))
+        draw_text(surface, self.t("cb.sub.leaving"), self.at(20, HEADER_H + 22), u(20), theme.MUTED, bold=True)
+        draw_text(surface, self.t("cb.sub.entering"), self.at(280, HEADER_H + 22), u(20), theme.MUTED, bold=True)
+        panel = self.box(550, HEADER_H + 56, 230, 276)
+        pygame.draw.rect(surface, theme.PANEL, panel, border_radius=u(10))
+        x, width = panel.x + u(12), u(206)
+        y = panel.y + u(12)
         if self.preview is not None and self.entering is not None and self.out_kind is not None:
             value = -self.preview.cost
             line = self.t("cb.sub.gain" if value >= 0 else "cb.sub.pay", n=abs(value))
             draw_text(surface, f"{piece_name(self.t, self.out_kind)} → {piece_name(self.t, self.entering)}",
-                      (panel.x + 12, y), 20, theme.TEXT, bold=True, max_width=206)
-            draw_text(surface, line, (panel.x + 12, y + 34), 20, theme.OK, max_width=206)
+                      (x, y), u(20), theme.TEXT, bold=True, max_width=width)
+            draw_text(surface, line, (x, y + u(34)), u(20), theme.OK, max_width=width)
             after = self.preview.after.movement_points[self.sub_side]
-            draw_text(surface, self.t("cb.sub.after", n=after), (panel.x + 12, y + 64), 18, theme.TEXT, max_width=206)
-            y += 104
+            draw_text(surface, self.t("cb.sub.after", n=after), (x, y + u(64)), u(18), theme.TEXT, max_width=width)
+            y += u(104)
         elif not self.message:
             for i, line in enumerate(self._hint_lines()):
-                draw_text(surface, line, (panel.x + 12, y + i * 24), 17, theme.MUTED)
-        self.draw_message(surface, pygame.Rect(panel.x + 12, y, 206, panel.bottom - y - 8), size=17)
+                draw_text(surface, line, (x, y + i * u(24)), u(17), theme.MUTED)
+        self.draw_message(surface, pygame.Rect(x, y, width, panel.bottom - y - u(8)), size=u(17))
         last = s.last_substitution_turn[self.sub_side]
         note = (self.t("cb.sub.last", turn=last, every=s.options.substitution_interval) if last is not None
                 else self.t("cb.sub.none_yet", every=s.options.substitution_interval))
         from companion.ui.widgets import wrap_text
 
-        for i, line in enumerate(wrap_text(note, 16, 236)[:6]):
-            draw_text(surface, line, (20, 340 + i * 21), 16, theme.MUTED)
+        for i, line in enumerate(wrap_text(note, self.u(16), self.u(236))[:6]):
+            draw_text(surface, line, self.at(20, 340 + i * 21), self.u(16), theme.MUTED)
         for b in self.buttons:
             b.draw(surface)
 
     def _hint_lines(self) -> list[str]:
         from companion.ui.widgets import wrap_text
 
-        return wrap_text(self.t("cb.sub.hint"), 17, 206)
+        return wrap_text(self.t("cb.sub.hint"), self.u(17), self.u(206))

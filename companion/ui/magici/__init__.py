@@ -5,4 +5,4 @@ Importing this package registers the home tile and every screen (for ``companion
 """
 
 from companion.ui.magici import strings  # noqa: F401
-from companion.ui.magici import demos, hub  # noqa: F401
+from companion.ui.magici import demos, hub, refusals  # noqa: F401  (refusals registers its strings)

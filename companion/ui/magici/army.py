@@ -23,7 +23,8 @@ from companion.rules.pieces import Color
 from companion.ui import theme
 from companion.ui.input import Action, Kind
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import house_rgb, side_key
+from companion.ui.magici.common import house_rgb, plural, side_key
+from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.magici.grid import GLYPHS, BoardGrid
 from companion.ui.magici.refusals import refusal_text
 from companion.ui.screen import HEADER_H, Screen
@@ -43,7 +44,7 @@ def color_of(side: Side) -> Color:
     return Color.WHITE if side is Side.WHITE else Color.BLACK
 
 
-class ArmyBuilderScreen(Screen):
+class ArmyBuilderScreen(KeepsBoardsRunning, Screen):
     name = "magici-army"
     title_key = "magici.army.title"
 
@@ -176,7 +177,7 @@ class ArmyBuilderScreen(Screen):
             spent = self.cost(side)
             colour = theme.OK if spent == POINTS else theme.ACCENT
             draw_text(surface, self.t("magici.army.points", spent=spent, total=POINTS), (600, y + 32), 18, colour)
-            draw_text(surface, self.t("magici.army.pieces", n=len(self.placed[side])), (600, y + 54), 16, theme.MUTED,
+            draw_text(surface, plural(self.t, "magici.army.pieces", len(self.placed[side])), (600, y + 54), 16, theme.MUTED,
                       max_width=188)
             y += 84
         y += 4

@@ -23,26 +23,19 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from companion.magici.boards import BOARD_LINK, linked_board_id
 from companion.magici.model import PieceKind, ResultKind, Side
 from companion.magici.timing import EndSource
 from companion.rules import Color
 from companion.ui import theme
 from companion.ui.input import Action, Kind
-from companion.ui.magici.common import clock_text, dim, house_rgb, seconds_text
+from companion.ui.magici.common import clock_colours, clock_text, house_rgb, seconds_text
 from companion.ui.widgets import draw_text
 
 if TYPE_CHECKING:
-    from companion.ui.magici.timer import TimerScreen
+    from companion.ui.magici.desk import Desk
 
-BOARD_LINK = "board_link"
-
-
-def linked_board_id(log: Any) -> int | None:
-    """The board match of a station's match, if one was opened."""
-    for event in reversed(log.events()):
-        if event.kind == BOARD_LINK:
-            return int(event.data["match"])
-    return None
+__all__ = ["BOARD_LINK", "BoardPanel", "board_position", "captured_kind", "linked_board_id"]
 
 
 def board_position(app: Any, log: Any) -> Any:
@@ -58,21 +51,15 @@ def board_position(app: Any, log: Any) -> Any:
         return None
 
 
-def board_follower(timer: "TimerScreen") -> "BoardPanel | None":
-    """For a resumed game whose touch board was opened before: a panel with no board screen yet,
-    so the turns lost on time (while the app was off, too) are passed on the board's game before
-    the board is shown again. None if the game has no board."""
-    return BoardPanel(timer, "") if linked_board_id(timer.log) is not None else None
-
-
-def _pass_quietly(session: Any, mover: Color) -> None:
+def _pass_quietly(session: Any, mover: Color) -> bool:
     """A pass written straight into the board's game (no board screen to show it)."""
     from companion.ui.board.session import RefereeAction, Refused
 
     try:
         session.referee(RefereeAction.PASS_TURN, mover)
-    except Refused:  # a team in check cannot pass: the referee sorts it out on the board
-        pass
+    except Refused:  # a team in check cannot pass: the station's time-out in check ruling applies
+        return False
+    return True
 
 
 def _army_counts(fen: str, white: bool) -> Counter[str]:
@@ -96,137 +83,205 @@ def captured_kind(before_fen: str, after_fen: str, victim: Side) -> PieceKind | 
 
 
 class BoardPanel:
-    """What :class:`~companion.ui.board.magici.MagiciBoardScreen` calls on the station."""
+    """What :class:`~companion.ui.board.magici.MagiciBoardScreen` calls on the station: one
+    board's desk (:class:`companion.ui.magici.desk.Desk`)."""
 
-    def __init__(self, timer: "TimerScreen", fen: str) -> None:
-        self.timer = timer
+    def __init__(self, desk: "Desk", fen: str) -> None:
+        self.desk = desk
         self.last_fen = fen
-        self.board: Any = None  # the board screen this panel sits on (set by the timer)
-        self.passes_seen = len(timer.station.state.passed_turns)
-        self.time_up_followed = timer.station.state.over
+        self.board: Any = None  # the board screen this panel sits on (set by the full view)
+        self.followed_result = desk.station.state.over if desk.station is not None else False
+
+    @property
+    def station(self) -> Any:
+        return self.desk.station
 
     # -- the board's questions ------------------------------------------------------------------
     def side_names(self) -> tuple[str, str]:
-        st = self.timer.station.state
+        st = self.station.state
         return st.white.name, st.black.name
 
     def update(self, dt_ms: int) -> None:
-        self.timer.update(dt_ms)
+        self.desk.room.update()
 
     def wake_in_ms(self) -> int | None:
-        return self.timer.wake_in_ms()
+        return self.desk.room.wake_in_ms()
+
+    def _session(self) -> Any:
+        return self.board.session if self.board is not None else self._linked_session()
+
+    def refuse_move(self, mover: Color) -> str | None:
+        """Why the board must refuse a move of ``mover`` now (None: it may move).
+
+        The clock decides who is on move. The board counts one entry (a move or a pass) per
+        turn change at the station: in step with it, only the team on move at the clock may
+        move. Behind it (a team pressed its button before its move was entered: the usual
+        order at a human board), the entry catches up and ends nothing at the clock."""
+        self.follow_station()
+        st = self.station.state
+        side = Side.WHITE if mover == Color.WHITE else Side.BLACK
+        t = self.desk.t
+        if st.over:
+            return t("magici.refused.over")
+        if not st.begun:
+            return t("magici.board.not_begun")
+        if st.paused and st.pause_reason != "spell":
+            return t("magici.refused.paused")
+        session = self._session()
+        behind = session is not None and len(session.history) < st.turn - 1
+        if st.on_move is not side and not behind:
+            return t("magici.board.not_on_move", house=st.house(side).name, on_move=st.house_on_move.name)
+        return None
 
     def on_move(self, move_text: str, fen: str) -> None:
         mover = Side.BLACK if fen.split(" ")[1] == "w" else Side.WHITE
-        station = self.timer.station
+        station = self.station
         st = station.state
         captured = captured_kind(self.last_fen, fen, mover.other)
         self.last_fen = fen
-        if st.running and st.on_move is mover:
-            outcome = station.end_move(mover, EndSource.TAP, captured=captured)
-            self.timer._outcome(outcome)
-            if not outcome and self.board is not None:  # e.g. within the lock-out: the clock did not stop
-                self.board.say(self.timer.message, "warn")
+        session = self._session()
+        in_step = session is None or len(session.history) == st.turn  # this entry is the current turn's
+        if st.running and st.on_move is mover and in_step:
+            outcome = station.end_move(mover, EndSource.BOARD, captured=captured)
+            self.desk.outcome(outcome)
+            if not outcome and self.board is not None:  # the clock did not stop: say why on the board
+                self.board.say(self.desk.message, "warn")
+        else:
+            self.follow_station()  # an entry catching up: the passes that came after it follow
 
     def on_undo(self, fen: str) -> None:
         self.last_fen = fen
-        self.timer._say(self.timer.t("magici.board.undone"), warn=True)
+        self.desk.say(self.desk.t("magici.board.undone"), warn=True)
 
     def handle_command(self, action: Action) -> bool:
-        """A team's button on the board: the timer screen ends that team's move (or refuses it:
+        """A team's button on the board: the station ends that team's move (or refuses it:
         not on move, locked out), and a refusal is said on the board."""
-        timer = self.timer
-        before = timer.station.state
-        timer.handle(action)
-        if timer.station.state is before and timer.message_warn and self.board is not None:
-            self.board.say(timer.message, "warn")
+        before = self.station.state
+        self.desk.room.command(action.name, action.source)
+        if self.station.state is before and self.desk.message_warn and self.board is not None:
+            self.board.say(self.desk.message, "warn")
         return True
 
     def follow_station(self) -> None:
-        """Bring the board up to what the station did by itself: each turn lost on time since
-        the last call is a pass on the board (when the board has that side to move: a team
-        that entered its move first is not passed), and the game time running out ends the
-        board game as a draw."""
-        st = self.timer.station.state
-        fresh = st.passed_turns[self.passes_seen:]
-        self.passes_seen = len(st.passed_turns)  # an undo at the station may shorten them
-        time_up = st.result is not None and st.result.kind is ResultKind.DRAW_TIME
-        if not fresh and not (time_up and not self.time_up_followed):
-            return
-        self.time_up_followed = time_up
+        """Bring the board to the station's turn: while the board has the other team to move
+        than the station (turns lost on time, a turn given back), the board records a pass; a
+        result the station reached by itself (the 20 minutes, a time-out in check) ends the
+        board game too. The engine refuses a pass in check: the station's time-out in check
+        ruling has then already ended or paused the game."""
+        st = self.station.state
         board = self.board
         session = board.session if board is not None else self._linked_session()
         if session is None:
             return
-        for _turn, side in fresh:
+        if st.result is not None:
+            if not self.followed_result and not session.is_over():
+                self._finish_board(session, st)
+            self.followed_result = True
+            return
+        self.followed_result = False
+        if not st.begun or session.is_over():
+            return
+        changed = False
+        while len(session.history) > st.turn - 1:  # ahead of the clock: a turn taken back there
+            if not session.undo():
+                break
+            changed = True
+        if changed and board is not None:
+            board.entered = []
+            board.after_change()
+            board.layout()
+        passes = [h for h in session.history if h.notation == "--"]
+        if len(passes) > len(st.passed_turns):  # a turn given back after a wrong time-out
+            last = session.history[-1] if session.history else None
+            if last is not None and last.notation == "--" and session.undo():
+                if board is not None:
+                    board.after_change()
+                    board.layout()
+            return
+        for _turn, side in st.passed_turns[len(passes):]:
             mover = Color.WHITE if side is Side.WHITE else Color.BLACK
-            if session.is_over() or session.position.turn != mover:
-                continue
+            if session.position.turn != mover:
+                break  # the board still waits for a move pressed at the clock: passes follow it
             if board is not None:
-                board.pass_turn()
-            else:
-                _pass_quietly(session, mover)
-        if time_up and not session.is_over():
-            if board is not None:
-                board.end_on_time()
-            else:
-                from companion.ui.board.magici import TIME_UP
+                if not board.pass_turn():
+                    break
+            elif not _pass_quietly(session, mover):
+                break
 
-                session.match.finish(dict(TIME_UP))
+    def _finish_board(self, session: Any, st: Any) -> None:
+        result = st.result
+        if result.kind is ResultKind.DRAW_TIME:
+            from companion.ui.board.magici import TIME_UP
+
+            data = dict(TIME_UP)
+        elif result.winner is not None and st.asking is None and _timeout_in_check(self.station):
+            score = "1-0" if result.winner is Side.WHITE else "0-1"
+            data = {"result": score, "winner": "w" if result.winner is Side.WHITE else "b",
+                    "termination": "time_in_check"}
+        else:
+            return  # a result entered by the referee: the board game stays as it was played
+        if self.board is not None:
+            if result.kind is ResultKind.DRAW_TIME:
+                self.board.end_on_time()
+            else:
+                session.match.finish(data)
                 session.replay()
+                self.board.after_change()
+                self.board.layout()
+        else:
+            session.match.finish(data)
+            session.replay()
 
     def _linked_session(self) -> Any:
         """The board's game replayed from the journal, when no board screen is open (the station
         resumed after a restart and caught up with the time that passed)."""
-        match_id = linked_board_id(self.timer.log)
+        match_id = linked_board_id(self.station.log)
         if match_id is None:
             return None
         try:
             from companion.ui.board.session import BoardSession
 
-            return BoardSession.open(self.timer.app.journal.match(match_id), game="magici")
+            return BoardSession.open(self.desk.app.journal.match(match_id), game="magici")
         except Exception:  # the board module missing or its match unreadable: nothing to follow
             return None
 
     def handle_panel(self, action: Action) -> bool:
         if action.kind is Kind.TAP:
-            self.timer.end_move(None, EndSource.TAP)
+            self.desk.end_move(None, EndSource.TAP)
         return action.kind in (Kind.PRESS, Kind.RELEASE, Kind.TAP, Kind.MOVE)
 
     # -- drawing --------------------------------------------------------------------------------
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        timer = self.timer
-        st, view = timer.station.state, timer.station.view()
+        desk = self.desk
+        st, view = self.station.state, self.station.view()
         house = st.house_on_move
         rgb = house_rgb(house.colour)
         move_ms = view.move_remaining_ms
-        if not st.running:
-            bg = theme.PANEL
-        elif move_ms <= 5_000:
-            bg = (120, 24, 24)
-        elif move_ms <= 10_000:
-            bg = (130, 84, 10)
-        else:
-            bg = dim(rgb, 0.35)
+        bg, _ = clock_colours(st, move_ms)
         pygame.draw.rect(surface, bg, rect, border_radius=12)
         pygame.draw.rect(surface, rgb, (rect.x, rect.y, 10, rect.height), border_top_left_radius=12,
                          border_bottom_left_radius=12)
         if st.over:
-            draw_text(surface, timer.t("magici.timer.result"), rect.center, 30, theme.TEXT, "center", bold=True)
+            draw_text(surface, desk.t("magici.timer.result"), rect.center, 30, theme.TEXT, "center", bold=True)
             return
         draw_text(surface, house.name, (rect.x + 20, rect.y + 8), 22, theme.TEXT, bold=True, max_width=rect.width - 30)
         draw_text(surface, seconds_text(move_ms), (rect.x + 20 + 70, rect.y + 96), 90, theme.TEXT, "center",
                   bold=True)
-        draw_text(surface, timer.t("magici.timer.game_label"), (rect.right - 14, rect.y + 44), 15, theme.MUTED,
+        draw_text(surface, desk.t("magici.timer.game_label"), (rect.right - 14, rect.y + 44), 15, theme.MUTED,
                   "topright")
         draw_text(surface, clock_text(view.game_remaining_ms), (rect.right - 14, rect.y + 62), 36, theme.TEXT,
                   "topright", bold=True)
         if st.paused:
-            hint = timer.t("magici.timer.paused")
+            hint = desk.t("magici.timer.paused")
         elif view.obligation is not None:
-            hint = timer._obligation_text(view.obligation)
+            hint = desk.obligation_text(view.obligation)
         else:
-            hint = timer.t("magici.board.tap_to_end")
+            hint = desk.t("magici.board.tap_to_end")
         draw_text(surface, hint, (rect.right - 14, rect.bottom - 10), 15,
                   theme.ACCENT if view.obligation is not None or st.paused else theme.MUTED, "bottomright",
                   max_width=rect.width - 170)
+
+
+def _timeout_in_check(station: Any) -> bool:
+    events = station.log.effective()
+    return bool(events) and events[-1].kind == "finish" and bool(events[-1].data.get("timeout_in_check"))

@@ -18,6 +18,7 @@ from companion.magici.model import DEFAULT_HOUSES
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import CHAMPIONSHIP_GAME, ChampionshipLink, house_rgb, result_key
+from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text
 
@@ -40,6 +41,18 @@ def current_championship(app: "App", create: bool = True) -> Championship | None
     return Championship(log)
 
 
+def running_fixture(app: "App", championship_id: int, f: Fixture) -> int | None:
+    """The board on which the championship game ``f`` is being played (None: not in progress)."""
+    from companion.ui.magici.desk import room
+
+    for n, station in room(app).boards.stations().items():
+        link = ChampionshipLink.from_meta(station.log.info.meta)
+        if link is not None and link.match_id == championship_id and (link.round, link.board) == f.key \
+                and not station.state.over:
+            return n
+    return None
+
+
 def championship_by_id(app: "App", match_id: int) -> Championship | None:
     try:
         return Championship(app.journal.match(match_id))
@@ -47,7 +60,7 @@ def championship_by_id(app: "App", match_id: int) -> Championship | None:
         return None
 
 
-class ChampionshipScreen(Screen):
+class ChampionshipScreen(KeepsBoardsRunning, Screen):
     name = "magici-championship"
     title_key = "magici.champ.title"
 
@@ -77,9 +90,15 @@ class ChampionshipScreen(Screen):
             rect = self.cell(f)
             game = state.games.get(f.key)
             label = f"{state.houses[f.home].name} – {state.houses[f.away].name}"
-            sub = self._result_text(f) if game else self.t("magici.champ.to_play")
+            running = running_fixture(self.app, self.championship.log.id, f)
+            if game:
+                sub = self._result_text(f)
+            elif running is not None:
+                sub = self.t("magici.champ.in_progress", n=running)
+            else:
+                sub = self.t("magici.champ.to_play")
             self.buttons.append(Button(rect, label, self._open_fixture(f), size=18, sublabel=sub,
-                                       selected=game is not None))
+                                       selected=game is not None, primary=running is not None and not game))
         y = 404
         self.buttons.append(Button(pygame.Rect(12, y, 200, 64), self.t("magici.champ.standings"), self.standings,
                                    primary=True, size=22))
@@ -120,6 +139,13 @@ class ChampionshipScreen(Screen):
 
     def _open_fixture(self, f: Fixture) -> Callable[[], None]:
         def open_fixture() -> None:
+            board = running_fixture(self.app, self.championship.log.id, f)
+            if board is not None and f.key not in self.state.games:  # in progress: open the running game
+                from companion.ui.magici.desk import room
+                from companion.ui.magici.timer import TimerScreen
+
+                self.app.push(TimerScreen(self.app, desk=room(self.app).desk(board)))
+                return
             self.app.push(FixtureScreen(self.app, self.championship, f))
         return open_fixture
 
@@ -172,7 +198,7 @@ class ChampionshipScreen(Screen):
             draw_text(surface, self.t("magici.champ.round", n=r), (GRID_X, y + 2), 16, theme.MUTED)
 
 
-class FixtureScreen(Screen):
+class FixtureScreen(KeepsBoardsRunning, Screen):
     """One championship game: play it on the timer, enter (or correct) its result, or clear it."""
 
     name = "magici-fixture"

@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.magici.model import Piece, ResultKind, Side
+from companion.ui import theme
 
 if TYPE_CHECKING:
     from companion.app import App
 
 GAME = "magici"  # the journal's game name for one game
+AMBER, ALARM = (130, 84, 10), (150, 24, 24)  # the clock panel at 10 s; red only for the 5 s alarm
 CHAMPIONSHIP_GAME = "magici-championship"
 
 
@@ -104,3 +106,24 @@ def hardware_call(app: "App", part: str, method: str, *args: Any) -> None:
         getattr(device, method)(*args)
     except Exception:  # the device layer reports its own faults (banner, doctor)
         pass
+
+
+def plural(t: Callable[..., str], key: str, n: int, **values: Any) -> str:
+    """``key.one`` for 1, ``key.many`` otherwise (Italian and English plurals agree on that)."""
+    return t(f"{key}.{'one' if n == 1 else 'many'}", n=n, **values)
+
+
+def spells_left_text(t: Callable[..., str], n: int) -> str:
+    """"1 incantesimo" / "2 incantesimi" left."""
+    return t("magici.timer.spells_left.one" if n == 1 else "magici.timer.spells_left.many", n=n)
+
+
+def clock_colours(st: Any, move_ms: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The clock panel's background and digits: neutral; amber at 10 s; red only the 5 s alarm."""
+    if st.over or not st.begun or st.paused:
+        return theme.PANEL, theme.MUTED
+    if move_ms <= 5_000:
+        return ALARM, theme.TEXT
+    if move_ms <= 10_000:
+        return AMBER, theme.TEXT
+    return theme.PANEL, theme.TEXT

@@ -44,8 +44,14 @@ class CorrectionScreen(StationOverlay):
         any_change = any(self.delta.values())
         self.buttons.append(Button(pygame.Rect(440, 398, 340, 70), self.t("magici.correct.apply"), self.apply,
                                    primary=True, enabled=any_change, size=26))
-        self.buttons.append(Button(pygame.Rect(20, 398, 240, 70), self.t("magici.correct.clear"), self.clear,
+        self.buttons.append(Button(pygame.Rect(20, 398, 200, 70), self.t("magici.correct.clear"), self.clear,
                                    enabled=any_change, size=22))
+        st = self.station.state
+        if st.passed_turns and st.last_change == "timeout" and not st.over:
+            house = st.house(st.passed_turns[-1][1]).name
+            self.buttons.append(Button(pygame.Rect(230, 398, 200, 70), self.t("magici.correct.turn_back"),
+                                       self.give_turn_back, size=20,
+                                       sublabel=self.t("magici.correct.turn_back_to", house=house)))
 
     def _add(self, kind: ClockKind, step: int) -> Callable[[], None]:
         def add() -> None:
@@ -58,19 +64,24 @@ class CorrectionScreen(StationOverlay):
         self.layout()
 
     def apply(self) -> None:
-        refused = ""
-        for kind, delta in self.delta.items():
-            if delta:
-                outcome = self.station.adjust(kind, delta)
-                if not outcome:
-                    refused = self.t(f"magici.refused.{outcome.refused.value}") if outcome.refused else ""
+        outcome = self.station.adjust_clocks(self.delta[ClockKind.MOVE], self.delta[ClockKind.GAME])
+        refused = "" if outcome else (self.t(f"magici.refused.{outcome.refused.value}") if outcome.refused else "")
         assert self.timer is not None
-        self.timer._say(refused or self.t("magici.correct.done"), warn=bool(refused))
+        self.timer.desk.outcome(outcome)
+        self.timer.desk.say(refused or self.t("magici.correct.done"), warn=bool(refused))
+        self.timer.layout()
+        self.app.pop()
+
+    def give_turn_back(self) -> None:
+        """The turn was passed on time by mistake: it goes back, as a correction with its reason."""
+        assert self.timer is not None
+        self.timer.desk.give_turn_back(self.t("magici.correct.reason_wrong_timeout"))
         self.timer.layout()
         self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        self.draw_clocks(surface)
         view = self.station.view()
         for kind, label_key, now_ms, fmt in (
             (ClockKind.MOVE, "magici.timer.move_label", view.move_remaining_ms, seconds_text),

@@ -43,8 +43,11 @@ def _must(outcome: object) -> None:
 
 def demo_clock(app: "App") -> FakeClock:
     """Give the demo journal a fake wall clock (it is a throw-away journal)."""
+    from companion.ui.magici.desk import fresh_room
+
     clock = FakeClock(DEMO_START_MS)
     app.journal.wall_ms = clock.now_ms
+    fresh_room(app)  # the demo journal may hold earlier demos' games: both boards start empty
     return clock
 
 
@@ -89,7 +92,7 @@ def _timer(app: "App") -> "Screen":
     clock = demo_clock(app)
     station = demo_station(app, clock)
     screen = TimerScreen(app, station.log)
-    screen._say(app.t("magici.timer.on_move", house=station.state.house_on_move.name))
+    screen.desk.say(app.t("magici.timer.on_move", house=station.state.house_on_move.name))
     return screen
 
 
@@ -99,7 +102,7 @@ def _timer_warning(app: "App") -> "Screen":
     clock = demo_clock(app)
     station = demo_station(app, clock, moves=7, into_move_ms=26_300)
     screen = TimerScreen(app, station.log)
-    screen._say(app.t("magici.refused.not_on_move"), warn=True)
+    screen.desk.say(app.t("magici.refused.not_on_move"), warn=True)
     return screen
 
 
@@ -112,7 +115,7 @@ def _timer_over(app: "App") -> "Screen":
     clock.advance(3_500)
     station.poll()
     screen = TimerScreen(app, station.log)
-    screen._say(app.t("magici.timer.time_up"), warn=True)
+    screen.desk.say(app.t("magici.timer.time_up"), warn=True)
     return screen
 
 
@@ -152,7 +155,7 @@ def _board_pass(app: "App") -> "Screen":
 
     board, clock = _board_and_clock(app)
     clock.advance(30_000 - 8_600)
-    board.station.timer.update(0)  # the station passes white's turn; the board follows
+    board.station.update(0)  # the station passes white's turn; the board follows
     if board.session.history[-1].text != "pass_turn":
         raise RuntimeError("demo: the board did not follow the station's pass")
     clock.advance(3_000)
@@ -164,9 +167,11 @@ def _board_pass(app: "App") -> "Screen":
 def _hub(app: "App") -> "Screen":
     from companion.ui.magici.hub import MagiciHubScreen
 
+    from companion.ui.magici.desk import room
+
     clock = demo_clock(app)
     demo_championship(app, games=4)
-    demo_station(app, clock)
+    room(app).desk_for_log(demo_station(app, clock).log)  # a game in progress on board 1
     return MagiciHubScreen(app)
 
 
@@ -273,6 +278,64 @@ def _correct(app: "App") -> "Screen":
     return screen
 
 
+def demo_two_boards(app: "App") -> tuple[Any, FakeClock]:
+    """Round 2 of a championship: board 1 mid-move (a spell each side, a pass on time), board 2
+    in the 5 s alarm."""
+    from companion.ui.magici.desk import room
+
+    clock = demo_clock(app)
+    champ = demo_championship(app, games=2)
+    houses = champ.state.houses
+    desks = room(app)
+    one, two = fixture(2, 1), fixture(2, 2)
+    d1 = desks.start(1, houses[one.home], houses[one.away], first=Side.WHITE,
+                     army={Side.WHITE: "KQRNBP", Side.BLACK: "KQNNPPP"},
+                     meta={"championship": ChampionshipLink(champ.log.id, 2, 1).to_meta()})
+    d2 = desks.start(2, houses[two.home], houses[two.away], first=Side.BLACK,
+                     army={Side.WHITE: "KQRNNP", Side.BLACK: "KQNBPP"},
+                     meta={"championship": ChampionshipLink(champ.log.id, 2, 2).to_meta()})
+    a, b = d1.station, d2.station
+    assert a is not None and b is not None
+
+    def run(ms: int) -> None:  # the loop polls both boards as time goes by
+        for _ in range(ms // 250):
+            clock.advance(250)
+            desks.update()
+        clock.advance(ms % 250)
+        desks.update()
+
+    _must(a.begin())
+    _must(b.begin())
+    for board, wait in ((a, 11_250), (b, 9_000), (a, 17_500), (b, 14_750), (a, 8_250)):
+        run(wait)
+        _must(board.end_move())  # board 1: Tassorosso on move; board 2: Corvonero (black) on move
+    for board in (a, b):  # a Tactical spell on each board, by the team not on move
+        caster = board.state.on_move.other
+        queen, knight = ("Qd1", "Nb8") if caster is Side.WHITE else ("Qd8", "Nb1")
+        _must(board.cast_spell(SpellCall(Spell.TACTICAL, caster, Piece.parse(queen), target=Piece.parse(knight))))
+    run(30_000)  # board 2's Corvonero... board 1's Tassorosso runs out: the turn passes on time
+    run(4_500)
+    _must(b.end_move())
+    run(21_250)  # board 1 near its 10 s mark; board 2 in the 5 s alarm
+    return desks, clock
+
+
+def _two_boards(app: "App") -> "Screen":
+    from companion.ui.magici.boards import TwoBoardsScreen
+
+    demo_two_boards(app)
+    return TwoBoardsScreen(app)
+
+
+def _two_boards_full(board: int) -> Any:
+    def make(app: "App") -> "Screen":
+        from companion.ui.magici.timer import TimerScreen
+
+        desks, _clock = demo_two_boards(app)
+        return TimerScreen(app, desk=desks.desk(board))
+    return make
+
+
 def _keyboard(app: "App") -> "Screen":
     from companion.ui.magici.keyboard import KeyboardScreen
 
@@ -286,5 +349,7 @@ for _name, _factory in (
     ("magici-cast", _cast), ("magici-army", _army),
     ("magici-result", _result), ("magici-championship", _championship), ("magici-fixture", _fixture),
     ("magici-standings", _standings), ("magici-correct", _correct), ("magici-keyboard", _keyboard),
+    ("magici-two-boards", _two_boards), ("magici-two-boards-board-1", _two_boards_full(1)),
+    ("magici-two-boards-board-2", _two_boards_full(2)),
 ):
     register_screen(_name, _factory)

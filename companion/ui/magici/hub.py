@@ -8,7 +8,8 @@ import pygame
 
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import CHAMPIONSHIP_GAME, GAME
+from companion.ui.magici.common import CHAMPIONSHIP_GAME, GAME, plural
+from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.registry import GameEntry, register_game
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text
@@ -18,22 +19,61 @@ if TYPE_CHECKING:
     from companion.core.journal import MatchLog
 
 
-class MagiciHubScreen(Screen):
+class MagiciHubScreen(KeepsBoardsRunning, Screen):
     name = "magici-hub"
     title_key = "magici.hub.title"
 
+    confirm_leave = False
+
+    def leave(self) -> None:
+        """Back to the home screen: outside the Magici screens the boards' cues are not heard,
+        so with clocks running it takes a second tap (a banner says why)."""
+        from companion.ui.magici.desk import room
+
+        if room(self.app).boards.running and not self.confirm_leave:
+            self.confirm_leave = True
+            self.app.show_banner(self.t("magici.timer.leave_hint"))
+            self.layout()
+            return
+        self.confirm_leave = False
+        self.app.pop()
+
+    def handle(self, action) -> bool:  # type: ignore[no-untyped-def]
+        from companion.ui.input import Kind
+
+        if action.kind is Kind.COMMAND and action.name == "back":
+            self.leave()
+            return True
+        if self.confirm_leave and action.kind is Kind.TAP and action.pos is not None \
+                and not self.buttons[0].rect.collidepoint(action.pos):
+            self.confirm_leave = False  # any other tap cancels leaving
+            self.layout()
+        return super().handle(action)
+
     def layout(self) -> None:
-        unfinished = self.app.journal.latest_unfinished(GAME)
+        from companion.ui.magici.desk import room
+
+        boards = room(self.app).boards
+        playing = [s for s in boards.stations().values() if not s.state.over]
         champ = self.app.journal.latest_unfinished(CHAMPIONSHIP_GAME)
         w, h = 372, 130
+        free = boards.free_board()
+        new_hint = (self.t("magici.hub.new_game_hint") + " · " + self.t("magici.boards.board", n=free)
+                    if free is not None else self.t("magici.hub.no_free_board"))
         cells = [
-            (self.t("magici.hub.new_game"), self.t("magici.hub.new_game_hint"), self.new_game, True, True),
-            (self.t("magici.hub.resume"), self._resume_hint(unfinished), self.resume, unfinished is not None, False),
+            (self.t("magici.hub.new_game"), new_hint, self.new_game, free is not None, True),
+            (self.t("magici.hub.two_boards"), self.t("magici.hub.boards_running", n=len(playing)) if playing
+             else self.t("magici.hub.nothing_to_resume"), self.resume, True, False),
             (self.t("magici.hub.championship"), self._champ_hint(champ), self.championship, True, False),
             (self.t("magici.hub.standings"), self.t("magici.hub.standings_hint"), self.standings, champ is not None,
              False),
         ]
-        self.buttons = [self.back_button()]
+        back = self.back_button()
+        back.on_tap = self.leave
+        if self.confirm_leave:
+            back = Button(back.rect.inflate(60, 0).move(30, 0), self.t("magici.timer.leave"), self.leave,
+                          color=theme.DANGER, size=18)
+        self.buttons = [back]
         for i, (label, hint, action, enabled, primary) in enumerate(cells):
             rect = pygame.Rect(20 + (i % 2) * (w + 16), HEADER_H + 40 + (i // 2) * (h + 20), w, h)
             self.buttons.append(Button(rect, label, action, enabled=enabled, primary=primary and enabled, size=30,
@@ -53,7 +93,7 @@ class MagiciHubScreen(Screen):
             played = len(Championship(log).state.games)
         except ValueError:
             return self.t("magici.hub.no_championship")
-        return self.t("magici.hub.games_played", n=played, total=len(SCHEDULE))
+        return plural(self.t, "magici.hub.games_played", played, total=len(SCHEDULE))
 
     def new_game(self) -> None:
         from companion.ui.magici.newgame import NewGameScreen
@@ -61,9 +101,10 @@ class MagiciHubScreen(Screen):
         self.app.push(NewGameScreen(self.app))
 
     def resume(self) -> None:
-        log = self.app.journal.latest_unfinished(GAME)
-        if log is not None:
-            self.app.push(open_game(self.app, log))
+        """The two-board view: both boards' games (running, or a free board for a new one)."""
+        from companion.ui.magici.boards import TwoBoardsScreen
+
+        self.app.push(TwoBoardsScreen(self.app))
 
     def championship(self) -> None:
         from companion.ui.magici.championship import ChampionshipScreen
@@ -85,7 +126,8 @@ class MagiciHubScreen(Screen):
 
 
 def open_game(app: "App", log: "MatchLog") -> Screen:
-    """The timer screen for a game in the journal (resumed with the time that really passed)."""
+    """The full view of a game in the journal (resumed with the time that really passed; the
+    other board, if it has a game too, is one tap away in its header)."""
     from companion.ui.magici.timer import TimerScreen
 
     try:

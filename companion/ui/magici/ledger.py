@@ -43,6 +43,11 @@ FIELDS: dict[Spell, tuple[tuple[str, str], ...]] = {
 KIND_ORDER = (PieceKind.QUEEN, PieceKind.ROOK, PieceKind.BISHOP, PieceKind.KNIGHT, PieceKind.PAWN, PieceKind.KING)
 
 
+def _recording(st: Any) -> bool:
+    """A spell may be recorded: the clocks run, or they pause for the spell."""
+    return st.running or (st.paused and st.pause_reason == "spell" and not st.over)
+
+
 def cast_text(t: Callable[..., str], cast: SpellCast) -> str:
     """``Pe7 → Dd1`` (a piece and what it commands) for the ledger's line."""
     call = cast.call
@@ -62,6 +67,21 @@ class SpellLedgerScreen(StationOverlay):
         super().__init__(app, timer)
         self.position = position
 
+    def enter(self) -> None:
+        """Both clocks of this board pause while the spell is recorded (``pause_during_spell``)."""
+        if self.timer is not None:
+            outcome = self.station.spell_pause()
+            if outcome:
+                self.timer.desk.say(self.t("magici.spells.paused_for_spell"))
+                self.app.play("beep")
+        super().enter()
+
+    def leave(self) -> None:
+        if self.timer is not None and self.station.spell_resume():
+            self.timer.desk.feed_display()
+            self.app.play("tap")  # the clocks go on: the cue that the turn runs again
+        super().leave()
+
     def layout(self) -> None:
         st = self.station.state
         self.buttons = [self.back_button()]
@@ -71,7 +91,7 @@ class SpellLedgerScreen(StationOverlay):
                 if spell in used:
                     continue
                 rect = pygame.Rect(12 + col * 396 + 250, ROW_Y + row * ROW_H + 18, 124, 58)
-                can = st.running and st.on_move is not side
+                can = _recording(st) and st.on_move is not side
                 self.buttons.append(Button(rect, self.t("magici.spells.cast"), self._caster(side, spell), enabled=can,
                                            size=22, primary=can))
 
@@ -84,7 +104,8 @@ class SpellLedgerScreen(StationOverlay):
     def draw(self, surface: pygame.Surface) -> None:
         st = self.station.state
         surface.fill(theme.BG)
-        self.draw_header(surface, self.t("magici.spells.title"), self.t("magici.timer.turn", n=st.turn))
+        self.draw_header(surface, self.t("magici.spells.title"))
+        self.draw_clocks(surface)
         for col, side in enumerate(Side):
             x = 12 + col * 396
             house = st.house(side)
@@ -109,9 +130,11 @@ class SpellLedgerScreen(StationOverlay):
                               17, theme.MUTED, "topright")
         view = self.station.view()
         if view.obligation is not None:
-            text = self.timer._obligation_text(view.obligation) if self.timer else ""
+            text = self.timer.desk.obligation_text(view.obligation) if self.timer else ""
             colour = theme.ACCENT
-        elif not st.running:
+        elif self.timer is not None and self.timer.desk.message_warn:
+            text, colour = self.timer.desk.message, theme.WARN  # a cue while the form is open
+        elif not _recording(st):
             text, colour = self.t("magici.spells.not_running"), theme.MUTED
         else:
             text = self.t("magici.spells.who", house=st.house(st.on_move.other).name)
@@ -232,7 +255,7 @@ class SpellCastScreen(StationOverlay):
             self.app.play("error")
             return
         st = self.station.state
-        refusal = st.spells.refusal(call, st.turn, st.on_move) if st.running else None
+        refusal = st.spells.refusal(call, st.turn, st.on_move) if _recording(st) else None
         if refusal is not None:
             text = self.t(f"magici.spellrefused.{refusal.reason.value}")
             self.message = [text + (f" ({refusal.detail})" if refusal.detail else "")]
@@ -243,7 +266,7 @@ class SpellCastScreen(StationOverlay):
         self.station.spell_check = spell_check_from_rules(lambda: pos) if pos is not None else None
         outcome = self.station.cast_spell(call)
         assert self.timer is not None
-        self.timer._react(list(outcome.cues))
+        self.timer.desk.react(list(outcome.cues))
         if not outcome:
             if outcome.refused is Refused.SPELL and pos is not None:
                 # the engine's reasons, asked again here for their codes (the station joins them as text)
@@ -265,7 +288,7 @@ class SpellCastScreen(StationOverlay):
                       spell=self.t(f"magici.spell.{self.spell.value}"))
         if moves_text:
             said += " · " + self.t("magici.spells.moves_left", moves=moves_text)
-        self.timer._say(said)
+        self.timer.desk.say(said)
         self.timer.layout()
         self.app.play("double_beep")
         self.app.pop()
@@ -294,6 +317,7 @@ class SpellCastScreen(StationOverlay):
         surface.fill(theme.BG)
         house = self.station.state.house(self.side)
         self.draw_header(surface, f"{self.t(f'magici.spell.{self.spell.value}')} · {house.name}")
+        self.draw_clocks(surface)
         pos = self.position()
         pieces: dict[str, tuple[Side, PieceKind]] = {}
         if pos is not None:

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
 
 from companion.magici.model import DEFAULT_HOUSES, House, Side
-from companion.magici.station import RefereeStation
+from companion.magici.timing import MagiciTiming
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import GAME, ChampionshipLink, house_rgb, side_key
+from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text
 
@@ -21,15 +23,19 @@ if TYPE_CHECKING:
 ROWS = (HEADER_H + 22, HEADER_H + 98, HEADER_H + 184, HEADER_H + 262)
 
 
-class NewGameScreen(Screen):
+class NewGameScreen(KeepsBoardsRunning, Screen):
     """Choose the Houses (fixed for a championship game), who moves first, and the armies."""
 
     name = "magici-new"
     title_key = "magici.new.title"
 
     def __init__(self, app: "App", houses: tuple[House, ...] | None = None, white: int = 0, black: int = 1,
-                 link: ChampionshipLink | None = None) -> None:
+                 link: ChampionshipLink | None = None, board: int | None = None) -> None:
         super().__init__(app)
+        from companion.ui.magici.desk import room
+
+        # a championship game is on its fixture's board; else the board asked for, or a free one
+        self.board = link.board if link is not None else (board or room(app).boards.free_board() or 1)
         if houses is None:
             from companion.ui.magici.championship import current_championship
 
@@ -42,6 +48,8 @@ class NewGameScreen(Screen):
         self.coin: str = ""
         self.army: dict[Side, str] | None = None
         self.start_fen: str | None = None
+        # the clock rulings of RULES.md section 3 (rule options), the defaults unless changed here
+        self.timing = MagiciTiming()
 
     def layout(self) -> None:
         self.buttons = [self.back_button()]
@@ -63,6 +71,25 @@ class NewGameScreen(Screen):
                                    size=22, sublabel=status, selected=self.army is not None))
         self.buttons.append(Button(pygame.Rect(250, 396, 300, 72), self.t("magici.new.start"), self.start,
                                    primary=True, enabled=self.first is not None, size=30))
+        check = self.t(f"magici.new.check_{self.timing.timeout_in_check}")
+        self.buttons.append(Button(pygame.Rect(16, 396, 222, 72), self.t("magici.new.check_timeout"),
+                                   self.toggle_check, size=17, sublabel=check,
+                                   selected=self.timing.timeout_in_check != "loses"))
+        pause = self.t("magici.new.yes" if self.timing.pause_during_spell else "magici.new.no")
+        self.buttons.append(Button(pygame.Rect(562, 396, 222, 72), self.t("magici.new.spell_pause"),
+                                   self.toggle_pause, size=17, sublabel=pause,
+                                   selected=not self.timing.pause_during_spell))
+
+    def toggle_check(self) -> None:
+        """Time-out in check (rule option ``timeout_in_check``): loses, or the referee decides."""
+        value = "referee" if self.timing.timeout_in_check == "loses" else "loses"
+        self.timing = replace(self.timing, timeout_in_check=value)
+        self.layout()
+
+    def toggle_pause(self) -> None:
+        """Clocks paused while a spell is recorded (rule option ``pause_during_spell``)."""
+        self.timing = replace(self.timing, pause_during_spell=not self.timing.pause_during_spell)
+        self.layout()
 
     def house(self, side: Side) -> House:
         return self.houses[self.white if side is Side.WHITE else self.black]
@@ -114,11 +141,13 @@ class NewGameScreen(Screen):
             meta["championship"] = self.link.to_meta()
         if self.start_fen is not None:
             meta["start_fen"] = _with_first(self.start_fen, self.first)
-        log = self.app.journal.new_match(GAME, title=f"{white.name} – {black.name}", meta=meta)
-        RefereeStation.new(log, white, black, first=self.first, army=self.army, now_ms=self.app.journal.wall_ms)
+        from companion.ui.magici.desk import room
         from companion.ui.magici.timer import TimerScreen
 
-        self.app.replace(TimerScreen(self.app, log))
+        # the match and its setup in one transaction (a power cut never leaves a game without setup)
+        desk = room(self.app).start(self.board, white, black, first=self.first, army=self.army,
+                                    timing=self.timing, title=f"{white.name} – {black.name}", meta=meta)
+        self.app.replace(TimerScreen(self.app, desk=desk))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -133,6 +162,9 @@ class NewGameScreen(Screen):
                 draw_text(surface, house.name, (222, ROWS[row] + 30), 30, theme.TEXT, "midleft", bold=True)
             draw_text(surface, self.t("magici.new.championship_game", round=self.link.round, board=self.link.board),
                       (780, ROWS[1] + 30), 18, theme.MUTED, "midright")
+        else:
+            draw_text(surface, self.t("magici.boards.board", n=self.board), (784, HEADER_H // 2), 20, theme.ACCENT,
+                      "midright", bold=True)
 
 
 def _with_first(fen: str, first: Side | None) -> str:

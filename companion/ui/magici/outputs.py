@@ -99,8 +99,10 @@ class DisplayFeed:
         self.was_connected: bool | None = None
 
     @classmethod
-    def for_app(cls, app: "App") -> "DisplayFeed | None":
-        display = getattr(getattr(app, "hardware", None), "display", None)
+    def for_app(cls, app: "App", board: int = 1) -> "DisplayFeed | None":
+        """The serial display of ``board`` (``[serial] display`` for board 1, ``display_2``)."""
+        hw = getattr(app, "hardware", None)
+        display = getattr(hw, "display" if board == 1 else f"display_{board}", None)
         return None if display is None else cls(display)
 
     def push(self, state: DisplayState) -> bool:

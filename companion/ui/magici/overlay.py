@@ -9,7 +9,7 @@ underneath, which polls the station and sounds the cues as usual, and hands it t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.ui.input import Action, Kind
 from companion.ui.screen import Screen
@@ -31,7 +31,12 @@ class StationOverlay(Screen):
         return self.timer.station
 
     def handle(self, action: Action) -> bool:
-        if self.timer is not None and action.kind is Kind.COMMAND and action.name in ("white", "black"):
+        from companion.ui.magici.desk import TEAM_COMMANDS, room
+
+        if action.kind is Kind.COMMAND and action.name in TEAM_COMMANDS:
+            if self.timer is None:  # a form of its own (a fixture's result): the boards still run
+                room(self.app).command(action.name, action.source)
+                return True
             before = self.timer.station.state
             self.timer.handle(action)  # a team's button ends its move whatever the referee is doing
             if self.timer.station.state is not before:
@@ -41,6 +46,9 @@ class StationOverlay(Screen):
 
     def update(self, dt_ms: int) -> None:
         if self.timer is None:
+            desks = getattr(self.app, "_magici_room", None)
+            if desks is not None and desks.app is self.app:
+                desks.update()
             return
         before = self.timer.station.state
         self.timer.update(dt_ms)
@@ -51,9 +59,34 @@ class StationOverlay(Screen):
             self.timer.dirty = False
             self.dirty = True
 
+    def draw_clocks(self, surface: Any) -> None:
+        """Both clocks of this board in the header's right end (the form never hides them):
+        the move seconds (red at the 5 s alarm) and the game time, or why they stand still."""
+        from companion.ui import theme
+        from companion.ui.magici.common import ALARM, clock_text, seconds_text
+        from companion.ui.widgets import draw_text
+
+        if self.timer is None:
+            return
+        st, view = self.station.state, self.station.view()
+        colour = ALARM if st.running and view.move_remaining_ms <= 5_000 else theme.TEXT
+        x = surface.get_width() - 14
+        for label, text, right, size, fg in ((self.t("magici.timer.game_label"), clock_text(view.game_remaining_ms),
+                                              x, 26, theme.TEXT),
+                                             (self.t("magici.timer.move_label"), seconds_text(view.move_remaining_ms),
+                                              x - 90, 30, colour)):
+            draw_text(surface, label, (right, 4), 11, theme.MUTED, "topright")
+            draw_text(surface, text, (right, 34), size, fg, "midright", bold=True)
+        if st.paused:
+            note = self.t("magici.timer.paused_spell" if st.pause_reason == "spell" else "magici.timer.paused")
+            draw_text(surface, note, (x - 140, 34), 14, theme.ACCENT, "midright", max_width=110)
+
     def station_changed(self) -> None:
         """The station acted by itself (a turn passed on time, time up): refresh."""
         self.layout()
 
     def wake_in_ms(self) -> int | None:
-        return None if self.timer is None else self.timer.wake_in_ms()
+        if self.timer is None:
+            desks = getattr(self.app, "_magici_room", None)
+            return desks.wake_in_ms() if desks is not None and desks.app is self.app else None
+        return self.timer.wake_in_ms()

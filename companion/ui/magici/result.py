@@ -163,27 +163,28 @@ class ResultScreen(StationOverlay):
     def _to_station(self, kind: ResultKind, stats: list[SideStats]) -> bool:
         assert self.timer is not None
         station = self.timer.station
-        if station.state.result is None:
-            winner = None if self.winner is None else list(Side)[self.winner]
-            outcome = station.enter_result(GameResult(kind, winner))
-            self.timer._react(list(outcome.cues))
-            if not outcome:
-                self.message = self.t(f"magici.refused.{outcome.refused.value}") if outcome.refused else ""
-                self.app.play("error")
-                return False
-        station.log.append(STATS_EVENT, {"white": stats[0].to_data(), "black": stats[1].to_data()})
-        result = station.state.result
-        assert result is not None
-        if self.link is not None:
-            from companion.ui.magici.championship import championship_by_id
+        with self.app.journal.atomic():  # the result, its figures and the championship: one step
+            if station.state.result is None:
+                winner = None if self.winner is None else list(Side)[self.winner]
+                outcome = station.enter_result(GameResult(kind, winner))
+                self.timer.desk.react(list(outcome.cues))
+                if not outcome:
+                    self.message = self.t(f"magici.refused.{outcome.refused.value}") if outcome.refused else ""
+                    self.app.play("error")
+                    return False
+            station.log.append(STATS_EVENT, {"white": stats[0].to_data(), "black": stats[1].to_data()})
+            result = station.state.result
+            assert result is not None
+            if self.link is not None:
+                from companion.ui.magici.championship import championship_by_id
 
-            champ = championship_by_id(self.app, self.link.match_id)
-            if champ is not None:
-                try:
-                    self._enter_linked(champ, result, stats)
-                except ValueError as exc:
-                    self.app.show_banner(self.t("magici.result.not_in_championship", error=str(exc)))
-        self.timer._say(self.t("magici.result.saved"))
+                champ = championship_by_id(self.app, self.link.match_id)
+                if champ is not None:
+                    try:
+                        self._enter_linked(champ, result, stats)
+                    except ValueError as exc:
+                        self.app.show_banner(self.t("magici.result.not_in_championship", error=str(exc)))
+        self.timer.desk.say(self.t("magici.result.saved"))
         self.timer.layout()
         self.timer.dirty = True
         return True

@@ -19,14 +19,15 @@ from companion.magici.files import games_csv, number, standings_csv, to_json
 from companion.magici.standings import StandingRow
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import house_rgb
+from companion.ui.magici.common import house_rgb, plural
+from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text
 
 if TYPE_CHECKING:
     from companion.app import App
 
-TABLE_Y, ROW_H = HEADER_H + 40, 92
+TABLE_Y, ROW_H = HEADER_H + 40, 84
 COL_POINTS, COL_HOUSE_POINTS = 560, 712
 
 
@@ -52,7 +53,7 @@ def export_championship(app: "App", championship: Championship) -> list[Path]:
     return list(files)
 
 
-class StandingsScreen(Screen):
+class StandingsScreen(KeepsBoardsRunning, Screen):
     name = "magici-standings"
     title_key = "magici.standings.title"
 
@@ -81,11 +82,14 @@ class StandingsScreen(Screen):
         state = self.championship.state
         standings = state.standings()
         self.draw_header(surface, self.t("magici.standings.title"))
-        draw_text(surface, self.t("magici.hub.games_played", n=standings.games_played, total=len(SCHEDULE)),
+        draw_text(surface, plural(self.t, "magici.hub.games_played", standings.games_played, total=len(SCHEDULE)),
                   (400, HEADER_H + 8), 18, theme.MUTED, "midtop")
         draw_text(surface, self.t("magici.standings.points"), (COL_POINTS, TABLE_Y - 4), 18, theme.MUTED, "midbottom")
-        draw_text(surface, self.t("magici.standings.house_points"), (COL_HOUSE_POINTS, TABLE_Y - 4), 18, theme.MUTED,
-                  "midbottom")
+        final = standings.games_played >= len(SCHEDULE)
+        # house points are provisional until all six games are in: said in the header, drawn muted
+        head = "magici.standings.house_points" if final else "magici.standings.house_points_provisional"
+        draw_text(surface, self.t(head), (COL_HOUSE_POINTS, TABLE_Y - 4), 18,
+                  theme.MUTED if final else theme.WARN, "midbottom", max_width=170)
         for i, row in enumerate(standings.rows):
             y = TABLE_Y + i * ROW_H
             rect = pygame.Rect(12, y, 776, ROW_H - 8)
@@ -104,8 +108,13 @@ class StandingsScreen(Screen):
             draw_text(surface, line, (140, rect.centery + 24), 17, theme.ACCENT if note else theme.MUTED, "midleft",
                       max_width=380)
             draw_text(surface, str(row.ranking_points), (COL_POINTS, rect.centery), 48, theme.TEXT, "center", bold=True)
-            draw_text(surface, _points_text(row), (COL_HOUSE_POINTS, rect.centery), 48, theme.ACCENT, "center",
-                      bold=True)
+            draw_text(surface, _points_text(row) + ("" if final else "*"), (COL_HOUSE_POINTS, rect.centery), 48,
+                      theme.ACCENT if final else theme.MUTED, "center", bold=True)
+        legend = self.t("magici.standings.legend")
+        if not final:
+            legend += " · " + plural(self.t, "magici.standings.provisional_note",
+                                          len(SCHEDULE) - standings.games_played)
+        draw_text(surface, legend, (400, TABLE_Y + 4 * ROW_H + 6), 15, theme.MUTED, "midtop", max_width=780)
         for b in self.buttons:
             b.draw(surface)
 

@@ -7,5 +7,5 @@ named here.
 """
 
 from companion.ui import strings  # noqa: F401  (the shell's strings)
-from companion.ui.screens import dice, home, resume, settings  # noqa: F401
+from companion.ui.screens import confirm, dice, home, resume, settings  # noqa: F401
 from companion.ui.board import games as board_games  # noqa: F401,E402

@@ -13,18 +13,15 @@ ENTERING_X = 280  # the substitution picker's column of entering pieces
 LEAVING_X = 20
 
 
-BANNER_TOP = 480 - 44
-
-
 def tap_at(app: Any, pos: tuple[int, int]) -> None:
     """A finger tap at a logical point (press, release, tap), as the input layer makes it.
 
-    A banner (a goal, half time) covers the bottom strip until it times out or is tapped:
-    a person taps it away first to reach a button under it.
+    A banner (a goal, half time) covers the header strip until it times out or is tapped:
+    a person taps it away first to reach a header button under it (never a main button).
     """
-    while app.banners and pos[1] >= BANNER_TOP:
+    while app.banners and app.banner_rect().collidepoint(pos):
         before = len(app.banners)
-        tap(app, 400, 470)
+        tap(app, *app.banner_rect().center)
         assert len(app.banners) < before
     tap(app, *pos)
 
@@ -57,9 +54,16 @@ def command(app: Any, name: str) -> None:
 
 
 def board_tap(app: Any, point: tuple[int, int]) -> None:
-    """Tap a lattice point on the tracker's board (a little off-centre: snapping is forgiving)."""
+    """Tap a lattice point on the tracker's board (a little off-centre: snapping is forgiving);
+    when points that mean something are closer together than a finger the magnifier opens,
+    and the point is tapped again there, as a person would."""
     x, y = app.top.board.to_pixel(point)
     tap_at(app, (x + 6, y - 5))
+    magnifier = getattr(app.top, "magnifier", None)
+    if magnifier is not None:
+        mx, my = magnifier.to_pixel(point)
+        assert magnifier.rect.collidepoint((mx, my)), f"{point} is not in the magnifier around {magnifier.centre}"
+        tap_at(app, (mx + 9, my - 8))
 
 
 def faces(app: Any, picker_faces: list[int], picker: Any) -> None:

@@ -6,7 +6,7 @@ from companion.chessball.lattice import CENTRE
 from companion.chessball.paths import piece_path
 from companion.chessball.pieces import PieceKind, Side
 from companion.chessball.state import Mode, Phase
-from companion.ui.chessball.session import Session
+from companion.chessball.session import Session
 from companion.ui.chessball.setup import SetupScreen
 from companion.ui.chessball.shot import ShotScreen
 from companion.ui.chessball.tracker import TrackerScreen
@@ -69,8 +69,9 @@ def test_a_piece_placed_in_the_other_half_is_refused_at_kick_off(make_app):
     board_tap(app, knight)
     board_tap(app, (2, 12))
     assert tracker.message_is_error
-    assert tracker.message == app.t("cb.why.own_half", side=app.t("cb.side.white"), piece=app.t("cb.piece.knight"),
-                                    at="2,12")
+    # the refusal names the place on the board, never the lattice numbers "2,12"
+    assert tracker.message == "Cavallo del Bianco sull'angolo tra a6 e b7: non è nella propria metà campo"
+    assert "2,12" not in tracker.message
     press(app, "cb.kickoff.confirm", side=app.t("cb.side.white"))
     assert session.log.effective() == [] and tracker.state.phase is Phase.KICKOFF
 
@@ -220,7 +221,7 @@ def test_a_tackle_on_the_board_gives_the_ball_to_the_winner(make_app):
     while not screen.decided:
         press(app, "cb.tackle.roll", prefix="⚄  ")
     winner = screen.winner()
-    press(app, "cb.tackle.confirm")
+    press(app, "cb.tackle.continue")
     assert app.top is tracker
     holder = next(pc for pc in tracker.state.board.values() if pc.uid == tracker.state.holder)
     assert holder.side is winner and holder.kind is PieceKind.BISHOP

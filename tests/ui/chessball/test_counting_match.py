@@ -10,7 +10,7 @@ from companion.chessball.pieces import PieceKind, Side
 from companion.chessball.state import Mode, Phase
 from companion.core.dice import Dice
 from companion.ui.chessball.rolls import TackleScreen
-from companion.ui.chessball.session import GAME, Session
+from companion.chessball.session import GAME, Session
 from companion.ui.chessball.setup import SetupScreen
 from companion.ui.chessball.shot import ShotScreen
 from companion.ui.chessball.substitution import SubstitutionScreen
@@ -49,12 +49,12 @@ def play_one_move(app, plan: random.Random) -> None:
             press(app, "cb.shot.direction_app", prefix="⚄  ")
         assert app.top.stage == "result"
         press(app, "cb.shot.continue")
-    elif choice < 0.14 and side not in s.tackled:
+    elif choice < 0.14 and s.may_tackle(side):
         press(app, "cb.tackle")
         assert isinstance(app.top, TackleScreen)
         while not app.top.decided:
             press(app, "cb.tackle.roll", prefix="⚄  ")
-        press(app, "cb.tackle.confirm")
+        press(app, "cb.tackle.continue")
     elif choice < 0.18:
         press(app, "cb.substitution")
         assert isinstance(app.top, SubstitutionScreen)

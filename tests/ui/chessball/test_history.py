@@ -6,7 +6,7 @@ from companion.chessball.simulate import simulate_match
 from companion.chessball.state import Mode
 from companion.core.dice import Dice
 from companion.ui.chessball.history import HistoryScreen, history
-from companion.ui.chessball.session import Session
+from companion.chessball.session import Session
 from companion.ui.chessball.tracker import TrackerScreen
 
 from .helpers import command, find, press, tap_at

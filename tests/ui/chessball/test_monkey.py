@@ -11,7 +11,7 @@ from companion.chessball.match import replay
 from companion.chessball.state import Mode
 from companion.core.dice import Dice
 from companion.ui.chessball.common import ChessBallScreen
-from companion.ui.chessball.session import Session
+from companion.chessball.session import Session
 from companion.ui.chessball.tracker import TrackerScreen
 from companion.ui.input import Action, Kind
 

@@ -16,7 +16,7 @@ from companion.chessball.pieces import PieceKind, Side, goal_line_y
 from companion.chessball.state import Mode, Phase
 from companion.core.dice import Dice
 from companion.ui.chessball.rolls import TackleScreen
-from companion.ui.chessball.session import GAME, Session
+from companion.chessball.session import GAME, Session
 from companion.ui.chessball.shot import ShotScreen
 from companion.ui.chessball.tracker import TrackerScreen
 
@@ -38,7 +38,7 @@ def candidates(tracker: TrackerScreen, plan: random.Random) -> list[dict]:
         keeper = s.king_point(side.other)
         xs = [keeper[0]] + plan.sample(range(GOAL_X_MIN, GOAL_X_MAX + 1), 3)
         out += [{"kind": "kick", "side": side.value, "to": [x, goal_line_y(side.other)]} for x in xs]
-    if mine and theirs and side not in s.tackled and plan.random() < 0.5:
+    if mine and theirs and s.may_tackle(side) and plan.random() < 0.5:
         out.insert(0, {"kind": "tackle"})
     for at, piece in mine:
         if piece.kind is PieceKind.KING:
@@ -86,7 +86,7 @@ def make_move_by_touch(app, tracker: TrackerScreen, event: dict) -> None:
         if isinstance(app.top, TackleScreen):
             while not app.top.decided:
                 press(app, "cb.tackle.roll", prefix="⚄  ")
-            press(app, "cb.tackle.confirm")
+            press(app, "cb.tackle.continue")
             return
         press(app, "cb.pass_move")  # refused (the reason is on the screen): pass instead
         return

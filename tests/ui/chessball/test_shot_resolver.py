@@ -6,7 +6,7 @@ import pytest
 
 from companion.chessball.pieces import Side
 from companion.chessball.state import Mode, Phase
-from companion.ui.chessball.session import Session
+from companion.chessball.session import Session
 from companion.ui.chessball.shot import ShotScreen
 from companion.ui.chessball.tracker import TrackerScreen
 
@@ -151,3 +151,64 @@ def test_the_app_rolls_the_keeper_with_the_seeded_dice(make_app):
     expected = list(Dice.seeded(99).roll(3).faces)
     keeper = [e for e in screen.session.log.effective() if e.kind == "keeper_roll"][0]
     assert keeper.data["faces"] == expected and screen.outcome["roll"] == sum(expected)
+
+
+def test_one_undo_after_a_parried_shot_takes_the_whole_shot_back(make_app):
+    """The issue's flow: undo after a shot changed nothing visible twice, the third removed it."""
+    app = make_app()
+    tracker = counting_match_in_moves(app)
+    before = tracker.state
+    screen = open_shot_with_distance(app, 4)
+    press(app, "cb.shot.shoot")
+    faces(app, [5, 4, 2], screen.keeper_picker)  # a parry
+    press(app, "cb.roll.confirm", n=11)
+    tap_at(app, find(app, "2").rect.center)
+    press(app, "cb.shot.continue")
+    assert app.top is tracker and tracker.state.side_to_move is Side.BLACK
+    press(app, "cb.undo", prefix="↶ ")
+    assert tracker.state.to_dict() == before.to_dict()  # one visible step: the shot is gone
+    assert tracker.state.phase is Phase.MOVES and tracker.state.side_to_move is Side.WHITE
+    assert [e.kind for e in tracker.session.log.effective()] == ["kickoff", "roll", "roll"]
+    press(app, "cb.undo", prefix="↶ ")  # the next undo takes the roll before it
+    assert [e.kind for e in tracker.session.log.effective()] == ["kickoff", "roll"]
+
+
+def test_undo_while_the_keeper_is_to_roll_takes_the_shot_back_too(make_app):
+    app = make_app()
+    tracker = counting_match_in_moves(app)
+    open_shot_with_distance(app, 4)
+    press(app, "cb.shot.shoot")
+    press(app, "common.back", prefix="‹ ")
+    assert app.top is tracker and tracker.state.phase is Phase.KEEPER_ROLL
+    press(app, "cb.undo", prefix="↶ ")
+    assert tracker.state.phase is Phase.MOVES and tracker.state.pending_shot is None
+
+
+def test_after_a_goal_continue_is_tappable_at_once_under_the_goal_banner(make_app):
+    """The issue: after GOL the Continua button was hidden by the banner for about 3 s."""
+    from ..conftest import tap
+
+    app = make_app()
+    tracker = counting_match_in_moves(app)
+    screen = open_shot_with_distance(app, 4)
+    press(app, "cb.shot.shoot")
+    faces(app, [2, 3, 3], screen.keeper_picker)
+    press(app, "cb.roll.confirm", n=8)
+    assert app.banners  # GOL! is announced...
+    go_on = find(app, app.t("cb.shot.continue"))
+    assert not go_on.rect.colliderect(app.banner_rect())  # ...where it hides no main button
+    tap(app, *go_on.rect.center)  # one tap, banner or not
+    assert app.top is tracker
+
+
+def test_after_export_the_main_buttons_stay_uncovered(make_app, tmp_path):
+    from dataclasses import replace
+
+    app = make_app()
+    tracker = counting_match_in_moves(app)
+    app.config = replace(app.config, data_dir=tmp_path)
+    press(app, "cb.export")
+    assert app.banners
+    covered = [b.label for b in tracker.buttons if b.rect.colliderect(app.banner_rect()) and b.rect.top > 60]
+    assert covered == []
+    assert all(not b.rect.colliderect(app.banner_rect()) for b in tracker.buttons if b.primary)

@@ -9,7 +9,7 @@ from companion.chessball.pieces import PieceKind, Side
 from companion.chessball.state import Mode, Phase
 from companion.core.dice import Dice
 from companion.ui.chessball.rolls import MovementRollScreen
-from companion.ui.chessball.session import GAME, Session
+from companion.chessball.session import GAME, Session
 from companion.ui.chessball.substitution import SubstitutionScreen
 from companion.ui.chessball.tracker import TrackerScreen
 from companion.ui.screens.home import HomeScreen
@@ -252,6 +252,33 @@ def test_an_action_the_journal_cannot_save_is_not_done(make_app):
     assert [e.kind for e in tracker.session.log.effective()] == ["kickoff", "roll", "roll"]
 
 
+def test_going_back_into_a_running_match_offers_resume_first_and_a_new_match_only_after_a_confirm(make_app):
+    """The issue's flow: back into ChessBall mid-match, one tap must not close the match."""
+    from companion.ui.chessball.setup import SetupScreen
+    from companion.ui.screens.confirm import ConfirmScreen
+
+    app = make_app()
+    old = Session.start(app.journal, Mode.COUNTING)
+    old.submit({"kind": "kickoff"})
+    app.push(HomeScreen(app))
+    tap_at(app, find(app, app.t("game.chessball")).rect.center)
+    setup = app.top
+    assert isinstance(setup, SetupScreen)
+    main = next(b for b in setup.buttons if b.primary)
+    assert main.label == app.t("cb.setup.continue")  # the big yellow button resumes
+    assert all(b.label != app.t("cb.setup.start") for b in setup.buttons)
+    press(app, "cb.setup.new")  # one tap on "Nuova partita" only asks
+    assert isinstance(app.top, ConfirmScreen)
+    assert not next(i for i in app.journal.matches(game=GAME) if i.id == old.log.id).finished
+    press(app, "common.cancel")  # the safe answer: nothing happened
+    assert app.top is setup and not next(i for i in app.journal.matches(game=GAME) if i.id == old.log.id).finished
+    press(app, "cb.setup.new")
+    command(app, "back")  # the back button (GPIO, Escape) is the safe answer too
+    assert app.top is setup
+    press(app, "cb.setup.continue")
+    assert isinstance(app.top, TrackerScreen) and app.top.session.log.id == old.log.id
+
+
 def test_a_new_match_closes_the_one_in_progress_as_abandoned_without_losing_it(make_app):
     from companion.ui.chessball.setup import SetupScreen
 
@@ -259,10 +286,33 @@ def test_a_new_match_closes_the_one_in_progress_as_abandoned_without_losing_it(m
     old = Session.start(app.journal, Mode.COUNTING)
     old.submit({"kind": "kickoff"})
     app.push(SetupScreen(app))
-    press(app, "cb.setup.start", startswith=False)
+    press(app, "cb.setup.new")
+    press(app, "cb.setup.new_confirm")
     assert isinstance(app.top, TrackerScreen) and app.top.session.log.id != old.log.id
     info = next(i for i in app.journal.matches(game=GAME) if i.id == old.log.id)
     assert info.finished and info.result["abandoned"] is True and info.event_count == 2
+
+
+def test_a_decided_tackle_roll_is_journaled_at_once_and_cannot_be_thrown_again(make_app):
+    from companion.ui.chessball.rolls import TackleScreen
+
+    app = make_app()
+    tracker = new_tracker(app, events=KICKOFF_AND_ROLLS)
+    press(app, "cb.tackle")
+    screen = app.top
+    assert isinstance(screen, TackleScreen)
+    while not screen.decided:
+        press(app, "cb.tackle.roll", prefix="⚄  ")
+    last = tracker.session.log.effective()[-1]
+    assert last.kind == "tackle"  # journaled before anyone can look for a way out
+    labels = [b.label for b in screen.buttons]
+    assert labels == ["‹ " + app.t("common.back"), app.t("cb.tackle.continue")]  # no "throw again"
+    command(app, "roll")  # the roll button does nothing more either
+    assert len(tracker.session.log.effective()) == len(KICKOFF_AND_ROLLS) + 1
+    command(app, "back")
+    assert app.top is tracker
+    press(app, "cb.undo", prefix="↶ ")  # a wrong entry is put right in the open, with undo
+    assert tracker.session.log.effective()[-1].kind != "tackle"
 
 
 def test_a_digit_typed_on_a_keyboard_spends_that_many_mp(make_app):
@@ -290,7 +340,7 @@ def test_a_tackle_typed_in_from_real_dice_a_tie_is_thrown_again(make_app):
     faces(app, [6, 6, 1], screen.pickers[Side.BLACK])
     press(app, "cb.tackle.enter_throw")
     assert screen.winner() is Side.BLACK
-    press(app, "cb.tackle.confirm")
+    press(app, "cb.tackle.continue")
     assert app.top is tracker
     last = tracker.session.log.effective()[-1]
     assert last.kind == "tackle" and len(last.data["throws"]) == 2

@@ -157,15 +157,60 @@ def test_the_game_time_running_out_ends_the_board_game_as_a_draw(magici_app, clo
     assert magici_pgn(board.session).rstrip().endswith("1/2-1/2")
 
 
-def test_a_board_move_the_station_refuses_is_said_on_the_board(magici_app, clock):
+def test_a_board_move_while_the_clocks_are_paused_is_refused_and_said_on_the_board(magici_app, clock):
     app = magici_app(lang="it")
     timer, board = open_board(app)
-    clock.advance(200)  # within the lock-out after the clocks started
+    clock.advance(2_000)
+    command(app, "back", source="key")  # back to the clock (the board stays joined)
+    press(app, timer, app.t("magici.timer.pause"))
+    press(app, timer, app.t("magici.timer.board"))
+    board = app.top
     play(app, board, "e2e4")
-    assert timer.station.state.on_move is Side.WHITE  # the station did not end the move
-    assert board.message == app.t("magici.refused.locked_out")
-    clock.advance(1_000)
-    command(app, "white")  # the team's button ends it
+    assert board.session.history == [] and timer.station.state.turn == 1
+    assert board.message == app.t("magici.refused.paused")
+
+
+def test_a_move_entered_right_after_the_start_is_not_a_double_press(magici_app, clock):
+    """The lock-out guards the teams' buttons against double presses; a move entered on the
+    board is deliberate, so it ends the move even 0.2 s after the clocks started."""
+    app = magici_app(lang="it")
+    timer, board = open_board(app)
+    clock.advance(200)
+    play(app, board, "e2e4")
+    assert timer.station.state.on_move is Side.BLACK
+    assert move_ends(app) == [("white", "board")]
+
+
+def test_the_board_catches_up_with_moves_pressed_at_the_clock(magici_app, clock):
+    """The usual order at a human board: the team presses its button, the referee enters the
+    move afterwards. The entry ends nothing at the clock; a pass that came after it follows."""
+    app = magici_app(lang="en")
+    timer, board = open_board(app)
+    clock.advance(3_000)
+    command(app, "white")  # white pressed: black on move at the clock, the board still has white to move
+    clock.advance(30_000)
+    app.tick()  # black's 30 s ran out before anyone entered white's move
+    assert timer.station.state.on_move is Side.WHITE and timer.station.state.turn == 3
+    play(app, board, "e2e4")  # white's move entered late: it ends nothing, then black's pass follows
+    assert timer.station.state.turn == 3 and timer.station.state.on_move is Side.WHITE
+    assert [h.text for h in board.session.history] == ["e2e4", "pass_turn"]
+    clock.advance(2_000)
+    play(app, board, "d2d4")  # in step again: white's move ends white's turn
+    assert timer.station.state.on_move is Side.BLACK and timer.station.state.turn == 4
+
+
+def test_an_undo_at_the_station_takes_the_move_back_on_the_board_too(magici_app, clock):
+    app = magici_app(lang="en")
+    timer, board = open_board(app)
+    clock.advance(3_000)
+    play(app, board, "e2e4")
+    assert timer.station.state.on_move is Side.BLACK
+    command(app, "back", source="key")
+    press(app, timer, app.t("magici.timer.undo"))
+    assert timer.station.state.on_move is Side.WHITE
+    assert board.session.history == [] and board.side_to_move() == Color.WHITE
+    press(app, timer, app.t("magici.timer.board"))
+    play(app, app.top, "d2d4")  # the team on move plays again
     assert timer.station.state.on_move is Side.BLACK
 
 
@@ -188,7 +233,7 @@ def test_turns_lost_while_the_power_was_off_are_passed_on_the_board_after_resumi
     assert isinstance(resumed, TimerScreen)
     again.tick()
     assert resumed.station.state.passed_turns == ((2, Side.BLACK),)
-    from companion.ui.board.session import BoardSession
+    from companion.rules.session import BoardSession
 
     game = BoardSession.open(again.journal.match(board_id), game="magici")
     assert [h.text for h in game.history] == ["e2e4", "pass_turn"]

@@ -118,9 +118,37 @@ def test_each_spell_is_usable_once_per_game(magici_app, clock):
     assert [s.value for s in timer.station.view().spells_left[Side.BLACK]] == ["hostile", "defensive"]
 
 
-def test_the_clocks_keep_running_while_the_ledger_is_open(magici_app, clock):
+def test_both_clocks_pause_while_a_spell_is_recorded_and_resume_with_their_time(magici_app, clock):
     app = magici_app()
     timer = start_game(app)
+    clock.advance(5_000)
+    press(app, timer, app.t("magici.timer.spells"))
+    assert timer.station.state.paused and timer.station.state.pause_reason == "spell"
+    assert app.top.wake_in_ms() is None  # nothing runs on this board: nothing to wake for
+    clock.advance(27_000)  # the referee takes 27 s over the spell
+    app.tick()
+    assert timer.station.state.on_move is Side.WHITE and timer.station.state.turn == 1  # no turn lost
+    form = open_form(app, Side.BLACK, Spell.TACTICAL)
+    for square, kind in (("d8", PieceKind.QUEEN), ("d2", PieceKind.PAWN)):
+        form.kind = kind
+        form.pick(square)
+    form.cast()
+    assert timer.station.state.spells.casts
+    app.pop()  # back to the timer: the clocks go on with the time they had
+    view = timer.station.view()
+    assert not timer.station.state.paused and view.move_remaining_ms == 25_000
+    assert view.game_remaining_ms == 20 * 60_000 - 5_000
+
+
+def test_the_clocks_keep_running_under_the_ledger_when_the_option_is_off(magici_app, clock):
+    from companion.magici.timing import MagiciTiming
+
+    app = magici_app()
+    log = app.journal.new_match(GAME, title="A – B")
+    RefereeStation.new(log, DEFAULT_HOUSES[0], DEFAULT_HOUSES[1], timing=MagiciTiming(pause_during_spell=False))
+    timer = TimerScreen(app, log)
+    app.push(timer)
+    press(app, timer, app.t("magici.timer.start"))
     press(app, timer, app.t("magici.timer.spells"))
     assert app.top.wake_in_ms() == 1_000
     clock.advance(30_000)

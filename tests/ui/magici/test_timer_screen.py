@@ -169,7 +169,10 @@ def test_the_referee_corrects_a_clock(magici_app, clock):
     view = screen.station.view()
     assert view.move_remaining_ms == 26_000
     assert view.game_remaining_ms == 20 * 60_000 - 10_000 - 60_000
-    assert kinds(app)[-2:] == ["magici.correct", "magici.correct"]
+    assert kinds(app)[-2:] == ["magici.begin", "magici.correct"]  # one correction, one event, one undo
+    press(app, screen, app.t("magici.timer.undo"))
+    assert screen.station.view().move_remaining_ms == 20_000
+    assert "20 → 26" not in screen.message and app.t("magici.undo.kind.correct") in screen.message
 
 
 def test_undo_takes_back_a_move_and_restores_the_clocks(magici_app, clock):
@@ -183,8 +186,19 @@ def test_undo_takes_back_a_move_and_restores_the_clocks(magici_app, clock):
     assert st.on_move is Side.WHITE and st.turn == 1
     assert view.move_remaining_ms == 22_000  # as it was when the press came; running on from now
     assert view.game_remaining_ms == 20 * 60_000 - 8_000
-    key(app, pygame.K_u, "u")  # U undoes too: back to before the start? No: the start is an action
+    assert screen.message == " · ".join([app.t("magici.undo.undone", what=app.t("magici.undo.kind.move_end",
+                                                                                 house="Grifondoro")),
+                                         app.t("magici.undo.move_clock", before="27", after="22"),
+                                         app.t("magici.undo.game_clock", before="19:49", after="19:52")])
+    key(app, pygame.K_u, "u")  # U undoes too: the start needs a confirmation
+    assert screen.station.state.begun and screen.message == app.t("magici.refused.confirm_start")
+    assert button(screen, app.t("magici.timer.undo_start"))
+    key(app, pygame.K_u, "u")
     assert not screen.station.state.begun
+    press(app, screen, app.t("magici.timer.redo"))  # redo gives the start back
+    assert screen.station.state.begun
+    press(app, screen, app.t("magici.timer.redo"))  # and white's move end
+    assert screen.station.state.turn == 2
 
 
 def test_twenty_minutes_end_the_game_as_a_draw(magici_app, clock):
@@ -262,7 +276,7 @@ def test_after_a_power_cut_the_game_resumes_with_the_time_that_really_passed(mag
     st = resumed.station.state
     assert st.on_move is Side.BLACK and st.turn == 4
     assert resumed.station.view().move_remaining_ms == 15_000
-    assert resumed.message == again.t("magici.timer.catch_up", n=2)
+    assert resumed.message == again.t("magici.timer.catch_up_off.many", n=2)
     assert [e.kind for e in resumed.log.effective()].count("magici.timeout") == 2
 
 
@@ -276,10 +290,10 @@ def test_the_teams_buttons_still_work_while_the_referee_has_a_form_open(magici_a
     assert app.top is not screen  # the correction form stays open
 
 
-def test_leaving_a_running_game_takes_a_second_tap(magici_app, clock):
+def test_leaving_the_magici_screens_with_clocks_running_takes_a_second_tap(magici_app, clock):
     app = magici_app()
-    app.push(MagiciHubScreen(app))
-    screen = start_game(app)
+    app.push(HomeScreen(app))
+    screen = start_game(app)  # resumed straight from the home screen
     back = screen.buttons[0]
     tap(app, *back.rect.center)
     assert app.top is screen and screen.message == app.t("magici.timer.leave_hint")
@@ -287,7 +301,27 @@ def test_leaving_a_running_game_takes_a_second_tap(magici_app, clock):
     assert app.top is screen and not screen.confirm_leave
     command(app, "back", source="key")
     command(app, "back", source="key")
-    assert isinstance(app.top, MagiciHubScreen)
+    assert isinstance(app.top, HomeScreen)
+
+
+def test_the_hub_keeps_the_clocks_running_and_leaving_it_takes_a_second_tap(magici_app, clock):
+    app = magici_app()
+    app.push(HomeScreen(app))
+    app.push(MagiciHubScreen(app))
+    screen = start_game(app)
+    command(app, "back", source="key")  # back to the hub: one tap, the boards keep running there
+    hub = app.top
+    assert isinstance(hub, MagiciHubScreen)
+    clock.advance(4_000)
+    command(app, "white")  # a team's button on the hub still ends its move
+    assert screen.station.state.on_move is Side.BLACK
+    clock.advance(30_000)
+    app.tick()  # and the 30 s still run out there
+    assert screen.station.state.passed_turns == ((2, Side.BLACK),)
+    command(app, "back", source="key")
+    assert app.top is hub and app.banners[-1].text == app.t("magici.timer.leave_hint")
+    command(app, "back", source="key")
+    assert isinstance(app.top, HomeScreen)
 
 
 def test_a_game_the_journal_cannot_replay_opens_the_hub_with_a_banner(magici_app):

@@ -220,7 +220,7 @@ def test_the_camera_screens_render_in_both_languages(tmp_path):
 
 def test_camerlano_board_calibrates_its_eleven_by_ten_grid_from_four_taps(camera_app, camerlano_still):
     from companion.ui.board.screen import CAMERA_BUTTON, GameScreen
-    from companion.ui.board.session import BoardSession
+    from companion.rules.session import BoardSession
 
     app, worker = camera_app(camerlano_still.folder, lang="en")
     board = GameScreen(app, BoardSession.new(app.journal, "camerlano"))

@@ -6,10 +6,10 @@ from __future__ import annotations
 from companion.core.journal import Journal
 from companion.rules import get_variant
 from companion.ui.board.duere import DueReScreen
-from companion.ui.board.duere_session import DueReSession
+from companion.rules.duere_session import DueReSession
 from companion.ui.board.magici import MagiciBoardScreen
 from companion.ui.board.screen import CAMERA_BUTTON
-from companion.ui.board.session import BoardSession
+from companion.rules.session import BoardSession
 from companion.ui.input import Action, Kind
 from companion.ui.screens.home import HomeScreen
 from companion.vision.follower import EventKind, FollowEvent

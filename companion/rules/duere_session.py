@@ -1,6 +1,6 @@
 """Due Re in the journal: a roll, then one move per die, the turn played through the engine.
 
-Events (besides :mod:`~companion.ui.board.session`'s): ``roll`` ``{"faces": [3, 5],
+Events (besides :mod:`~companion.rules.session`'s): ``roll`` ``{"faces": [3, 5],
 "source": "app" | "typed"}`` opens a turn; each ``move`` carries its ``die``. Only steps that
 begin one of the engine's legal plays of the roll are accepted (so the compulsory-move rule
 and "use as many dice as possible" hold by construction); when the steps make a whole play the
@@ -24,8 +24,8 @@ from typing import Any
 from companion.core.journal import Event
 from companion.rules import Color, IllegalMove, Move, Position
 from companion.rules.duere import RollAnalysis, RollPlay
-from companion.ui.board.notation import long_notation
-from companion.ui.board.session import MOVE, BoardSession, HistoryEntry, Option, Reason, Refused
+from companion.rules.notation import long_tokens, render
+from companion.rules.session import MOVE, BoardSession, HistoryEntry, Option, Reason, Refused
 
 ROLL = "roll"
 
@@ -80,6 +80,30 @@ class DueReSession(BoardSession):
             out.setdefault(die, set()).add(option.cells[0])
         return {d: tuple(sorted(c)) for d, c in out.items()}
 
+    def die_states(self) -> list[tuple[int, str, tuple[str, ...]]]:
+        """Each die of the roll, in order, with its state for the dice panel: ``used``;
+        ``lost`` (no play can use it, whatever the player does); ``now`` with the cells of the
+        pieces that may move with it next; ``later``: no piece may start with it, but it is
+        played after the other die (a piece freed by the first move)."""
+        if self.roll is None:
+            return []
+        used = [d for d, _ in self.steps]
+        lost = list(self.lost_dice())
+        movers = self.movers()
+        out: list[tuple[int, str, tuple[str, ...]]] = []
+        for die in self.roll:
+            if die in used:
+                used.remove(die)
+                out.append((die, "used", ()))
+            elif die in lost:
+                lost.remove(die)
+                out.append((die, "lost", ()))
+            elif movers.get(die):
+                out.append((die, "now", movers[die]))
+            else:
+                out.append((die, "later", ()))
+        return out
+
     def lost_dice(self) -> tuple[int, ...]:
         """The dice of this roll that cannot be used whatever the player does."""
         if self.analysis is None:
@@ -133,8 +157,9 @@ class DueReSession(BoardSession):
     def _apply_step(self, option: Option) -> None:
         die, move = option.payload
         shown = self.board()
-        self.history.append(HistoryEntry(self.position.fullmove, self.mover,
-                                         f"{die}: {long_notation(shown, move)}", f"{die}:{move}", shown.fen()))
+        tokens = (f"{die}: ", *long_tokens(shown, move))
+        self.history.append(HistoryEntry(self.position.fullmove, self.mover, render(tokens), f"{die}:{move}",
+                                         shown.fen(), tokens))
         self.steps.append((die, move))
         self.last_move = move
         if tuple(self.steps) in {p.steps for p in self.analysis.plays}:  # type: ignore[union-attr]
@@ -175,11 +200,14 @@ class DueReSession(BoardSession):
             return Reason("board.reason.empty", {"cell": origin})
         if piece.color != self.mover:
             return Reason("board.reason.not_yours", {"cell": origin})
+        if origin in {m.target for _, m in self.steps}:  # two different pieces, even on a double
+            return Reason("duere.reason.moved_already", {"cell": origin})
         table = self.variant.options["dice_table"]
         matching = [d for d in self.dice_left() if table[d] in ("any", piece.kind)]
-        dice_text = ", ".join(f"{d} = {table[d]}" for d in self.dice_left())
         if not matching:
-            return Reason("duere.reason.no_die", {"kind": piece.kind, "dice": dice_text})
+            # the faces with the piece each moves, named in the screen's language
+            dice = tuple((d, table[d]) for d in self.dice_left())
+            return Reason("duere.reason.no_die", {"kind": piece.kind, "dice": dice})
         if len(cells) >= 2:
             try:
                 shown.parse_move(f"{origin}{cells[-1]}")
@@ -209,9 +237,10 @@ class DueReSession(BoardSession):
         if option not in self.options():
             raise Refused(self.explain(option.cells))
         die, move = option.payload
-        self.match.append(MOVE, {"move": str(move), "die": die, "fen_before": self.board().fen()})
-        self._apply_step(option)
-        self._finish_if_over()
+        with self.one_action():  # the step and the finish it causes: one transaction
+            self.match.append(MOVE, {"move": str(move), "die": die, "fen_before": self.board().fen()})
+            self._apply_step(option)
+            self._finish_if_over()
 
     def play_text(self, text: str) -> None:
         """Play one step written ``die:move`` (``3:a1a3``)."""

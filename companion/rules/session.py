@@ -30,15 +30,16 @@ Every action is validated, then appended, then applied: a power cut never loses 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from companion.core.journal import FINISH, Event, Journal, MatchLog
+from companion.core.journal import FINISH, Event, Journal, MatchLog, MatchUnreadable
 from companion.rules import Color, IllegalMove, Move, Position, get_variant
 from companion.rules.variant import Variant
-from companion.ui.board.notation import move_notation
+from companion.rules.notation import notation_tokens, render
 
 MOVE, REFEREE, BOARD_START = "move", "referee", "board_start"
 BOARD_KINDS = frozenset({MOVE, REFEREE, BOARD_START, FINISH})
@@ -102,9 +103,14 @@ class HistoryEntry:
 
     number: int  # the move number (White's and Black's moves share it)
     color: Color
-    notation: str
+    notation: str  # with the standard (English) letters, as exports write it
     text: str  # the engine's move text (or the referee action)
     fen_before: str
+    tokens: tuple[str, ...] = ()  # the notation as tokens, for the screen's language
+
+    def shown(self, lang: str) -> str:
+        """The notation with the piece letters of ``lang`` (``Cf3`` in Italian, ``Nf3``)."""
+        return render(self.tokens, lang) if self.tokens else self.notation
 
 
 def move_cells(move: Move) -> tuple[str, ...]:
@@ -145,17 +151,23 @@ class BoardSession:
     def open(cls, match: MatchLog, game: str | None = None, start_fen: str | None = None) -> "BoardSession":
         """Reopen a match: the variant and start come from its meta, else from its
         ``board_start`` event; a match that has neither (the station's own) gets a
-        ``board_start`` event for ``game`` from ``start_fen``."""
-        meta = match.info.meta
-        if "variant" in meta and "start_fen" in meta:
-            variant = get_variant(meta["variant"], meta.get("options") or None)
-            return cls(match, variant, meta["start_fen"])
-        for event in match.effective():
-            if event.kind == BOARD_START:
-                variant = get_variant(event.data["variant"], event.data.get("options") or None)
-                return cls(match, variant, event.data["start_fen"])
+        ``board_start`` event for ``game`` from ``start_fen``.
+
+        A match whose start cannot be read (an unknown variant, a bad position string, a
+        malformed start) raises :class:`MatchUnreadable`: the app sets it aside and goes on."""
+        try:
+            meta = match.info.meta
+            if "variant" in meta and "start_fen" in meta:
+                variant = get_variant(meta["variant"], meta.get("options") or None)
+                return cls(match, variant, meta["start_fen"])
+            for event in match.effective():
+                if event.kind == BOARD_START:
+                    variant = get_variant(event.data["variant"], event.data.get("options") or None)
+                    return cls(match, variant, event.data["start_fen"])
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise MatchUnreadable(match.journal.path, match.id, f"its start: {type(exc).__name__}: {exc}") from None
         if game is None:
-            raise ValueError(f"match {match.id} has no board start: say which game to open it as")
+            raise MatchUnreadable(match.journal.path, match.id, "it has no board start (no variant, no start position)")
         variant = get_variant(game)
         fen = variant.from_fen(start_fen).fen() if start_fen else variant.start_position().fen()
         match.append(BOARD_START, {"variant": game, "start_fen": fen, "options": {}})
@@ -200,10 +212,10 @@ class BoardSession:
         pos = self.position
         before = pos.fen()
         number, color = pos.fullmove, pos.turn
-        notation = move_notation(pos, move)
+        tokens = notation_tokens(pos, move)
         pos.push(move)
-        notation += check_suffix(pos)
-        self.history.append(HistoryEntry(number, color, notation, str(move), before))
+        tokens += (check_suffix(pos),)
+        self.history.append(HistoryEntry(number, color, render(tokens), str(move), before, tokens))
         self.last_move = move
 
     def _apply_referee(self, data: dict[str, Any]) -> None:
@@ -277,9 +289,10 @@ class BoardSession:
         move: Move = option.payload
         if self.is_over():
             raise Refused(Reason("board.reason.over"))
-        self.match.append(MOVE, {"move": str(move), "fen_before": self.position.fen()})
-        self._apply_move(move)
-        self._finish_if_over()
+        with self.one_action():  # the move and the finish it causes: one transaction
+            self.match.append(MOVE, {"move": str(move), "fen_before": self.position.fen()})
+            self._apply_move(move)
+            self._finish_if_over()
 
     def play_text(self, text: str) -> None:
         """Play a move given as engine text (``e2e4``, ``c3e5g3``); refused with the reason."""
@@ -312,16 +325,17 @@ class BoardSession:
             except IllegalMove as exc:
                 raise Refused(Reason.engine(exc)) from None
         payload: dict[str, Any] = {"action": action.value, "side": side.letter, **data}
-        self.match.append(REFEREE, payload)
-        self._apply_referee(payload)
-        if action is RefereeAction.DRAW_AGREED:
-            self._finish(self.outcome_result() or {"result": "1/2-1/2", "winner": None, "termination": "agreement"})
-        elif action is RefereeAction.RESIGN:
-            winner = side.other
-            self._finish({"result": "1-0" if winner == Color.WHITE else "0-1", "winner": winner.letter,
-                          "termination": "resignation"})
-        else:
-            self._finish_if_over()
+        with self.one_action():  # the decision and the finish it causes: one transaction
+            self.match.append(REFEREE, payload)
+            self._apply_referee(payload)
+            if action is RefereeAction.DRAW_AGREED:
+                self._finish(self.outcome_result() or {"result": "1/2-1/2", "winner": None, "termination": "agreement"})
+            elif action is RefereeAction.RESIGN:
+                winner = side.other
+                self._finish({"result": "1-0" if winner == Color.WHITE else "0-1", "winner": winner.letter,
+                              "termination": "resignation"})
+            else:
+                self._finish_if_over()
 
     def abandon(self) -> None:
         """Close an unfinished game without a result (a new game replaces it)."""
@@ -349,9 +363,10 @@ class BoardSession:
         if not self.can_undo():
             return False
         last = self.last_board_event()
-        self.match.undo()
-        if last is not None and last.kind == FINISH:
+        with self.one_action():  # the finish and the move that caused it: one transaction
             self.match.undo()
+            if last is not None and last.kind == FINISH:
+                self.match.undo()
         self.replay()
         return True
 
@@ -361,16 +376,26 @@ class BoardSession:
     def redo(self) -> bool:
         if not self.match.can_redo():
             return False
-        self.match.redo()
-        while self.match.can_redo() and self._next_redo_is_finish():
+        with self.one_action():
             self.match.redo()
+            while self.match.can_redo() and self._next_redo_is_finish():
+                self.match.redo()
         self.replay()
         return True
 
-    def _next_redo_is_finish(self) -> bool:
-        from companion.core.journal import _replay  # the redo stack, as the journal keeps it
+    @contextlib.contextmanager
+    def one_action(self) -> Iterator[None]:
+        """One user action's writes in one transaction; if it is not saved, the session is
+        rebuilt from the journal, so the screen never shows what the journal does not hold."""
+        try:
+            with self.match.atomic():
+                yield
+        except BaseException:
+            self.replay()
+            raise
 
-        stack = _replay(self.match.events()).redoable
+    def _next_redo_is_finish(self) -> bool:
+        stack = self.match.redo_stack()
         return bool(stack) and stack[-1].data.get("kind") == FINISH
 
     # -- the record ---------------------------------------------------------------------------

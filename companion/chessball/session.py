@@ -37,6 +37,7 @@ from companion.chessball.state import MatchState, Mode, Phase
 from companion.core.journal import FINISH, Journal, MatchLog
 
 GAME = "chessball"
+SHOT_PHASES = (Phase.KEEPER_ROLL, Phase.DIRECTION_ROLL)  # a shot under way: undo goes on to its kick
 
 
 class SessionError(ValueError):
@@ -160,13 +161,25 @@ class Session:
         return self.state.events_applied > 0
 
     def undo(self) -> bool:
-        """Undo the last event (and the full-time mark with it); False if nothing to undo."""
+        """Undo the last action (and the full-time mark with it); False if nothing to undo.
+
+        A shot is one action however many events it took (the kick, the keeper's roll, the
+        parry's direction): undo takes all of it back at once, in one transaction, so no undo
+        ever lands in the middle of a shot and changes nothing the referee can see."""
         if not self.can_undo():
             return False
-        undone = self.log.undo()
-        if undone is not None and undone.data.get("kind") == FINISH:
-            self.log.undo()
-        self.state = self._replay()
+        try:
+            with self.log.journal.atomic():
+                while True:
+                    undone = self.log.undo()
+                    if undone is not None and undone.data.get("kind") == FINISH:
+                        self.log.undo()
+                    self.state = self._replay()
+                    if self.state.phase not in SHOT_PHASES or not self.can_undo():
+                        break
+        except Exception:
+            self.state = self._replay()  # rolled back: the state is the journal's again
+            raise
         return True
 
     @property
