@@ -44,9 +44,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "magici-correct": "ui/magici: the clock labels (PARTITA, MOSSA) at 11 px",
     "magici-new": "ui/magici: a label cut off ('Nuovo campiona…')",
     "magici-championship": "ui/magici: a label cut off ('New champions…')",
-    # the camera screens (ui/vision/*)
-    "camera": "ui/vision: camera view, small text",
-    "camera-calibration": "ui/vision: calibration, small text",
 }
 
 

@@ -8,6 +8,10 @@ the camera worker, which keeps them in the store for this camera, board and pict
 
 The search by itself runs in a thread of its own (it takes a few hundred milliseconds), so the
 screen keeps answering.
+
+The screen is native: the still picture is drawn from the full camera frame as large as the
+display allows (the whole height under the header), so a fingertip lands on the corner and the
+tap maps back to the frame's own pixels; the side panel names the corner to tap by its square.
 """
 
 from __future__ import annotations
@@ -21,24 +25,22 @@ import pygame
 from companion.ui import theme
 from companion.ui.input import Action, Kind
 from companion.ui.registry import register_screen
-from companion.ui.screen import HEADER_H, Screen
-from companion.ui.vision.camera_screen import draw_no_camera, synthetic_frame
+from companion.ui.screen import Screen
+from companion.ui.vision.camera_screen import draw_no_camera, split, synthetic_frame
 from companion.ui.vision.feed import CameraFeed
-from companion.ui.vision.overlay import Placement, draw_grid, draw_picture, draw_taps
-from companion.ui.widgets import Button, draw_text, wrap_text
+from companion.ui.vision.overlay import Placement, draw_grid, draw_picture
+from companion.ui.widgets import Button, draw_text, draw_text_block, same_size
 
 if TYPE_CHECKING:
     from companion.app import App
 
-PICTURE = pygame.Rect(4, HEADER_H + 4, 572, 480 - HEADER_H - 8)
-SIDE_X = PICTURE.right + 10
-SIDE_W = 800 - SIDE_X - 8
 SEARCH_WAKE_MS = 50
 
 
 class CalibrationScreen(Screen):
     name = "camera-calibration"
     title_key = "vision.cal.title"
+    native = True
 
     def __init__(self, app: "App", geometry: str = "8x8") -> None:
         super().__init__(app)
@@ -64,6 +66,22 @@ class CalibrationScreen(Screen):
             return np.array(self.taps, float)
         return self.found
 
+    def areas(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The picture's box and the side panel's, on this screen's canvas."""
+        return split(self, self.frame_size if self.frame is not None else self.feed.frame_size, margin=4, gap=10)
+
+    def placement(self) -> Placement:
+        """Where the still picture is drawn: a tap's screen point to frame pixels and back."""
+        return Placement.fit(self.areas()[0], self.frame_size)
+
+    def corner_square(self, n: int) -> str:
+        """The square whose outer corner is corner ``n`` (1 to 4): a1, h1, h8, a8 (k1, k10, a10)."""
+        from companion.vision.geometry import get_geometry
+
+        g = get_geometry(self.geometry)
+        last_file, last_rank = chr(ord("a") + g.files - 1), str(g.ranks)
+        return {1: "a1", 2: f"{last_file}1", 3: f"{last_file}{last_rank}", 4: f"a{last_rank}"}[n]
+
     # -- lifecycle ------------------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
@@ -76,21 +94,25 @@ class CalibrationScreen(Screen):
         self.buttons = [self.back_button()]
         if not self.feed.configured:
             return
+        u = self.u
+        side = self.areas()[1]
         searching = self._search is not None
-        h, gap = 54, 8
-        y = 480 - 8 - 4 * h - 3 * gap
+        h, gap = u(54), u(8)
+        y = side.bottom - 4 * h - 3 * gap
         have_frame = self.frame is not None
-        self.buttons += [
-            Button(pygame.Rect(SIDE_X, y, SIDE_W, h),
+        tools = [
+            Button(pygame.Rect(side.x, y, side.width, h),
                    self.t("vision.cal.searching" if searching else "vision.cal.auto"), self.auto_find,
-                   enabled=have_frame and not searching, size=19),
-            Button(pygame.Rect(SIDE_X, y + (h + gap), SIDE_W, h), self.t("vision.cal.undo"), self.undo_tap,
-                   enabled=bool(self.taps), size=19),
-            Button(pygame.Rect(SIDE_X, y + 2 * (h + gap), SIDE_W, h), self.t("vision.cal.live"), self.new_picture,
-                   enabled=not searching, size=19),
-            Button(pygame.Rect(SIDE_X, y + 3 * (h + gap), SIDE_W, h), self.t("vision.cal.save"), self.save,
-                   primary=True, enabled=self.corners is not None and not searching, size=22),
+                   enabled=have_frame and not searching, size=u(20)),
+            Button(pygame.Rect(side.x, y + (h + gap), side.width, h), self.t("vision.cal.undo"), self.undo_tap,
+                   enabled=bool(self.taps), size=u(20)),
+            Button(pygame.Rect(side.x, y + 2 * (h + gap), side.width, h), self.t("vision.cal.live"),
+                   self.new_picture, enabled=not searching, size=u(20)),
         ]
+        same_size(tools)  # one font size in the bar
+        save = Button(pygame.Rect(side.x, y + 3 * (h + gap), side.width, h), self.t("vision.cal.save"), self.save,
+                      primary=True, enabled=self.corners is not None and not searching, size=u(24))
+        self.buttons += [*tools, save]
 
     # -- actions ----------------------------------------------------------------------------------
     def handle(self, action: Action) -> bool:
@@ -98,8 +120,9 @@ class CalibrationScreen(Screen):
             self.undo_tap()
             return True
         if action.kind is Kind.TAP and action.pos is not None and self.frame is not None:
-            place = Placement.fit(PICTURE, self.frame_size)
-            if PICTURE.collidepoint(action.pos) and not any(b.rect.collidepoint(action.pos) for b in self.buttons):
+            place = self.placement()
+            if self.areas()[0].collidepoint(action.pos) and not any(b.rect.collidepoint(action.pos)
+                                                                   for b in self.buttons):
                 point = place.to_frame(action.pos)
                 if point is None:
                     self.say(self.t("vision.cal.outside"), "warn")
@@ -200,16 +223,16 @@ class CalibrationScreen(Screen):
             self._search_done()
         self.feed.poll()
         if self.frame is None and self.feed.latest is not None and self.feed.worker.last_frame is not None:
-            self.hold(self.feed.worker.last_frame, self.feed.picture)
+            self.hold(self.feed.worker.last_frame)
 
-    def hold(self, frame: np.ndarray, picture: pygame.Surface | None = None) -> None:
+    def hold(self, frame: np.ndarray) -> None:
         """Calibrate on this picture (BGR) until a new one is asked for."""
         from companion.ui.vision.overlay import preview_surface
-        from companion.ui.vision.worker import make_preview
 
         self.frame = frame
         self.frame_size = (frame.shape[1], frame.shape[0])
-        self.picture = picture if picture is not None else preview_surface(make_preview(frame))
+        # the full frame, not the live view's small preview: the corners are aimed on it
+        self.picture = preview_surface(np.ascontiguousarray(frame[:, :, ::-1]))
         self.layout()
         self.dirty = True
 
@@ -223,41 +246,71 @@ class CalibrationScreen(Screen):
         surface.fill(theme.BG)
         self.draw_header(surface, self.t("vision.cal.title"), self.t(f"vision.geometry.{self.geometry}"))
         if not self.feed.configured:
-            draw_no_camera(self, surface, pygame.Rect(20, HEADER_H + 20, 760, 480 - HEADER_H - 40))
+            draw_no_camera(self, surface)
             for b in self.buttons:
                 b.draw(surface)
             return
+        picture = self.areas()[0]
         if self.frame is None:
-            pygame.draw.rect(surface, theme.PANEL, PICTURE)
-            draw_text(surface, self.t(self.feed.status_key() if self.feed.state.value != "running"
-                                      else "vision.status.waiting"), PICTURE.center, 22, theme.MUTED, "center",
-                      max_width=PICTURE.width - 20)
+            pygame.draw.rect(surface, theme.PANEL, picture)
+            draw_text_block(surface, self.t(self.feed.status_key() if self.feed.state.value != "running"
+                                            else "vision.status.waiting"),
+                            picture.inflate(-self.u(40), -self.u(40)), self.u(22), theme.TEXT, align="center")
         else:
-            place = Placement.fit(PICTURE, self.frame_size)
+            place = self.placement()
             draw_picture(surface, self.picture, place)
             if self.corners is not None:
                 draw_grid(surface, self.geometry, self.corners, self.frame_size, place)
-            draw_taps(surface, self.taps, place)
+            self._draw_taps(surface, place)
         self._draw_side(surface)
         for b in self.buttons:
             b.draw(surface)
+
+    def _draw_taps(self, surface: pygame.Surface, place: Placement) -> None:
+        """The corners tapped so far: a fine cross on the exact point (the finger's aim) inside a
+        numbered ring, joined in order."""
+        if not self.taps:
+            return
+        u = self.u
+        shown = place.to_screen(np.array(self.taps))
+        line = max(2, u(2))
+        if len(shown) >= 2:
+            pygame.draw.lines(surface, theme.ACCENT, len(shown) == 4, shown, line)
+        r = u(16)
+        for i, (x, y) in enumerate(shown, 1):
+            pygame.draw.circle(surface, theme.ACCENT, (x, y), r, line)
+            pygame.draw.line(surface, theme.ACCENT, (x - r + u(4), y), (x + r - u(4), y), max(1, u(1)))
+            pygame.draw.line(surface, theme.ACCENT, (x, y - r + u(4)), (x, y + r - u(4)), max(1, u(1)))
+            # the number sits on a tag beside the ring, so it never hides the corner itself
+            tag = pygame.Rect(0, 0, u(26), u(26))
+            tag.center = (x + r + u(10), y - r - u(6))
+            tag.clamp_ip(place.rect)
+            pygame.draw.rect(surface, theme.BG, tag, border_radius=u(6))
+            draw_text(surface, str(i), tag.center, u(18), theme.ACCENT, "center", bold=True)
 
     def instruction(self) -> str:
         if self.note:
             return self.note
         if self.frame is None:
             return self.t("vision.cal.no_frame")
-        return self.t(f"vision.cal.tap{len(self.taps) + 1}") if len(self.taps) < 4 else self.t("vision.cal.done")
+        if len(self.taps) >= 4:
+            return self.t("vision.cal.done")
+        text = self.t("vision.cal.tap", square=self.corner_square(len(self.taps) + 1))
+        if self.geometry == "11x10c":
+            text += "\n" + self.t("vision.cal.citadels")
+        return text
 
     def _draw_side(self, surface: pygame.Surface) -> None:
+        u = self.u
+        side = self.areas()[1]
         colour = theme.WARN if self.note and self.note_level == "warn" else theme.TEXT
+        y = side.y + u(4)
         if len(self.taps) < 4 and not self.note and self.frame is not None:
-            draw_text(surface, self.t("vision.cal.corner", n=len(self.taps) + 1), (SIDE_X, HEADER_H + 10), 22,
-                      theme.ACCENT, bold=True, max_width=SIDE_W)
-        y = HEADER_H + 44
-        for line in wrap_text(self.instruction(), 19, SIDE_W)[:5]:
-            draw_text(surface, line, (SIDE_X, y), 19, colour, max_width=SIDE_W)
-            y += 25
+            draw_text(surface, self.t("vision.cal.corner", n=len(self.taps) + 1), (side.x, y), u(24),
+                      theme.ACCENT, bold=True, max_width=side.width, min_size=u(16))
+            y += u(36)
+        bottom = min(b.rect.y for b in self.buttons[1:]) - u(8)
+        draw_text_block(surface, self.instruction(), pygame.Rect(side.x, y, side.width, bottom - y), u(20), colour)
 
 
 def _demo(app: "App") -> CalibrationScreen:
