@@ -29,12 +29,13 @@ from companion.ui.screen import Screen
 from companion.ui.vision.camera_screen import draw_no_camera, split, synthetic_frame
 from companion.ui.vision.feed import CameraFeed
 from companion.ui.vision.overlay import Placement, draw_grid, draw_picture
-from companion.ui.widgets import Button, draw_text, draw_text_block, same_size
+from companion.ui.widgets import Button, draw_text, draw_text_block, same_size, wrap_text
 
 if TYPE_CHECKING:
     from companion.app import App
 
 SEARCH_WAKE_MS = 50
+LOUPE_ZOOM = 3  # the loupe shows the picture this many times larger than on screen
 
 
 class CalibrationScreen(Screen):
@@ -54,6 +55,8 @@ class CalibrationScreen(Screen):
         self.note_level = "info"
         self._search: threading.Thread | None = None
         self._search_result: list[Any] = []
+        self.aim: tuple[int, int] | None = None  # where a finger rests on the picture (the loupe shows it)
+        self._placed_by_release = False  # the corner went in on lifting: the TAP that follows is the same touch
 
     @property
     def geometry(self) -> str:
@@ -115,21 +118,49 @@ class CalibrationScreen(Screen):
         self.buttons += [*tools, save]
 
     # -- actions ----------------------------------------------------------------------------------
+    def _on_picture(self, pos: tuple[int, int] | None) -> bool:
+        return (pos is not None and self.frame is not None and self.areas()[0].collidepoint(pos)
+                and not any(b.rect.collidepoint(pos) for b in self.buttons))
+
     def handle(self, action: Action) -> bool:
+        """A finger on the picture shows the loupe; sliding moves the aim; lifting places the
+        corner where the finger was last (a plain tap places it where it touched)."""
         if action.kind is Kind.COMMAND and action.name == "undo":
             self.undo_tap()
             return True
-        if action.kind is Kind.TAP and action.pos is not None and self.frame is not None:
-            place = self.placement()
-            if self.areas()[0].collidepoint(action.pos) and not any(b.rect.collidepoint(action.pos)
-                                                                   for b in self.buttons):
-                point = place.to_frame(action.pos)
-                if point is None:
-                    self.say(self.t("vision.cal.outside"), "warn")
-                else:
-                    self.tap_corner(point)
+        if action.kind is Kind.PRESS:
+            self._placed_by_release = False
+            if self._on_picture(action.pos):
+                self.aim = action.pos
+                self.dirty = True
                 return True
+        if action.kind is Kind.MOVE and self.aim is not None and action.pos is not None:
+            self.aim = action.pos
+            self.dirty = True
+            return True
+        if action.kind is Kind.RELEASE and self.aim is not None:
+            self.aim = None
+            self.dirty = True
+            if action.pos is not None:
+                self.place_at(action.pos)
+                self._placed_by_release = True
+            return True
+        if action.kind is Kind.TAP and self._placed_by_release:
+            self._placed_by_release = False  # the same touch as the release that placed the corner
+            return True
+        if action.kind is Kind.TAP and self._on_picture(action.pos):
+            assert action.pos is not None
+            self.place_at(action.pos)
+            return True
         return super().handle(action)
+
+    def place_at(self, pos: tuple[int, int]) -> None:
+        """A corner at a screen point of the picture (a finger lifted off the picture: none)."""
+        point = self.placement().to_frame(pos)
+        if point is None:
+            self.say(self.t("vision.cal.outside"), "warn")
+        else:
+            self.tap_corner(point)
 
     def tap_corner(self, point: tuple[float, float]) -> None:
         """One corner tapped (frame pixels); a fifth tap starts again from the first."""
@@ -262,6 +293,8 @@ class CalibrationScreen(Screen):
             if self.corners is not None:
                 draw_grid(surface, self.geometry, self.corners, self.frame_size, place)
             self._draw_taps(surface, place)
+            if self.aim is not None:
+                self._draw_loupe(surface, place, self.aim)
         self._draw_side(surface)
         for b in self.buttons:
             b.draw(surface)
@@ -288,6 +321,44 @@ class CalibrationScreen(Screen):
             pygame.draw.rect(surface, theme.BG, tag, border_radius=u(6))
             draw_text(surface, str(i), tag.center, u(18), theme.ACCENT, "center", bold=True)
 
+    def loupe_rect(self, place: Placement, aim: tuple[int, int]) -> pygame.Rect:
+        """Where the loupe shows: the picture's top corner away from the finger."""
+        side = min(self.u(170), place.height // 2, place.width // 2)
+        box = pygame.Rect(0, 0, side, side)
+        m = self.u(8)
+        box.top = place.y + m
+        box.left = place.x + m if aim[0] > place.rect.centerx else place.rect.right - m - side
+        if box.collidepoint(aim):  # the finger is up there: the bottom corner instead
+            box.bottom = place.rect.bottom - m
+        return box
+
+    def _draw_loupe(self, surface: pygame.Surface, place: Placement, aim: tuple[int, int]) -> None:
+        """The picture under the finger, three times larger, with a cross on the exact point."""
+        if self.picture is None:
+            return
+        zoom = LOUPE_ZOOM
+        box = self.loupe_rect(place, aim)
+        point = place.to_frame(aim)
+        if point is None:
+            return
+        # the frame pixels the loupe covers, centred on the aimed point
+        span = box.width / (place.scale * zoom)
+        src = pygame.Rect(0, 0, max(1, round(span)), max(1, round(span)))
+        src.center = (round(point[0]), round(point[1]))
+        patch = pygame.Surface(src.size)
+        patch.fill(theme.BG)
+        patch.blit(self.picture, (0, 0), src)
+        surface.blit(pygame.transform.smoothscale(patch, box.size), box)
+        line = max(2, self.u(2))
+        cx, cy = box.center
+        arm = box.width // 2 - self.u(10)
+        for colour, width in ((theme.BG, line + 2), (theme.ACCENT, line)):
+            pygame.draw.line(surface, colour, (cx - arm, cy), (cx - self.u(6), cy), width)
+            pygame.draw.line(surface, colour, (cx + self.u(6), cy), (cx + arm, cy), width)
+            pygame.draw.line(surface, colour, (cx, cy - arm), (cx, cy - self.u(6)), width)
+            pygame.draw.line(surface, colour, (cx, cy + self.u(6)), (cx, cy + arm), width)
+        pygame.draw.rect(surface, theme.ACCENT, box, line, border_radius=self.u(6))
+
     def instruction(self) -> str:
         if self.note:
             return self.note
@@ -310,7 +381,14 @@ class CalibrationScreen(Screen):
                       theme.ACCENT, bold=True, max_width=side.width, min_size=u(16))
             y += u(36)
         bottom = min(b.rect.y for b in self.buttons[1:]) - u(8)
-        draw_text_block(surface, self.instruction(), pygame.Rect(side.x, y, side.width, bottom - y), u(20), colour)
+        y += draw_text_block(surface, self.instruction(), pygame.Rect(side.x, y, side.width, bottom - y), u(20),
+                             colour)
+        if len(self.taps) < 4 and self.frame is not None and not self.note:
+            hint = wrap_text(self.t("vision.cal.loupe"), u(17), side.width)
+            step = round(u(17) * 1.25)
+            if y + u(10) + step * len(hint) <= bottom:  # only where it fits whole
+                draw_text_block(surface, self.t("vision.cal.loupe"),
+                                pygame.Rect(side.x, y + u(10), side.width, step * len(hint)), u(17), theme.MUTED)
 
 
 def _demo(app: "App") -> CalibrationScreen:
@@ -326,6 +404,9 @@ def _demo(app: "App") -> CalibrationScreen:
     screen.hold(image)
     for point in corners[:3]:  # three corners tapped, the fourth to go
         screen.tap_corner((float(point[0]), float(point[1])))
+    # a finger resting just off the fourth corner: the loupe shows where it is aiming
+    x, y = screen.placement().to_screen(corners[3:4])[0]
+    screen.aim = (x + screen.u(6), y - screen.u(4))
     return screen
 
 

@@ -64,5 +64,7 @@ register(
         "vision.cal.not_saved": ("Calibrazione non salvata: {error}", "Calibration not saved: {error}"),
         "vision.cal.corner": ("Angolo {n} di 4", "Corner {n} of 4"),
         "vision.cal.outside": ("Tocca dentro l'immagine", "Tap inside the picture"),
+        "vision.cal.loupe": ("Col dito sull'immagine compare la lente: scorri fino all'angolo e solleva.",
+                             "With a finger on the picture a loupe appears: slide to the corner and lift."),
     }
 )

@@ -198,6 +198,35 @@ def test_only_taps_on_the_picture_count_as_corners(camera_app, still):
     assert still.size[0] - 2 < x < still.size[0] and still.size[1] - 2 < y < still.size[1]
 
 
+@pytest.mark.parametrize("size,rotate", DISPLAYS)
+def test_a_finger_on_the_picture_shows_the_loupe_and_lifting_after_a_slide_places_the_corner(
+        make_app, tmp_path, still, size, rotate):
+    app, worker = camera_app_on(make_app, tmp_path, still.folder, size, rotate, lang="en")
+    screen = CalibrationScreen(app)
+    app.push(screen)
+    pump(app, worker, 1)
+    place = screen.placement()
+    true = screen_point(place, still.corners[0])
+    off = (true[0] + screen.u(30), true[1] - screen.u(25))  # the finger lands beside the corner
+    touch(app, pygame.FINGERDOWN, *off)
+    app.tick()
+    assert screen.aim == off and screen.taps == []  # nothing placed yet: the loupe is up
+    loupe = screen.loupe_rect(place, off)
+    assert not loupe.collidepoint(off) and place.rect.contains(loupe)  # never under the finger
+    before = pygame.image.tobytes(app.render(), "RGB")
+    assert problems(app) == []
+    touch(app, pygame.FINGERMOTION, *true)  # slides onto the corner, seen in the loupe
+    app.tick()
+    assert screen.aim == true
+    assert pygame.image.tobytes(app.render(), "RGB") != before  # the loupe follows the finger
+    touch(app, pygame.FINGERUP, *true)
+    app.tick()
+    assert screen.aim is None and len(screen.taps) == 1  # one corner, where the finger was lifted
+    assert np.abs(np.array(screen.taps[0]) - still.corners[0]).max() <= 1.0 / place.scale + 1e-6
+    tap_button(app, screen_point(place, still.corners[1]))  # a plain tap still places the next one
+    assert len(screen.taps) == 2
+
+
 def test_undo_takes_back_the_last_tap_and_a_fifth_tap_starts_again(camera_app, still):
     app, worker = camera_app(still.folder)
     screen = CalibrationScreen(app)
