@@ -56,6 +56,7 @@ class CalibrationScreen(Screen):
         self._search: threading.Thread | None = None
         self._search_result: list[Any] = []
         self.aim: tuple[int, int] | None = None  # where a finger rests on the picture (the loupe shows it)
+        self._scaled: tuple[pygame.Surface, pygame.Surface] | None = None  # (picture, as drawn)
         self._placed_by_release = False  # the corner went in on lifting: the TAP that follows is the same touch
 
     @property
@@ -289,7 +290,7 @@ class CalibrationScreen(Screen):
                             picture.inflate(-self.u(40), -self.u(40)), self.u(22), theme.TEXT, align="center")
         else:
             place = self.placement()
-            draw_picture(surface, self.picture, place)
+            draw_picture(surface, self._shown(place), place)
             if self.corners is not None:
                 draw_grid(surface, self.geometry, self.corners, self.frame_size, place)
             self._draw_taps(surface, place)
@@ -298,6 +299,15 @@ class CalibrationScreen(Screen):
         self._draw_side(surface)
         for b in self.buttons:
             b.draw(surface)
+
+    def _shown(self, place: Placement) -> pygame.Surface | None:
+        """The still picture scaled to its place once (a finger sliding redraws many times)."""
+        if self.picture is None:
+            return None
+        size = (place.width, place.height)
+        if self._scaled is None or self._scaled[0] is not self.picture or self._scaled[1].get_size() != size:
+            self._scaled = (self.picture, pygame.transform.smoothscale(self.picture, size))
+        return self._scaled[1]
 
     def _draw_taps(self, surface: pygame.Surface, place: Placement) -> None:
         """The corners tapped so far: a fine cross on the exact point (the finger's aim) inside a
