@@ -78,6 +78,14 @@ class CalibrationScreen(Screen):
         """Where the still picture is drawn: a tap's screen point to frame pixels and back."""
         return Placement.fit(self.areas()[0], self.frame_size)
 
+    def board_size(self) -> str:
+        """The board in the header's corner, short: "8×8", "11×10" (the citadels are named in the
+        instructions)."""
+        from companion.vision.geometry import get_geometry
+
+        g = get_geometry(self.geometry)
+        return f"{g.files}×{g.ranks}"
+
     def corner_square(self, n: int) -> str:
         """The square whose outer corner is corner ``n`` (1 to 4): a1, h1, h8, a8 (k1, k10, a10)."""
         from companion.vision.geometry import get_geometry
@@ -276,7 +284,7 @@ class CalibrationScreen(Screen):
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
-        self.draw_header(surface, self.t("vision.cal.title"), self.t(f"vision.geometry.{self.geometry}"))
+        self.draw_header(surface, self.t("vision.cal.title"), self.board_size())
         if not self.feed.configured:
             draw_no_camera(self, surface)
             for b in self.buttons:

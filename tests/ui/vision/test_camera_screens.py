@@ -328,6 +328,37 @@ def test_a_camera_that_stops_shows_a_banner_is_retried_and_comes_back(camera_app
     assert [b.text for b in app.banners] == [app.t("vision.banner.back")]
 
 
+@pytest.mark.parametrize("size,rotate", DISPLAYS)
+def test_every_state_of_the_two_screens_reads_at_every_size(make_app, tmp_path, still, size, rotate):
+    """The camera stopped, its message, the 11×10 chosen; the calibration waiting for a picture
+    and told the board was not found: each drawn at the display's size and checked."""
+    import cv2
+
+    app, worker = camera_app_on(make_app, tmp_path, still.folder, size, rotate, lang="it")
+    image = cv2.imread(str(sorted(still.folder.iterdir())[0]))
+    worker.source = StoppingSource(image, "oxxx")
+    screen = CameraScreen(app)
+    app.push(screen)
+    pump(app, worker, 2)
+    assert screen.feed.status_key() == "vision.status.failed"
+    assert problems(app) == []
+    tap_button(app, next(b for b in screen.buttons if "11" in b.label).rect.center)
+    assert screen.geometry == "11x10c" and problems(app) == []
+    tap_button(app, button(screen, app.t("vision.calibrate")).rect.center)
+    cal = app.top
+    assert isinstance(cal, CalibrationScreen) and cal.geometry == "11x10c"
+    assert cal.frame is None  # the camera is silent: waiting, said in words
+    assert problems(app) == []
+    cal.hold(image)
+    cal.say(app.t("vision.cal.not_found"), "warn")
+    assert problems(app) == []
+    assert app.banners  # the camera stopped: its banner lies over the header until tapped away
+    tap_button(app, cal.buttons[0].rect.center)
+    assert not app.banners and app.top is cal
+    tap_button(app, cal.buttons[0].rect.center)  # back
+    assert app.top is screen
+
+
 def test_a_source_that_cannot_be_opened_is_said_once(camera_app, tmp_path):
     app, worker = camera_app(tmp_path / "no-such-folder")
     screen = CameraScreen(app)
