@@ -2,9 +2,10 @@
 
     python benchmarks/bench_ui.py [--frames 120]
 
-* Frame time of the native screens (home, dice, ChessBall tracker) at 800×480, 1280×720 (a
-  720×1280 panel on its side) and 1920×1080, against the same screens drawn the old way (the
-  800×480 canvas scaled to the display: the peer, from the same run).
+* Frame time of the native screens (home, dice, ChessBall tracker, the Magici two-board view,
+  timer and standings) at 800×480, 1280×720 (a 720×1280 panel on its side) and 1920×1080,
+  against the same screens drawn the old way (the 800×480 canvas scaled to the display: the
+  peer, from the same run).
 * One tap on the ChessBall lattice: resolving it to the point that means something (probing the
   points near the finger through the rules core) against the old nearest-point snap (the peer).
 """
@@ -93,7 +94,7 @@ def main() -> None:
 
     pygame.display.init()
     pygame.font.init()
-    for name in ("home", "dice", "chessball-tracker"):
+    for name in ("home", "dice", "chessball-tracker", "magici-two-boards", "magici-timer", "magici-standings"):
         for size, rotate in (((800, 480), 0), ((720, 1280), 90), ((1920, 1080), 0)):
             native = frame_ms(name, size, rotate, True, a.frames)
             scaled = frame_ms(name, size, rotate, False, a.frames)

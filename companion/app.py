@@ -209,6 +209,9 @@ class App:
         self.viewport = Viewport(physical_size, self.rotate)
         self.input = InputLayer(self.viewport)
         self.stack: list[Any] = []
+        # things that keep running whatever screen is shown (the Magici station's two boards):
+        # each has ``update(dt_ms)`` and ``wake_in_ms()``, ticked after the screens
+        self.background: list[Any] = []
         self.banners: list[Banner] = []
         self.dirty = True
         self.running = True
@@ -338,13 +341,15 @@ class App:
         self._last_ms = now
         for screen in self.stack:  # screens below the top keep their clocks running
             screen.update(dt)
+        for task in self.background:  # and so do the games whose screens are all closed
+            task.update(dt)
         before = len(self.banners)
         self.banners = [b for b in self.banners if b.until_ms is None or b.until_ms > now]
         if len(self.banners) != before:
             self.dirty = True
         waits = [MAX_SLEEP_MS]
-        for screen in self.stack:
-            wake = screen.wake_in_ms()
+        for waker in [*self.stack, *self.background]:
+            wake = waker.wake_in_ms()
             if wake is not None:
                 waits.append(max(0, wake))
         waits += [b.until_ms - now for b in self.banners if b.until_ms is not None]

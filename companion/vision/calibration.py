@@ -24,6 +24,7 @@ from companion.vision.geometry import BoardGeometry
 from companion.vision.view import BoardView
 
 CANON = 400  # pixels of the straightened candidate
+PARITY_MIN = 0.05  # log-brightness step between light and dark squares that tells them apart
 
 
 @dataclass(frozen=True)
@@ -158,8 +159,11 @@ def _candidate_quads(image: np.ndarray) -> list[np.ndarray]:
     return unique
 
 
-def find_board(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray | None:
+def find_board(image: np.ndarray, geometry: BoardGeometry,
+               expected: "dict[str, str] | None" = None) -> np.ndarray | None:
     """The four corners of the playing area (CLI order), or None when no board is found.
+
+    ``expected``: the position standing on the board, when known (see :func:`orient`).
 
     Printed corner markers (:mod:`companion.vision.markers`), when all four are in view,
     win over the search by the squares.
@@ -170,10 +174,13 @@ def find_board(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray | None:
     if marked is not None:
         return marked
     best: tuple[float, np.ndarray] | None = None
+    # a board that is not square may lie either way round in the picture: try both
+    turns = (0,) if geometry.files == geometry.ranks else (0, 1)
     for quad in _candidate_quads(image):
-        corners, score = _fit_in_quad(image, quad, geometry, 0.0)
-        if best is None or score > best[0]:
-            best = (score, corners)
+        for turn in turns:
+            corners, score = _fit_in_quad(image, np.roll(quad, -turn, axis=0), geometry, 0.0)
+            if best is None or score > best[0]:
+                best = (score, corners)
     if best is None or best[0] < 3.0:
         return None
     corners = best[1]
@@ -190,7 +197,64 @@ def find_board(image: np.ndarray, geometry: BoardGeometry) -> np.ndarray | None:
         if refined is None or score >= refined[0]:
             refined = (score, corners)
     assert refined is not None
-    return refined[1]
+    return orient(image, geometry, refined[1], expected)
+
+
+def square_parity(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray) -> float:
+    """How much lighter the squares that should be light look than the dark ones (log units;
+    negative when the corners are named a quarter turn off). Read on each square's rim, which
+    a standing piece's base leaves free."""
+    view = BoardView.from_corners(geometry, corners, (image.shape[1], image.shape[0]), 16)
+    top = view.warp(image)
+    gray = np.log((cv2.cvtColor(top, cv2.COLOR_BGR2GRAY) if top.ndim == 3 else top)
+                  .astype(np.float32) + 10)
+    k = (np.arange(16) + 0.5) / 16 - 0.5
+    du, dv = np.meshgrid(k, k)
+    rim = (np.maximum(np.abs(du), np.abs(dv)) > 0.3) & (np.maximum(np.abs(du), np.abs(dv)) < 0.45)
+    offs = np.stack([du[rim], dv[rim]], axis=1)
+    light, dark = [], []
+    for f in range(geometry.files):
+        for r in range(geometry.ranks):
+            pts = view.plane_to_top(np.array([f + 0.5, r + 0.5]) + offs).astype(int)
+            pts[:, 0] = np.clip(pts[:, 0], 0, gray.shape[1] - 1)
+            pts[:, 1] = np.clip(pts[:, 1], 0, gray.shape[0] - 1)
+            value = float(np.median(gray[pts[:, 1], pts[:, 0]]))
+            (light if (f + r) % 2 == 1 else dark).append(value)
+    return float(np.median(light) - np.median(dark))
+
+
+def orient(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
+           expected: "dict[str, str] | None" = None) -> np.ndarray:
+    """Name the four corners of a found board the right way round.
+
+    The squares decide a quarter turn (a1 is dark); the half turn that squares cannot tell on
+    an 8x8 board is decided by ``expected`` (the position the game says stands there, as
+    cell -> "."/"w"/"b") when given, else rank 1 is taken as the side nearer the bottom of
+    the picture. An 11x10 board's squares decide both (a1 dark, k10 light).
+    """
+    square = geometry.files == geometry.ranks
+    turns = (0, 1, 2, 3)
+    rolled = [np.roll(corners, -t, axis=0) for t in turns]
+    parity = [square_parity(image, geometry, c) for c in rolled]
+    if max(parity) < PARITY_MIN:  # squares all alike (a plain wooden board)
+        # the grid was fitted with the files along the first edge: only the half turn is open
+        options = [rolled[0], rolled[2]] if not square else rolled
+    elif not square:  # a1 dark and k10 light (on the right grid): the squares tell all
+        return rolled[int(np.argmax(parity))]
+    else:
+        first = int(np.argmax(parity)) % 2  # a quarter turn, and the half turn from it
+        options = [rolled[first], rolled[first + 2]]
+    if len(options) == 1:
+        return options[0]
+    if expected is not None:
+        from companion.vision.reader import Reader
+
+        def agreement(c: np.ndarray) -> int:
+            reading = Reader(geometry, c).read(image, video=False, hands=False)
+            return sum(reading.cells[x].value == expected.get(x) for x in reading.cells)
+
+        return max(options, key=agreement)
+    return max(options, key=lambda c: c[0, 1] + c[1, 1])  # rank 1 lowest in the picture
 
 
 def grid_score(view: BoardView, top: np.ndarray) -> float:

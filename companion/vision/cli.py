@@ -46,6 +46,44 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                         help="calm frames that make a stable sight (default 3)")
     follow.set_defaults(func=_cmd_follow)
 
+    train = sub.add_parser(
+        "train", help="retrain the cell network (needs the [train] extra)",
+        description="Retrain the camera's cell network (empty / light piece / dark piece) from "
+        "the recipe in companion/vision/train.py: our own renders and the tune part of "
+        "../shared/vision-dev (never its held-out part), strongly augmented; writes the ONNX "
+        "file the app runs through OpenCV. A few minutes on two CPU threads.")
+    train.add_argument("--out", metavar="FILE", help="where to write the network (default: the "
+                       "one the app uses, companion/vision/cellnet.onnx)")
+    train.add_argument("--renders", type=int, default=200, metavar="N",
+                       help="own renders in the data (default 200)")
+    train.add_argument("--copies", type=int, default=3, metavar="N",
+                       help="times each picture is used, changed at random (default 3)")
+    train.add_argument("--epochs", type=int, default=10, metavar="N", help="default 10")
+    train.add_argument("--threads", type=int, default=2, metavar="N", help="CPU threads (2)")
+    train.set_defaults(func=_cmd_train)
+
+
+def _cmd_train(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from companion.vision.cellnet import MODEL
+
+    for name in ("renders", "copies", "epochs", "threads"):
+        if getattr(args, name) < 1:
+            return _usage(f"--{name} must be at least 1")
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        return _usage("training needs PyTorch: pip install 'companion[train]' (CPU build)")
+    from companion.vision.train import train
+
+    out = Path(args.out) if args.out else MODEL
+    if not out.parent.is_dir():
+        return _usage(f"--out {args.out}: no such folder {out.parent}")
+    train(out, renders=args.renders, copies=args.copies, epochs=args.epochs,
+          threads=args.threads, log=lambda line: print(line, flush=True))
+    return 0
+
 
 def _usage(message: str) -> int:
     print(f"companion vision: {message}", file=sys.stderr)
@@ -86,7 +124,7 @@ def _cmd_read(args: argparse.Namespace) -> int:
 
 def _cmd_follow(args: argparse.Namespace) -> int:
     from companion.rules import get_variant
-    from companion.vision.follower import Follower
+    from companion.vision.follower import ChangeFollower
     from companion.vision.geometry import geometry_for_cells
     from companion.vision.reader import Reader, ReadStatus
     import time
@@ -106,19 +144,31 @@ def _cmd_follow(args: argparse.Namespace) -> int:
         return _usage(str(exc))
     if args.stable < 1:
         return _usage("--stable must be at least 1")
-    reader = Reader(geometry, corners)
-    follower = Follower(position, stable_frames=args.stable)
-    live = not (isinstance(source, ImageFolderSource) or getattr(source, "is_file", False))
+    from companion.vision.follower import occupancy
+
+    # the position on the board turns a found board the right way round
+    reader = Reader(geometry, corners, expected=occupancy(position, geometry.cells))
+    follower = ChangeFollower(position, stable_frames=args.stable)
+    video_file = bool(getattr(source, "is_file", False))
+    live = not (isinstance(source, ImageFolderSource) or video_file)
     if live:  # a camera that stops is retried, never the end of the game
         source = RetryingSource(source, MonotonicClock().now_ms)
     last_status = None
     failing = False
+    frames = 0
     try:
         while True:
             frame = source.read()
             if frame.status is FrameStatus.END:
                 break
             if frame.status is FrameStatus.FAILED:
+                if video_file:  # a file that is not a video (or breaks off): said, not retried
+                    if frames == 0:
+                        return _usage(f"{args.source}: not a video OpenCV can read"
+                                      + (f" ({frame.message})" if frame.message else ""))
+                    print(f"companion vision: {args.source}: unreadable after frame {frames}"
+                          + (f" ({frame.message})" if frame.message else ""), file=sys.stderr)
+                    break
                 if not failing and frame.message:
                     print(f"companion vision: {frame.message}", file=sys.stderr)
                 failing = live
@@ -126,6 +176,7 @@ def _cmd_follow(args: argparse.Namespace) -> int:
                     time.sleep(0.05)
                 continue
             failing = False
+            frames += 1
             assert frame.image is not None
             reading = reader.read(frame.image)
             if reading.status is not last_status and reading.status is not ReadStatus.OK:

@@ -335,3 +335,307 @@ class Follower:
 
 def _cell_key(cell: str) -> tuple[int, str]:
     return (int("".join(ch for ch in cell if ch.isdigit()) or 0), cell)
+
+
+# -- following by change ----------------------------------------------------------------------
+CHANGE_MID = 0.6  # ChangeMeter units where a cell is as likely changed as not (tune videos:
+# unchanged cells ~0.07, rarely up to 0.8; changed ones 1 to 8)
+CHANGE_SLOPE = 2.5  # evidence per factor e of change
+CHANGE_CAP = 5.0  # no single cell says more than this
+MARGIN = 2.5  # evidence by which the best move must beat the next to be played unasked
+LEAST_CELL = -0.5  # every cell a played move changes must show at least this much change
+PAIR_FIRSTS = 6  # two moves unseen: the best this many first moves are tried with each reply
+STRAY = 2.0  # a cell outside the move with more evidence than this changed "elsewhere"
+# (our renders' grain alone reaches 1.7 on a cell now and then)
+PARTIAL = 3.0  # evidence of a cell seen changed at an unsettled look that binds a later pair
+MAX_STRAY = 1  # ... and at most this many such cells are tolerated
+HIDDEN_CAP = 1.0  # a cell a moved piece may partly cover supports a move by at most this
+SEEN_WEIGHT = 1.0  # evidence for (against) a move per changed cell read as it leaves it (not)
+NEW_STRETCH = 2.0  # a cell changing this much from one calm frame to the next starts a new
+# calm stretch (a piece moved by a hand the picture did not show)
+EXCHANGE_MIN = 0.3  # ChangeMeter units both cells of an exchange seen by shape alone must reach
+EXCHANGE_REL = 4.0  # ... and this many times the board's median change
+EXCHANGE_AHEAD = 1.5  # ... and this many times the next such move's weaker cell
+RECHECK = 4  # while calm, look again every this many stable-sights' worth of frames
+
+
+def evidence(change: np.ndarray) -> np.ndarray:
+    """Log-odds that a cell changed, from its ChangeMeter change.
+
+    >>> [round(float(x), 1) for x in evidence(np.array([0.05, 0.6, 1.0, 8.0]))]
+    [-5.0, 0.0, 1.3, 5.0]
+    """
+    ratio = np.maximum(change, 1e-6) / CHANGE_MID
+    return np.clip(CHANGE_SLOPE * np.log(ratio), -CHANGE_CAP, CHANGE_CAP)
+
+
+@dataclass
+class ChangeFollower(Follower):
+    """Follows a game by what changed in the picture since the last board both sides agreed on.
+
+    Readings of a video carry the straightened picture (:attr:`Reading.picture`). When the
+    board has been calm for ``stable_frames`` frames, the picture is compared cell by cell
+    with the last agreed one (:class:`~companion.vision.change.ChangeMeter`), and every legal
+    move is scored by how well the cells it changes (origin, target, captured men, the
+    castling rook, the two pieces of an exchange: whatever the engine says changes on the
+    board, piece by piece) explain the change, and how little else changed; cells a moved
+    piece may hide in the picture count for little either way. The best move is played when it
+    is clearly ahead; else the two or three likely moves are asked (``AMBIGUOUS``), or the
+    squares to check when nothing legal explains the change (``CHECK``, said once the picture
+    has stayed so a while: until then a hand may still be in view). The picture before the
+    last move seen again is a takeback.
+
+    Readings without pictures (a photo, a test's occupancy) go to :class:`Follower`.
+    """
+
+    _meter: Any = field(default=None, init=False, repr=False)
+    _ref: Any = field(default=None, init=False, repr=False)
+    _refs: list = field(default_factory=list, init=False, repr=False)
+    _calm: list = field(default_factory=list, init=False, repr=False)
+    _calm_count: int = field(default=0, init=False, repr=False)
+    _unsettled: int = field(default=0, init=False, repr=False)
+    _asked: tuple = field(default=(), init=False, repr=False)
+    _seen: dict = field(default_factory=dict, init=False, repr=False)
+    _partial: frozenset = field(default=frozenset(), init=False, repr=False)
+    _disturbed: bool = field(default=False, init=False, repr=False)
+    _credit: set = field(default_factory=set, init=False, repr=False)  # cells a chosen move
+    # changed since the agreed picture (explained by the players' answer)
+    _look_again: bool = field(default=False, init=False, repr=False)
+    last_scores: list = field(default_factory=list, init=False, repr=False)
+
+    def feed(self, reading: Reading) -> list[FollowEvent]:
+        if reading.picture is None or reading.meter is None:
+            if not reading.ok:
+                self._calm.clear()
+                self._calm_count = 0
+            if reading.ok:
+                return super().feed(reading)
+            return []
+        if reading.meter is not self._meter:  # a new calibration: start from what is seen
+            self._meter = reading.meter
+            self._ref, self._refs = None, []
+            self._calm, self._calm_count = [], 0
+        if not reading.ok:
+            self._calm.clear()
+            self._calm_count = 0
+            self._disturbed = True
+            return []
+        if self._calm and float(self._meter.change(self._calm[-1], reading.picture).max()) \
+                > NEW_STRETCH:
+            self._calm.clear()
+            self._calm_count = 0
+        self._calm.append(reading.picture)
+        del self._calm[: -self.stable_frames]
+        self._seen = {c: (s.value if isinstance(s, CellState) else str(s))
+                      for c, s in reading.cells.items() if c not in reading.unsure}
+        self._calm_count += 1
+        n = self._calm_count
+        every = (1 if self._unsettled else RECHECK) * self.stable_frames
+        if n < self.stable_frames or ((n - self.stable_frames) % every
+                                      and not self._look_again):
+            return []
+        self._look_again = False
+        first, *rest = self._calm
+        return self.judge(first.mean(rest))
+
+    def judge(self, picture: Any) -> list[FollowEvent]:
+        """One calm picture: the move it shows, a question, or nothing."""
+        disturbed, self._disturbed = self._disturbed, False
+        if self._ref is None:
+            self._ref, self._refs = picture, [picture]
+            return []
+        meter = self._meter
+        ev = evidence(meter.change(self._ref, picture))
+        for c in self._credit:  # changed by a move the players chose: explained
+            ev[self.cells.index(c)] = -CHANGE_CAP
+        cells = self.cells
+        changed = {c for c, e in zip(cells, ev) if e > 0}
+        index = {c: i for i, c in enumerate(cells)}
+        if disturbed and not (ev > STRAY).any():
+            # a hand came and went and nothing changed much: an exchange seen by shape only?
+            events = self._faint_exchange(meter.change(self._ref, picture), picture)
+            if events:
+                return events
+        if not changed:
+            self._unsettled = 0
+            self._partial = frozenset()
+            if self._credit:  # the players' answer explains all: this picture is agreed
+                self._ref = picture
+                self._refs[-1] = picture
+                self._credit = set()
+            return []
+        # the takeback: the board looks again as before the last move
+        if self.history and len(self._refs) >= 2:
+            back = evidence(meter.change(self._refs[-2], picture))
+            if (back > STRAY).sum() == 0:
+                last = self.position.pop()
+                self.history.pop()
+                self._refs.pop()
+                self._ref = picture
+                self._refs[-1] = picture
+                return self._emit(FollowEvent(EventKind.TAKEBACK, str(last)))
+        maybe = np.minimum(np.log(0.5 + 0.5 * np.exp(ev)), HIDDEN_CAP)
+        before = self._identity()
+        was = self.expected
+
+        def explain(moves: tuple) -> tuple[float, frozenset, set, bool] | None:
+            """Push ``moves`` on the position and score what they change (then pop)."""
+            for m in moves:
+                self.position.push(m)
+            after = self._identity()
+            moved = frozenset(c for c in cells if after[c] != before[c])
+            left = {c: state for c, state in self.expected.items() if c in moved}
+            for _ in moves:
+                self.position.pop()
+            if not moved:
+                return None
+            hidden = meter.shadowed(moved)
+            # a cell whose piece only changes kind (an exchange of two pieces of one side)
+            # may change little in the picture: it counts like a cell the move may hide
+            recoloured = {c for c in moved if left[c] != was[c]}
+            full = recoloured or moved  # a bare exchange: its two cells are all there is
+            score = sum(ev[index[c]] if c in full else maybe[index[c]] for c in moved) \
+                + sum(maybe[index[c]] for c in hidden)
+            # what the cells read as (when sure) agreeing with what the moves leave there
+            score += SEEN_WEIGHT * sum((1 if self._seen[c] == left[c] else -1)
+                                       for c in moved if c in self._seen)
+            # the move must show where it must: every recoloured cell (or, for a bare
+            # exchange, both cells) changed
+            need = recoloured or moved
+            floor = LEAST_CELL if recoloured else 0.0
+            shows = all(ev[index[c]] > floor for c in need)
+            return float(score), moved, hidden, shows
+
+        scored = []
+        for move in self.position.legal_moves():
+            found = explain((move,))
+            if found is not None:
+                scored.append((found[0], (move,), *found[1:]))
+        scored.sort(key=lambda s: -s[0])
+        self.last_scores = [(" ".join(map(str, m)), round(s, 2)) for s, m, *_ in scored[:5]]
+        strong = {c for c, e in zip(cells, ev) if e > STRAY}
+
+        def verdict(scored: list) -> tuple[tuple, list, bool, set] | None:
+            """The clear winner (moves), rivals, whether all its cells show, its stray cells."""
+            if not scored:
+                return None
+            score, moves, moved, hidden, shows = scored[0]
+            stray = strong - moved - hidden - meter.around_cells(moved)
+            same = [m for s, m, mv, *_ in scored if mv == moved]
+            rivals = [m for s, m, mv, *_ in scored[1:] if s > score - MARGIN and mv != moved]
+            if len(same) > 1 and len(moves) == 1:
+                pick = self._pick([m[0] for m in same])
+                moves = (pick,) if pick is not None else moves
+                if pick is None:
+                    rivals += same[1:]
+            elif len(same) > 1:
+                rivals += same[1:]
+            return moves, rivals, shows, stray
+
+        best = verdict(scored)
+        if best is not None:
+            moves, rivals, shows, stray = best
+            if not rivals and shows and len(stray) <= MAX_STRAY:
+                return self._accept(moves, picture)
+            if len(stray) > MAX_STRAY and scored:
+                # two moves made while the camera looked away? (the best firsts, each answered)
+                pairs = []
+                for _, (first,), *_ in scored[:PAIR_FIRSTS]:
+                    self.position.push(first)
+                    replies = self.position.legal_moves()
+                    self.position.pop()
+                    for reply in replies:
+                        found = explain((first, reply))
+                        if found is not None:
+                            pairs.append((found[0], (first, reply), *found[1:]))
+                # cells seen changed at an earlier calm look, before the rest changed, are
+                # the first move's (its cells, or cells it may cover or shade)
+                if self._partial:
+                    firsts = {m[0]: mv | hid | meter.around_cells(mv)
+                              for _, m, mv, hid, _ in scored[:PAIR_FIRSTS]}
+                    pairs = [p for p in pairs if self._partial <= firsts[p[1][0]]]
+                pairs.sort(key=lambda s: -s[0])
+                two = verdict(pairs)
+                if two is not None and pairs[0][0] > scored[0][0] + MARGIN:
+                    moves2, rivals2, shows2, stray2 = two
+                    if not rivals2 and shows2 and len(stray2) <= MAX_STRAY:
+                        return self._accept(moves2, picture)
+                self._partial = frozenset(c for c, e in zip(cells, ev) if e > PARTIAL)
+                if self._unsettled == 0:
+                    self._unsettled += 1  # perhaps a hand still in view: look again later
+                    return []
+            top = scored[0][0]
+            likely = [m[0] for s, m, mv, _, ok in scored[:3]
+                      if s > 0 and s > top - 2 * MARGIN and ok]
+            if likely and shows:
+                names = tuple(sorted(dict.fromkeys(str(m) for m in likely)))
+                self._pending = likely
+                return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=names))
+        if self._unsettled == 0:
+            self._unsettled += 1
+            return []
+        squares = tuple(sorted(strong or changed, key=_cell_key))
+        return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
+
+    def _faint_exchange(self, change: np.ndarray, picture: Any) -> list[FollowEvent]:
+        """Nothing changed colour, but a hand was over the board: the one move that only
+        swaps the kinds of two pieces of a side (the Shah's exchange) is played when both its
+        cells changed well above the rest of the board, and no other such move did."""
+        index = {c: i for i, c in enumerate(self.cells)}
+        floor = max(EXCHANGE_MIN, EXCHANGE_REL * float(np.median(change)))
+        before, was = self._identity(), self.expected
+        found = []
+        for move in self.position.legal_moves():
+            self.position.push(move)
+            after, now = self._identity(), self.expected
+            self.position.pop()
+            moved = [c for c in self.cells if after[c] != before[c]]
+            if len(moved) >= 2 and now == was:
+                found.append((min(float(change[index[c]]) for c in moved), move))
+        found.sort(key=lambda f: -f[0])
+        if not found or found[0][0] < floor:
+            return []
+        if len(found) > 1 and found[1][0] > found[0][0] / EXCHANGE_AHEAD:
+            close = [m for v, m in found if v > found[0][0] / EXCHANGE_AHEAD]
+            self._pending = close[:3]
+            return self._ask(FollowEvent(EventKind.AMBIGUOUS,
+                                         candidates=tuple(sorted(map(str, close[:3])))))
+        return self._accept((found[0][1],), picture)
+
+    def _accept(self, moves: tuple, picture: Any) -> list[FollowEvent]:
+        self._credit = set()
+        self._unsettled = 0
+        self._partial = frozenset()
+        self._asked = ()
+        out = []
+        for move in moves:
+            out += self._emit(self._play(move))
+            self._refs.append(picture)  # (the picture between two moves was never seen)
+        self._ref = picture
+        return out
+
+    def _ask(self, event: FollowEvent) -> list[FollowEvent]:
+        key = (event.kind, event.candidates, event.squares)
+        if key == self._asked:
+            return []
+        self._asked = key
+        return self._emit(event)
+
+    def _emit(self, event: FollowEvent) -> list[FollowEvent]:
+        if self.on_event is not None:
+            self.on_event(event)
+        return [event]
+
+    def choose(self, move_text: str) -> FollowEvent:
+        """Play the move the players picked. The picture may show more than that move (the
+        next one may already stand on the board): the cells the chosen move changed count as
+        explained, and the rest is judged again at the next calm frame."""
+        before = self._identity()
+        event = super().choose(move_text)
+        after = self._identity()
+        self._asked = ()
+        self._credit |= {c for c in self.cells if after[c] != before[c]}
+        if self._ref is not None:
+            self._refs.append(self._ref)
+        self._look_again = True
+        return event

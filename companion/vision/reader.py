@@ -19,7 +19,8 @@ from enum import Enum
 
 import numpy as np
 
-from companion.vision.calibration import find_board, grid_score
+from companion.vision.calibration import find_board, grid_score, orient
+from companion.vision.change import ChangeMeter, Prepared
 from companion.vision.classify import CellEvidence, CellSampler, classify, signature
 from companion.vision.geometry import BoardGeometry, CellState
 from companion.vision.presence import Presence, PresenceDetector
@@ -27,6 +28,14 @@ from companion.vision.view import BoardView
 
 MOVED_RATIO = 0.4  # grid score below this share of the calibrated one: the camera moved
 MOVED_FRAMES = 3  # ... for this many calm frames in a row
+# largest cell change (ChangeMeter units: ~0.1 noise, >= 1 a piece) between two frames that
+# still counts as calm; set on the tune videos of vision-dev (calm frames up to 0.77, a hand
+# over the board 4 and more)
+MOTION_CALM = 1.0
+PHOTO_TURNS = 8  # a lone photo's crops are read 8 ways (turned, mirrored) and averaged
+SURE = 0.75  # the network's probability below which a cell counts as unsure
+REORIENT_EVERY = 10  # frames between two tries at turning a found board to the position
+LEARN_AGREE = 0.85  # share of cells read as the known position for the reader to learn the board
 
 
 class ReadStatus(Enum):
@@ -37,6 +46,7 @@ class ReadStatus(Enum):
     MOTION = "motion over the board"
     NO_BOARD = "board not found"
     CAMERA_MOVED = "camera moved"
+    UNEXPECTED = "the board does not show the game's position"
 
 
 @dataclass
@@ -47,6 +57,9 @@ class Reading:
     presence: Presence | None = None
     grid: float = 0.0
     signature: np.ndarray | None = None  # (cells, k) appearance, rows in geometry.cells order
+    picture: Prepared | None = None  # the straightened board, ready to compare (video only)
+    meter: ChangeMeter | None = None  # ... with this (one per calibration)
+    motion: float = 0.0  # largest cell change since the previous frame (ChangeMeter units)
 
     @property
     def ok(self) -> bool:
@@ -61,20 +74,40 @@ class Reading:
 class Reader:
     """Reads frames of one camera: finds the board (or takes given corners), then cells.
 
-    A frame with a hand or motion over the board is never read as a position. The board's
-    grid is checked on every frame; when it has gone for a few calm frames, the reader says
+    A frame in which the straightened board is still changing (a hand, a piece on its way) is
+    never read as a position: calm comes from time, from the picture having stopped changing,
+    never from looking at the table round the board (a webcam may frame the board edge to
+    edge). A lone photo (``video=False``) has no time, so there a hand is looked for in the
+    band of table round the board, when the photo shows one. The board's grid is checked on
+    every frame; when it has gone for a few calm frames, the reader says
     ``CAMERA_MOVED`` and (in automatic mode) looks for the board again.
     """
 
     def __init__(self, geometry: BoardGeometry, corners: object | None = None,
-                 cell_px: int = 32, auto: bool = True) -> None:
+                 cell_px: int = 32, auto: bool = True,
+                 expected: "dict[str, str] | None" = None, use_net: bool = True) -> None:
         self.geometry = geometry
+        self.expected = expected  # the position on the board, to turn a found board right
+        # ... and to learn this board's look from, once a calm frame agrees with it enough
+        self._to_learn = expected
+        self.net = None
+        self.learnt = False
+        self.agreement = float("nan")  # of the last reading with the expected position
+        self._reorient_wait = 0
+        if use_net:
+            from companion.vision.cellnet import CellNet
+
+            if CellNet.available():
+                self.net = CellNet.load()
         self.cell_px = cell_px
         self.auto = auto and corners is None
         self._given = None if corners is None else np.asarray(corners, float).reshape(4, 2)
         self.view: BoardView | None = None
         self.sampler: CellSampler | None = None
         self.detector: PresenceDetector | None = None
+        self.meter: ChangeMeter | None = None
+        self._previous: Prepared | None = None
+        self._net_seen: tuple[Prepared, dict[str, CellEvidence]] | None = None
         self.calibrated_grid = 0.0
         self._bad_grid = 0
 
@@ -87,19 +120,64 @@ class Reader:
         self.view = BoardView.from_corners(self.geometry, corners, image_size, self.cell_px)
         self.sampler = CellSampler(self.view)
         self.detector = PresenceDetector(self.view)
+        self.meter = ChangeMeter(self.view)
+        self._previous = None
+        self._net_seen = None
         self.calibrated_grid = 0.0
         self._bad_grid = 0
 
+    def _read_net(self, frame: np.ndarray, turns: int = 1) -> dict[str, CellEvidence]:
+        from companion.vision.cellnet import CLASSES, crops
+
+        assert self.net is not None and self.view is not None
+        batch = crops(frame, self.geometry, self.view.corners)
+        p = self.net.probabilities(batch, turns)
+        states = [CellState(CLASSES[int(k)]) for k in p.argmax(axis=1)]
+        if self._to_learn is not None:  # the start position: learn this board, if it is so
+            agree = np.mean([s.value == self._to_learn.get(c)
+                             for c, s in zip(self.geometry.cells, states)])
+            self.agreement = float(agree)
+            if agree >= LEARN_AGREE:
+                self.net.calibrate(batch, [self._to_learn[c] for c in self.geometry.cells])
+                self._to_learn = None
+                self.learnt = True
+                self._net_seen = None
+                p = self.net.probabilities(batch, turns)
+                states = [CellState(CLASSES[int(k)]) for k in p.argmax(axis=1)]
+        top = p.max(axis=1)
+        return {c: CellEvidence(s, float("nan"), float(1 - p[i, 0]), float("nan"),
+                                bool(top[i] >= SURE))
+                for i, (c, s) in enumerate(zip(self.geometry.cells, states))}
+
+    def expect(self, position: dict[str, str]) -> None:
+        """The position now on the board: learn the board's look from the next frame whose
+        reading agrees with it enough (and turn a board found later the right way round)."""
+        self.expected = dict(position)
+        self._to_learn = self.expected
+
+    def learn(self, frame: np.ndarray, position: dict[str, str]) -> None:
+        """Learn this board's look from a frame of a known position (cell -> "."/"w"/"b")."""
+        from companion.vision.cellnet import crops
+
+        self._net_seen = None
+        if self.net is None or self.view is None:
+            return
+        self.net.calibrate(crops(frame, self.geometry, self.view.corners),
+                           [position[c] for c in self.geometry.cells])
+        self._to_learn = None
+        self.learnt = True
+
     def calibrate(self, frame: np.ndarray) -> bool:
         """Find the board in ``frame``; False when it is not found."""
-        corners = find_board(frame, self.geometry)
+        corners = find_board(frame, self.geometry, self.expected)
         if corners is None:
             return False
         self.set_corners(corners, (frame.shape[1], frame.shape[0]))
         return True
 
-    def read(self, frame: np.ndarray, video: bool = True) -> Reading:
-        """Read one BGR frame. ``video=False`` for a lone photo (no motion test)."""
+    def read(self, frame: np.ndarray, video: bool = True, hands: bool = True) -> Reading:
+        """Read one BGR frame. ``video=False`` for a lone photo (no motion test; a hand is
+        looked for round the board unless ``hands=False``)."""
         size = (frame.shape[1], frame.shape[0])
         if self.view is None or self.view.image_size != size:
             if self._given is not None:
@@ -108,10 +186,18 @@ class Reader:
                 return Reading(ReadStatus.NO_BOARD)
         assert self.view is not None and self.sampler is not None and self.detector is not None
         top = self.view.warp(frame)
-        presence = self.detector.check(top, with_motion=video)
-        if presence.moving():
-            status = ReadStatus.HAND if presence.hand_seen() else ReadStatus.MOTION
-            return Reading(status, presence=presence)
+        picture = motion = None
+        if video:
+            assert self.meter is not None
+            picture = self.meter.prepare(top)
+            previous, self._previous = self._previous, picture
+            motion = 0.0 if previous is None else self.meter.motion(previous, picture)
+            if motion > MOTION_CALM:
+                return Reading(ReadStatus.MOTION, motion=motion)
+            presence = Presence(0.0, 0.0)
+        else:
+            presence = (self.detector.check(top, with_motion=False) if hands
+                        else Presence(0.0, 0.0))
         grid = grid_score(self.view, top)
         if self.calibrated_grid == 0.0:
             self.calibrated_grid = grid
@@ -128,7 +214,27 @@ class Reader:
             self.calibrated_grid = 0.9 * self.calibrated_grid + 0.1 * grid
         if presence.hand_seen():
             return Reading(ReadStatus.HAND, presence=presence, grid=grid)
-        evidence = classify(self.sampler, top)
+        if self.net is not None and video and picture is not None and self._net_seen is not None \
+                and self._to_learn is None \
+                and float(self.meter.change(self._net_seen[0], picture).max()) < MOTION_CALM:
+            evidence = self._net_seen[1]  # nothing changed since the network last read it
+        elif self.net is not None:
+            evidence = self._read_net(frame, 1 if video else PHOTO_TURNS)
+            if picture is not None:
+                self._net_seen = (picture, evidence)
+        else:
+            evidence = classify(self.sampler, top)
         cells = {c: e.state for c, e in evidence.items()}
+        if video and self._to_learn is not None and self.net is not None:
+            # the game says what stands on the board; until a calm frame shows it (with these
+            # corners), nothing seen here is the game's
+            if self.auto and self.view is not None and self._reorient_wait <= 0:
+                self._reorient_wait = REORIENT_EVERY
+                turned = orient(frame, self.geometry, self.view.corners, self._to_learn)
+                if not np.allclose(turned, self.view.corners):
+                    self.set_corners(turned, size)
+            self._reorient_wait -= 1
+            return Reading(ReadStatus.UNEXPECTED, cells, evidence, presence, grid)
         return Reading(ReadStatus.OK, cells, evidence, presence, grid,
-                       signature(self.sampler, top))
+                       signature(self.sampler, top), picture, self.meter if video else None,
+                       motion or 0.0)

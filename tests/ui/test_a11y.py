@@ -28,22 +28,6 @@ SIZES = (((800, 480), 0), ((720, 1280), 90), ((1920, 1080), 0))
 
 # Screens owned elsewhere at the moment (issue 15 is shared): they fail today, and say why.
 EXPECTED_FAILURES: dict[str, str] = {
-    # the Scacchi Magici station and championship (ui/magici/*): being rebuilt in parallel
-    "magici-army": "ui/magici: army builder, small text and targets",
-    "magici-timer": "ui/magici: the board switch 40 px high, a 15 px status line, cut tab labels",
-    "magici-timer-over": "ui/magici: the board switch 40 px high, a 15 px status line",
-    "magici-timer-warning": "ui/magici: grey text on the red alarm, the board switch 40 px high",
-    "magici-two-boards": "ui/magici: small text and targets in the two-board view",
-    "magici-two-boards-board-1": "ui/magici: small text and targets",
-    "magici-two-boards-board-2": "ui/magici: small text and targets",
-    "magici-cast": "ui/magici: spell casting, small text",
-    "magici-spells": "ui/magici: spell ledger, small text",
-    "magici-standings": "ui/magici: standings, small text",
-    "magici-timer-board": "ui/magici: timer beside the board, small text and targets",
-    "magici-timer-board-pass": "ui/magici: timer beside the board, small text and targets",
-    "magici-correct": "ui/magici: the clock labels (PARTITA, MOSSA) at 11 px",
-    "magici-new": "ui/magici: a label cut off ('Nuovo campiona…')",
-    "magici-championship": "ui/magici: a label cut off ('New champions…')",
 }
 
 

@@ -138,3 +138,11 @@ def test_follow_skips_an_unreadable_frame_and_says_so(tmp_path, capsys):
     assert main(["vision", "follow", str(tmp_path), "--variant", "magici"]) == 0
     captured = capsys.readouterr()
     assert captured.out == "" and "cannot read image" in captured.err
+
+
+def test_vision_follow_on_a_file_that_is_not_a_video_exits_2_naming_it(tmp_path, capsys):
+    bogus = tmp_path / "notes.mp4"
+    bogus.write_text("this is not a video")
+    assert main(["vision", "follow", str(bogus), "--variant", "magici"]) == 2
+    err = capsys.readouterr().err
+    assert str(bogus) in err and "not a video" in err

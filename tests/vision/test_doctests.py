@@ -9,7 +9,8 @@ MODULES = [
     "companion.vision.geometry", "companion.vision.view", "companion.vision.board_text",
     "companion.vision.reader", "companion.vision.follower", "companion.vision.sources",
     "companion.vision.store", "companion.vision.markers", "companion.vision.synth",
-    "companion.vision.presence",
+    "companion.vision.presence", "companion.vision.change", "companion.vision.devdata",
+    "companion.vision.cellnet",
     "companion.vision.synth.video",
 ]
 

@@ -9,7 +9,7 @@ const T = {
         drawn: "P", lost: "S", points: "Punti", spellsCol: "Inc", captured: "Cat", remaining: "Rim",
         decided: "Decisa da", housePts: "Punti casa", provisional: "provvisori: mancano {n} partite",
         provisional1: "provvisori: manca 1 partita",
-        legend: "G giocate · V vinte · VI vittorie incantate · P patte · S perse · Punti: vittoria 3, vittoria incantata 2, patta 1 · Inc incantesimi usati · Cat pezzi catturati · Rim pezzi rimasti", shared: "a pari merito", round: "Turno", lastSeen: "visto alle",
+        legend: "G giocate · V vinte · VI vittorie incantate · P patte · S sconfitte · Punti: vittoria 3, vittoria incantata 2, patta 1 · Inc incantesimi usati · Cat pezzi catturati · Rim pezzi rimasti", shared: "a pari merito", round: "Turno", lastSeen: "visto alle",
         conflict: "Conflitto: turno {r} scacchiera {b}: risultati diversi da {who}. Non conta finché l'arbitro non lo risolve.",
         rejected: "Scartato da {who}: {why}", draw: "patta", wins: "vince", over: "Finita",
         tb: { head_to_head: "scontro diretto", spells: "incantesimi usati", captures: "pezzi catturati",

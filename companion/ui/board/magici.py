@@ -63,7 +63,7 @@ class MagiciBoardScreen(GameScreen):
       kinds, and its undo refuses to take back a station event).
     - ``station``: the station's panel (:class:`StationPanel`). Its ``draw_panel(surface,
       rect)`` is called on every frame with :attr:`station_rect` (the top of the right-hand
-      column, 170 px high); taps inside that rect go to ``handle_panel(action)``; after each
+      column, 164 px high on the 800×480 panel, scaled with the screen elsewhere); taps inside that rect go to ``handle_panel(action)``; after each
       move ``on_move(move_text, fen_after)`` is called (``"e2e4"``, the engine's text), after
       an undo or redo ``on_undo(fen)``; ``update(dt_ms)`` and ``wake_in_ms()`` are passed
       through so the station's clocks keep running while the board is shown;
@@ -87,12 +87,12 @@ class MagiciBoardScreen(GameScreen):
 
     # -- the station's panel ------------------------------------------------------------------
     def panel_top(self) -> int:
-        return STATION_PANEL_H if self.station is not None else 0
+        return self.u(STATION_PANEL_H) if self.station is not None else 0
 
     @property
     def station_rect(self) -> pygame.Rect:
         p = self.panel
-        return pygame.Rect(p.x, p.y, p.width, STATION_PANEL_H - 6)
+        return pygame.Rect(p.x, p.y, p.width, self.u(STATION_PANEL_H - 6))
 
     def draw_panel_top(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         if self.station is not None:

@@ -23,9 +23,9 @@ from companion.rules.pieces import Color
 from companion.ui import theme
 from companion.ui.input import Action, Kind
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import house_rgb, plural, side_key
+from companion.ui.magici.common import mark_rgb, plural, side_key
 from companion.ui.magici.desk import KeepsBoardsRunning
-from companion.ui.magici.grid import GLYPHS, BoardGrid
+from companion.ui.magici.grid import BoardGrid, draw_piece
 from companion.ui.magici.refusals import refusal_text
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text, wrap_text
@@ -47,6 +47,7 @@ def color_of(side: Side) -> Color:
 class ArmyBuilderScreen(KeepsBoardsRunning, Screen):
     name = "magici-army"
     title_key = "magici.army.title"
+    native = True  # the 800×480 design drawn at the display's size (``box``, ``at``, ``u``)
 
     def __init__(self, app: "App", white: House, black: House, first: Side = Side.WHITE,
                  on_done: Callable[[dict[Side, str], str], None] | None = None) -> None:
@@ -58,7 +59,9 @@ class ArmyBuilderScreen(KeepsBoardsRunning, Screen):
         self.side = Side.WHITE
         self.kind = PieceKind.PAWN
         self.reasons: list[str] = []
-        self.grid = BoardGrid(pygame.Rect(212, HEADER_H + 8, 376, 376))
+        self.confirm_clear = False  # clearing an army takes a second tap
+        self.grid = BoardGrid(pygame.Rect(208, HEADER_H + 4, 384, 384))  # 48 px squares
+        self.kind_buttons: list[tuple[Button, PieceKind]] = []
 
     # -- what has been bought ------------------------------------------------------------------
     def counts(self, side: Side) -> dict[str, int]:
@@ -73,18 +76,26 @@ class ArmyBuilderScreen(KeepsBoardsRunning, Screen):
 
     # -- layout ---------------------------------------------------------------------------------
     def layout(self) -> None:
+        self.grid = BoardGrid(self.box(208, HEADER_H + 4, 384, 384))  # 48 px squares on the panel
         self.buttons = [self.back_button()]
         for i, side in enumerate(Side):
-            self.buttons.append(Button(pygame.Rect(12, HEADER_H + 8 + i * 60, 188, 54), self.houses[side].name,
-                                       self._side(side), selected=(side is self.side), size=20,
+            self.buttons.append(Button(self.box(12, HEADER_H + 8 + i * 60, 176, 54), self.houses[side].name,
+                                       self._side(side), selected=(side is self.side), size=self.u(20),
                                        sublabel=self.t(side_key(side))))
-        for i, kind in enumerate(BUYABLE):
-            label = f"{GLYPHS[(self.side, kind)]} {PRICES[NAMES[kind]]}"
-            self.buttons.append(Button(pygame.Rect(12, HEADER_H + 136 + i * 52, 188, 46), label, self._kind(kind),
-                                       selected=(kind is self.kind), size=26))
-        self.buttons.append(Button(pygame.Rect(600, 396, 188, 72), self.t("magici.army.done"), self.done,
-                                   primary=True, size=26))
-        self.buttons.append(Button(pygame.Rect(600, 334, 188, 54), self.t("magici.army.clear"), self.clear, size=20))
+        self.kind_buttons = []
+        for i, kind in enumerate(BUYABLE):  # the piece drawn at the left, its price in words
+            price = plural(self.t, "magici.army.price", PRICES[NAMES[kind]])
+            button = Button(self.box(12, HEADER_H + 130 + i * 58, 176, 52), self.t(f"magici.piece.{kind.value}"),
+                            self._kind(kind), selected=(kind is self.kind), size=self.u(20), sublabel=price)
+            self.buttons.append(button)
+            self.kind_buttons.append((button, kind))
+        self.buttons.append(Button(self.box(600, 396, 188, 72), self.t("magici.army.done"), self.done,
+                                   primary=True, size=self.u(26)))
+        confirm = self.confirm_clear
+        self.buttons.append(Button(self.box(600, 334, 188, 54),
+                                   self.t("magici.army.clear_confirm" if confirm else "magici.army.clear"), self.clear,
+                                   size=self.u(20), color=theme.DANGER if confirm else None,
+                                   enabled=bool(self.placed[self.side])))
 
     def _side(self, side: Side) -> Callable[[], None]:
         def choose() -> None:
@@ -99,12 +110,23 @@ class ArmyBuilderScreen(KeepsBoardsRunning, Screen):
         return choose
 
     def clear(self) -> None:
+        """Take the chosen House's whole army off the board: the second tap does it (the first
+        turns the button red and asks); any other tap cancels."""
+        if not self.confirm_clear:
+            self.confirm_clear = True
+            self.layout()
+            return
+        self.confirm_clear = False
         self.placed[self.side] = {}
         self.reasons = []
         self.layout()
 
     # -- placing --------------------------------------------------------------------------------
     def handle(self, action: Action) -> bool:
+        if self.confirm_clear and action.kind is Kind.TAP and action.pos is not None and not any(
+                b.on_tap == self.clear and b.rect.collidepoint(action.pos) for b in self.buttons):
+            self.confirm_clear = False  # anything else cancels clearing
+            self.layout()
         if super().handle(action):
             return True
         if action.kind is Kind.TAP and action.pos:
@@ -169,30 +191,35 @@ class ArmyBuilderScreen(KeepsBoardsRunning, Screen):
             for square, kind in self.placed[side].items():
                 pieces[square] = (side, kind)
         self.grid.draw(surface, pieces)
+        u, at = self.u, self.at
         y = HEADER_H + 8
         for side in Side:
             house = self.houses[side]
-            pygame.draw.circle(surface, house_rgb(house.colour), (610, y + 14), 8)
-            draw_text(surface, house.name, (624, y + 14), 19, theme.TEXT, "midleft", bold=True, max_width=164)
+            pygame.draw.circle(surface, mark_rgb(house.colour), at(610, y + 14), u(8))
+            draw_text(surface, house.name, at(624, y + 14), u(19), theme.TEXT, "midleft", bold=True,
+                      max_width=u(164), min_size=u(16))
             spent = self.cost(side)
             colour = theme.OK if spent == POINTS else theme.ACCENT
-            draw_text(surface, self.t("magici.army.points", spent=spent, total=POINTS), (600, y + 32), 18, colour)
-            draw_text(surface, plural(self.t, "magici.army.pieces", len(self.placed[side])), (600, y + 54), 16, theme.MUTED,
-                      max_width=188)
+            draw_text(surface, self.t("magici.army.points", spent=spent, total=POINTS), at(600, y + 32), u(18), colour)
+            draw_text(surface, plural(self.t, "magici.army.pieces", len(self.placed[side])), at(600, y + 54), u(16),
+                      theme.MUTED, max_width=u(188))
             y += 84
         y += 4
         if self.reasons:
-            draw_text(surface, self.t("magici.army.refused"), (600, y), 17, theme.WARN, bold=True)
+            draw_text(surface, self.t("magici.army.refused"), at(600, y), u(18), theme.WARN, bold=True)
             y += 24
-            for reason in self.reason_lines():
-                for line in wrap_text(reason, 15, 188):
-                    if y > 314:
-                        break
-                    draw_text(surface, line, (600, y), 15, theme.WARN)
-                    y += 19
+            lines = [line for reason in self.reason_lines() for line in wrap_text(reason, u(16), u(188))]
+            colour = theme.WARN
         else:
-            for line in wrap_text(self.t("magici.army.hint"), 14, 188)[:6]:
-                draw_text(surface, line, (600, y), 14, theme.MUTED)
-                y += 17
+            lines, colour = wrap_text(self.t("magici.army.hint"), u(16), u(188)), theme.MUTED
+        room = max(1, (328 - y) // 20)
+        if len(lines) > room:
+            lines = lines[:room]
+            lines[-1] = lines[-1].rstrip(" .,;:") + "…"
+        for line in lines:
+            draw_text(surface, line, at(600, y), u(16), colour)
+            y += 20
         for b in self.buttons:
             b.draw(surface)
+        for button, kind in self.kind_buttons:
+            draw_piece(surface, self.side, kind, (button.rect.x + self.u(28), button.rect.centery), self.u(34))

@@ -29,7 +29,7 @@ from companion.magici.timing import EndSource
 from companion.rules import Color
 from companion.ui import theme
 from companion.ui.input import Action, Kind
-from companion.ui.magici.common import clock_colours, clock_text, house_rgb, seconds_text
+from companion.ui.magici.common import clock_colours, clock_text, mark_rgb, seconds_text
 from companion.ui.widgets import draw_text
 
 if TYPE_CHECKING:
@@ -255,21 +255,28 @@ class BoardPanel:
         desk = self.desk
         st, view = self.station.state, self.station.view()
         house = st.house_on_move
-        rgb = house_rgb(house.colour)
+        rgb = mark_rgb(house.colour)
         move_ms = view.move_remaining_ms
-        bg, _ = clock_colours(st, move_ms)
-        pygame.draw.rect(surface, bg, rect, border_radius=12)
-        pygame.draw.rect(surface, rgb, (rect.x, rect.y, 10, rect.height), border_top_left_radius=12,
-                         border_bottom_left_radius=12)
+        bg, digits = clock_colours(st, move_ms)
+        label = theme.MUTED if bg == theme.PANEL else digits  # grey never sits on the amber or red alarm
+        k = rect.height / 164  # the board screen is native: the panel grows with it
+
+        def u(length: float) -> int:
+            return round(length * k)
+
+        pygame.draw.rect(surface, bg, rect, border_radius=u(12))
+        pygame.draw.rect(surface, rgb, (rect.x, rect.y, u(10), rect.height), border_top_left_radius=u(12),
+                         border_bottom_left_radius=u(12))
         if st.over:
-            draw_text(surface, desk.t("magici.timer.result"), rect.center, 30, theme.TEXT, "center", bold=True)
+            draw_text(surface, desk.t("magici.timer.result"), rect.center, u(30), theme.TEXT, "center", bold=True)
             return
-        draw_text(surface, house.name, (rect.x + 20, rect.y + 8), 22, theme.TEXT, bold=True, max_width=rect.width - 30)
-        draw_text(surface, seconds_text(move_ms), (rect.x + 20 + 70, rect.y + 96), 90, theme.TEXT, "center",
+        draw_text(surface, house.name, (rect.x + u(20), rect.y + u(8)), u(22), theme.TEXT, bold=True,
+                  max_width=rect.width - u(30))
+        draw_text(surface, seconds_text(move_ms), (rect.x + u(90), rect.y + u(96)), u(90), digits, "center",
                   bold=True)
-        draw_text(surface, desk.t("magici.timer.game_label"), (rect.right - 14, rect.y + 44), 15, theme.MUTED,
+        draw_text(surface, desk.t("magici.timer.game_label"), (rect.right - u(14), rect.y + u(40)), u(17), label,
                   "topright")
-        draw_text(surface, clock_text(view.game_remaining_ms), (rect.right - 14, rect.y + 62), 36, theme.TEXT,
+        draw_text(surface, clock_text(view.game_remaining_ms), (rect.right - u(14), rect.y + u(62)), u(36), digits,
                   "topright", bold=True)
         if st.paused:
             hint = desk.t("magici.timer.paused")
@@ -277,9 +284,10 @@ class BoardPanel:
             hint = desk.obligation_text(view.obligation)
         else:
             hint = desk.t("magici.board.tap_to_end")
-        draw_text(surface, hint, (rect.right - 14, rect.bottom - 10), 15,
-                  theme.ACCENT if view.obligation is not None or st.paused else theme.MUTED, "bottomright",
-                  max_width=rect.width - 170)
+        strong = view.obligation is not None or st.paused
+        colour = (theme.ACCENT if strong else theme.MUTED) if bg == theme.PANEL else digits
+        draw_text(surface, hint, (rect.right - u(14), rect.bottom - u(8)), u(17), colour, "bottomright",
+                  max_width=rect.width - u(170), min_size=max(16, u(16)))
 
 
 def _timeout_in_check(station: Any) -> bool:

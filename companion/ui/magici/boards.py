@@ -20,10 +20,10 @@ from companion.magici.model import Side
 from companion.ui import theme
 from companion.ui.input import Action, Kind
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import clock_colours, clock_text, house_rgb, result_key, seconds_text, spells_left_text
+from companion.ui.magici.common import clock_colours, clock_text, mark_rgb, result_key, seconds_text, spells_left_text
 from companion.ui.magici.desk import TEAM_COMMANDS, Desk, room
 from companion.ui.screen import HEADER_H, Screen
-from companion.ui.widgets import Button, draw_text, wrap_text
+from companion.ui.widgets import Button, draw_text, draw_text_block, wrap_text
 
 if TYPE_CHECKING:
     from companion.app import App
@@ -32,13 +32,18 @@ HALF_W = 382
 HALF_Y, HALF_H = HEADER_H + 8, 408
 
 
-def half_rect(board: int) -> pygame.Rect:
-    return pygame.Rect(12 + (board - 1) * (HALF_W + 12), HALF_Y, HALF_W, HALF_H)
+def half_rect(board: int, size: tuple[int, int] = (800, 480), unit: float = 1.0) -> pygame.Rect:
+    """Board ``board``'s half of the screen (on the 800×480 panel unless told the size)."""
+    w, h = size
+    margin, top = round(12 * unit), round((HEADER_H + 8) * unit)
+    half_w = (w - 3 * margin) // 2
+    return pygame.Rect(margin + (board - 1) * (half_w + margin), top, half_w, h - top - margin)
 
 
 class TwoBoardsScreen(Screen):
     name = "magici-two-boards"
     title_key = "magici.boards.title"
+    native = True  # laid out at the display's size: legible side by side from a metre
 
     def __init__(self, app: "App") -> None:
         super().__init__(app)
@@ -51,14 +56,18 @@ class TwoBoardsScreen(Screen):
             desk.ensure_follower()
         self.room.update()
 
+    def half(self, board: int) -> pygame.Rect:
+        return half_rect(board, self.size, self.unit)
+
     def layout(self) -> None:
+        u = self.u
         self.buttons = [self.back_button()]
         for n, desk in self.room.desks.items():
-            rect = half_rect(n)
+            rect = self.half(n)
             if desk.station is None or desk.station.state.over:
                 label = self.t("magici.boards.new_game")
-                self.buttons.append(Button(pygame.Rect(rect.x + 40, rect.bottom - 86, rect.width - 80, 66), label,
-                                           self._new_game(n), primary=desk.station is None, size=24))
+                self.buttons.append(Button(pygame.Rect(rect.x + u(40), rect.bottom - u(86), rect.width - u(80), u(66)),
+                                           label, self._new_game(n), primary=desk.station is None, size=u(24)))
 
     def _new_game(self, board: int) -> Callable[[], None]:
         def new_game() -> None:
@@ -84,7 +93,7 @@ class TwoBoardsScreen(Screen):
             return True
         if action.kind is Kind.TAP and action.pos is not None:
             for n in self.room.desks:
-                if half_rect(n).collidepoint(action.pos):
+                if self.half(n).collidepoint(action.pos):
                     self.open_board(n)
                     return True
         return False
@@ -102,52 +111,61 @@ class TwoBoardsScreen(Screen):
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        u, (w, _) = self.u, self.size
         self._shown = tuple(d.shown() for d in self.room.desks.values())
         surface.fill(theme.BG)
-        self.draw_header(surface, self.t("magici.boards.title"), self.t("magici.boards.tap_hint"))
+        self.draw_header(surface, self.t("magici.boards.title"))
+        hint_left = max(w // 2 + u(130), w - u(230))
+        draw_text(surface, self.t("magici.boards.tap_hint"), (w - u(14), self.header_h // 2), u(18), theme.MUTED,
+                  "midright", max_width=w - u(14) - hint_left, min_size=u(16))
         for n, desk in self.room.desks.items():
-            self._draw_board(surface, desk, half_rect(n))
+            self._draw_board(surface, desk, self.half(n))
         for b in self.buttons:
             b.draw(surface)
 
     def _draw_board(self, surface: pygame.Surface, desk: Desk, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=14)
-        draw_text(surface, self.t("magici.boards.board", n=desk.board), (rect.x + 16, rect.y + 10), 22,
-                  theme.MUTED, bold=True)
+        u = self.u
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=u(14))
+        draw_text(surface, self.t("magici.boards.board", n=desk.board), (rect.x + u(16), rect.y + u(8)), u(24),
+                  theme.TEXT, bold=True)
         station = desk.station
         if station is None:
-            draw_text(surface, self.t("magici.boards.empty"), (rect.centerx, rect.y + 150), 24, theme.MUTED,
-                      "center", max_width=rect.width - 30)
+            draw_text_block(surface, self.t("magici.boards.empty"),
+                            pygame.Rect(rect.x + u(16), rect.y + u(110), rect.width - u(32), u(90)), u(24),
+                            theme.MUTED, align="center")
             return
         st, view = station.state, station.view()
-        draw_text(surface, self.t("magici.timer.turn", n=view.turn), (rect.right - 16, rect.y + 12), 20,
-                  theme.MUTED, "topright")
+        draw_text(surface, self.t("magici.timer.turn", n=view.turn), (rect.right - u(16), rect.y + u(10)), u(22),
+                  theme.TEXT, "topright")
         for i, side in enumerate(Side):
-            self._draw_house(surface, st, side, pygame.Rect(rect.x + 10, rect.y + 42 + i * 60, rect.width - 20, 54))
-        clock = pygame.Rect(rect.x + 10, rect.y + 168, rect.width - 20, 150)
+            self._draw_house(surface, st, side,
+                             pygame.Rect(rect.x + u(10), rect.y + u(42) + i * u(62), rect.width - u(20), u(58)))
+        clock = pygame.Rect(rect.x + u(10), rect.y + u(170), rect.width - u(20), u(150))
         bg, digits = clock_colours(st, view.move_remaining_ms)
-        pygame.draw.rect(surface, bg, clock, border_radius=12)
+        label = theme.MUTED if bg == theme.PANEL else digits  # grey never sits on the amber or red alarm
+        pygame.draw.rect(surface, bg, clock, border_radius=u(12))
         if st.over:
             result = st.result
             assert result is not None
             line = (self.t("magici.timer.draw") if result.winner is None
                     else self.t("magici.timer.winner", house=st.house(result.winner).name))
-            draw_text(surface, line, (clock.centerx, clock.y + 50), 34, theme.TEXT, "center", bold=True,
-                      max_width=clock.width - 20)
-            draw_text(surface, self.t(result_key(result.kind)), (clock.centerx, clock.y + 100), 22, theme.ACCENT,
-                      "center", max_width=clock.width - 20)
+            draw_text(surface, line, (clock.centerx, clock.y + u(50)), u(34), theme.TEXT, "center", bold=True,
+                      max_width=clock.width - u(20), min_size=u(20))
+            draw_text(surface, self.t(result_key(result.kind)), (clock.centerx, clock.y + u(100)), u(22),
+                      theme.ACCENT, "center", max_width=clock.width - u(20), min_size=u(16))
         else:
-            house_colour = house_rgb(st.house_on_move.colour)
-            pygame.draw.rect(surface, house_colour, (clock.x, clock.y, 12, clock.height),
-                             border_top_left_radius=12, border_bottom_left_radius=12)
-            draw_text(surface, seconds_text(view.move_remaining_ms), (clock.x + 112, clock.centery + 6), 120,
+            house_colour = mark_rgb(st.house_on_move.colour)
+            pygame.draw.rect(surface, house_colour, (clock.x, clock.y, u(12), clock.height),
+                             border_top_left_radius=u(12), border_bottom_left_radius=u(12))
+            split = clock.x + u(12) + (clock.width - u(12)) * 45 // 100  # move time | game time and state
+            move_x, game_x = (clock.x + u(12) + split) // 2, (split + clock.right) // 2
+            side_w = clock.right - split - u(10)
+            draw_text(surface, seconds_text(view.move_remaining_ms), (move_x, clock.centery + u(10)), u(120),
                       digits, "center", bold=True)
-            draw_text(surface, self.t("magici.timer.move_label"), (clock.x + 112, clock.y + 6), 16, theme.MUTED,
-                      "midtop")
-            draw_text(surface, self.t("magici.timer.game_label"), (clock.right - 76, clock.y + 20), 16, theme.MUTED,
-                      "midtop")
-            draw_text(surface, clock_text(view.game_remaining_ms), (clock.right - 76, clock.y + 44), 44, theme.TEXT,
-                      "midtop", bold=True)
+            draw_text(surface, self.t("magici.timer.move_label"), (move_x, clock.y + u(6)), u(18), label, "midtop")
+            draw_text(surface, self.t("magici.timer.game_label"), (game_x, clock.y + u(6)), u(18), label, "midtop")
+            draw_text(surface, clock_text(view.game_remaining_ms), (game_x, clock.y + u(30)), u(44), digits,
+                      "midtop", bold=True, max_width=side_w, min_size=u(30))
             if not st.begun:
                 state = self.t("magici.boards.not_begun")
             elif st.asking is not None:
@@ -156,32 +174,39 @@ class TwoBoardsScreen(Screen):
                 state = self.t("magici.timer.paused_spell" if st.pause_reason == "spell" else "magici.timer.paused")
             else:
                 state = self.t("magici.timer.on_move", house=st.house_on_move.name)
-            for i, line in enumerate(wrap_text(state, 17, 150)[:2]):
-                draw_text(surface, line, (clock.right - 76, clock.y + 100 + i * 21), 17,
-                          theme.ACCENT if st.paused or not st.begun else theme.TEXT, "midtop", max_width=150)
+            strong = st.paused or not st.begun
+            colour = (theme.ACCENT if strong else theme.TEXT) if bg == theme.PANEL else digits
+            for i, line in enumerate(wrap_text(state, u(18), side_w)[:2]):
+                draw_text(surface, line, (game_x, clock.y + u(88) + i * u(24)), u(18), colour, "midtop",
+                          max_width=side_w, min_size=u(16))
         if desk.message and not (st.over and station is not None and self._has_new_button(desk)):
-            draw_text(surface, desk.message, (rect.centerx, rect.y + 344), 17,
-                      theme.WARN if desk.message_warn else theme.MUTED, "center", max_width=rect.width - 24)
+            draw_text_block(surface, desk.message,
+                            pygame.Rect(rect.x + u(12), clock.bottom + u(8), rect.width - u(24),
+                                        rect.bottom - clock.bottom - u(14)),
+                            u(18), theme.WARN if desk.message_warn else theme.MUTED, max_lines=3, align="center")
 
     def _has_new_button(self, desk: Desk) -> bool:
         return desk.station is None or desk.station.state.over
 
     def _draw_house(self, surface: pygame.Surface, st, side: Side, rect: pygame.Rect) -> None:  # type: ignore[no-untyped-def]
+        u = self.u
         house = st.house(side)
-        rgb = house_rgb(house.colour)
+        rgb = mark_rgb(house.colour)
         active = st.begun and not st.over and st.on_move is side
-        pygame.draw.rect(surface, theme.PANEL_HI if active else theme.BG, rect, border_radius=10)
-        pygame.draw.rect(surface, rgb, (rect.x, rect.y, 10, rect.height), border_top_left_radius=10,
-                         border_bottom_left_radius=10)
+        pygame.draw.rect(surface, theme.PANEL_HI if active else theme.BG, rect, border_radius=u(10))
+        pygame.draw.rect(surface, rgb, (rect.x, rect.y, u(10), rect.height), border_top_left_radius=u(10),
+                         border_bottom_left_radius=u(10))
         if active:
-            pygame.draw.rect(surface, theme.ACCENT, rect, width=3, border_radius=10)
-        pygame.draw.circle(surface, theme.WHITE_SIDE if side is Side.WHITE else theme.BLACK_SIDE,
-                           (rect.x + 30, rect.centery), 12)
-        pygame.draw.circle(surface, rgb, (rect.x + 30, rect.centery), 12, width=3)
-        draw_text(surface, house.name, (rect.x + 50, rect.y + 5), 24, theme.TEXT, bold=True,
-                  max_width=rect.width - 60)
+            pygame.draw.rect(surface, theme.ACCENT, rect, width=max(3, u(3)), border_radius=u(10))
+        disc = (rect.x + u(30), rect.centery)
+        pygame.draw.circle(surface, theme.WHITE_SIDE if side is Side.WHITE else theme.BLACK_SIDE, disc, u(12))
+        pygame.draw.circle(surface, rgb, disc, u(12), width=max(3, u(3)))
+        pygame.draw.circle(surface, theme.TEXT, disc, u(12) + 1, width=1)  # any House colour shows on the dark
+        right = rect.right - (u(34) if active else u(10))
+        draw_text(surface, house.name, (rect.x + u(50), rect.y + u(3)), u(24), theme.TEXT, bold=True,
+                  max_width=right - rect.x - u(50), min_size=u(18))
         left = len(st.spells.available(side))
-        draw_text(surface, spells_left_text(self.t, left), (rect.x + 50, rect.y + 33), 15,
-                  theme.TEXT if active else theme.MUTED, max_width=rect.width - 60)
+        draw_text(surface, spells_left_text(self.t, left), (rect.x + u(50), rect.y + u(32)), u(18),
+                  theme.TEXT if active else theme.MUTED, max_width=right - rect.x - u(50), min_size=u(16))
         if active:
-            draw_text(surface, "◀", (rect.right - 12, rect.centery), 22, theme.ACCENT, "midright")
+            draw_text(surface, "◀", (rect.right - u(10), rect.centery), u(24), theme.ACCENT, "midright")

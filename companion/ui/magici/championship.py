@@ -17,7 +17,7 @@ from companion.magici.championship import SCHEDULE, Championship, ChampionshipSt
 from companion.magici.model import DEFAULT_HOUSES
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import CHAMPIONSHIP_GAME, ChampionshipLink, house_rgb, result_key
+from companion.ui.magici.common import CHAMPIONSHIP_GAME, ChampionshipLink, fit_row, house_rgb, mark_rgb, result_key
 from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text
@@ -63,6 +63,7 @@ def championship_by_id(app: "App", match_id: int) -> Championship | None:
 class ChampionshipScreen(KeepsBoardsRunning, Screen):
     name = "magici-championship"
     title_key = "magici.champ.title"
+    native = True  # the 800×480 design drawn at the display's size (``box``, ``at``, ``u``)
 
     def __init__(self, app: "App", championship: Championship | None = None) -> None:
         super().__init__(app)
@@ -83,8 +84,8 @@ class ChampionshipScreen(KeepsBoardsRunning, Screen):
         state = self.state
         self.buttons = [self.back_button()]
         for i, house in enumerate(state.houses):
-            rect = pygame.Rect(12, HOUSE_Y + i * 72, 200, 64)
-            self.buttons.append(Button(rect, house.name, self._rename(i), size=21, color=house_rgb(house.colour),
+            rect = self.box(12, HOUSE_Y + i * 72, 200, 64)
+            self.buttons.append(Button(rect, house.name, self._rename(i), size=self.u(21), color=house_rgb(house.colour),
                                        sublabel=self.t("magici.champ.rename")))
         for f in SCHEDULE:
             rect = self.cell(f)
@@ -97,21 +98,23 @@ class ChampionshipScreen(KeepsBoardsRunning, Screen):
                 sub = self.t("magici.champ.in_progress", n=running)
             else:
                 sub = self.t("magici.champ.to_play")
-            self.buttons.append(Button(rect, label, self._open_fixture(f), size=18, sublabel=sub,
+            self.buttons.append(Button(rect, label, self._open_fixture(f), size=self.u(18), sublabel=sub,
                                        selected=game is not None, primary=running is not None and not game))
         y = 404
-        self.buttons.append(Button(pygame.Rect(12, y, 200, 64), self.t("magici.champ.standings"), self.standings,
-                                   primary=True, size=22))
-        self.buttons.append(Button(pygame.Rect(224, y, 180, 64), self.t("magici.champ.undo"), self.undo, size=20,
-                                   enabled=len(self.championship.log.effective()) > 1))
-        self.buttons.append(Button(pygame.Rect(416, y, 180, 64), self.t("magici.champ.export"), self.export, size=20))
         label = self.t("magici.champ.confirm_new") if self.confirm_new else self.t("magici.champ.new")
-        self.buttons.append(Button(pygame.Rect(608, y, 180, 64), label, self.new_championship, size=18,
-                                   color=theme.DANGER if self.confirm_new else None))
+        row = [(self.t("magici.champ.standings"), self.standings, {"primary": True}),
+               (self.t("magici.champ.undo"), self.undo, {"enabled": len(self.championship.log.effective()) > 1}),
+               (self.t("magici.champ.export"), self.export, {}),
+               (label, self.new_championship, {"color": theme.DANGER if self.confirm_new else None})]
+        u = self.u
+        bar = self.box(12, y, 776, 64)
+        spans, size = fit_row([text for text, _, _ in row], bar.x, bar.width, bar.height, u(12), u(22), u(16))
+        for (x, w), (text, action, opts) in zip(spans, row):  # every label whole
+            self.buttons.append(Button(pygame.Rect(x, bar.y, w, bar.height), text, action, size=size, **opts))
 
     def cell(self, f: Fixture) -> pygame.Rect:
-        return pygame.Rect(GRID_X + (f.board - 1) * (CELL_W + 8), GRID_Y + (f.round - 1) * (CELL_H + 14) + 22,
-                           CELL_W, CELL_H - 22)
+        return self.box(GRID_X + (f.board - 1) * (CELL_W + 8), GRID_Y + (f.round - 1) * (CELL_H + 14) + 22,
+                        CELL_W, CELL_H - 22)
 
     def _result_text(self, f: Fixture) -> str:
         state = self.state
@@ -188,14 +191,15 @@ class ChampionshipScreen(KeepsBoardsRunning, Screen):
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        draw_text(surface, self.t("magici.champ.houses"), (12, HEADER_H + 12), 19, theme.MUTED, bold=True)
+        u, at = self.u, self.at
+        draw_text(surface, self.t("magici.champ.houses"), at(12, HEADER_H + 12), u(19), theme.MUTED, bold=True)
         for board in (1, 2):
             draw_text(surface, self.t("magici.champ.board", n=board),
-                      (GRID_X + (board - 1) * (CELL_W + 8) + CELL_W // 2, HEADER_H + 12), 19, theme.MUTED, "midtop",
-                      bold=True)
+                      at(GRID_X + (board - 1) * (CELL_W + 8) + CELL_W // 2, HEADER_H + 12), u(19), theme.MUTED,
+                      "midtop", bold=True)
         for r in (1, 2, 3):
             y = GRID_Y + (r - 1) * (CELL_H + 14)
-            draw_text(surface, self.t("magici.champ.round", n=r), (GRID_X, y + 2), 16, theme.MUTED)
+            draw_text(surface, self.t("magici.champ.round", n=r), at(GRID_X, y + 2), u(16), theme.MUTED)
 
 
 class FixtureScreen(KeepsBoardsRunning, Screen):
@@ -203,6 +207,7 @@ class FixtureScreen(KeepsBoardsRunning, Screen):
 
     name = "magici-fixture"
     title_key = "magici.champ.game_title"
+    native = True  # the 800×480 design drawn at the display's size (``box``, ``at``, ``u``)
 
     def __init__(self, app: "App", championship: Championship, fixture: Fixture) -> None:
         super().__init__(app)
@@ -212,13 +217,14 @@ class FixtureScreen(KeepsBoardsRunning, Screen):
     def layout(self) -> None:
         played = self.fixture.key in self.championship.state.games
         self.buttons = [self.back_button()]
-        self.buttons.append(Button(pygame.Rect(150, 232, 500, 70), self.t("magici.champ.play"), self.play,
-                                   primary=not played, size=26, sublabel=self.t("magici.champ.play_hint")))
+        self.buttons.append(Button(self.box(150, 232, 500, 70), self.t("magici.champ.play"), self.play,
+                                   primary=not played, size=self.u(26), sublabel=self.t("magici.champ.play_hint")))
         label = self.t("magici.champ.correct") if played else self.t("magici.champ.enter")
-        self.buttons.append(Button(pygame.Rect(150, 314, 500, 64), label, self.enter_result, primary=played, size=24))
+        self.buttons.append(Button(self.box(150, 314, 500, 64), label, self.enter_result, primary=played,
+                                   size=self.u(24)))
         if played:
-            self.buttons.append(Button(pygame.Rect(150, 390, 500, 56), self.t("magici.champ.clear"), self.clear,
-                                       size=20))
+            self.buttons.append(Button(self.box(150, 390, 500, 56), self.t("magici.champ.clear"), self.clear,
+                                       size=self.u(20)))
 
     def play(self) -> None:
         from companion.ui.magici.newgame import NewGameScreen
@@ -240,15 +246,17 @@ class FixtureScreen(KeepsBoardsRunning, Screen):
         super().draw(surface)
         state, f = self.championship.state, self.fixture
         home, away = state.houses[f.home], state.houses[f.away]
-        draw_text(surface, self.t("magici.champ.fixture", round=f.round, board=f.board), (400, HEADER_H + 16), 22,
-                  theme.MUTED, "midtop")
-        pygame.draw.circle(surface, house_rgb(home.colour), (50, HEADER_H + 86), 18)
-        pygame.draw.circle(surface, house_rgb(away.colour), (750, HEADER_H + 86), 18)
-        draw_text(surface, f"{home.name} – {away.name}", (400, HEADER_H + 86), 40, theme.TEXT, "center", bold=True,
-                  max_width=640)
+        u, at = self.u, self.at
+        draw_text(surface, self.t("magici.champ.fixture", round=f.round, board=f.board), at(400, HEADER_H + 16),
+                  u(22), theme.MUTED, "midtop")
+        pygame.draw.circle(surface, mark_rgb(home.colour), at(50, HEADER_H + 86), u(18))
+        pygame.draw.circle(surface, mark_rgb(away.colour), at(750, HEADER_H + 86), u(18))
+        draw_text(surface, f"{home.name} – {away.name}", at(400, HEADER_H + 86), u(40), theme.TEXT, "center",
+                  bold=True, max_width=u(640), min_size=u(20))
         game = state.games.get(f.key)
         if game is not None:
             text = self.t(result_key(game.result))
             if game.winner is not None:
                 text += f": {state.houses[game.winner].name}"
-            draw_text(surface, text, (400, HEADER_H + 124), 22, theme.ACCENT, "midtop", max_width=760)
+            draw_text(surface, text, self.at(400, HEADER_H + 124), self.u(22), theme.ACCENT, "midtop",
+                      max_width=self.u(760), min_size=self.u(16))

@@ -127,3 +127,55 @@ def clock_colours(st: Any, move_ms: int) -> tuple[tuple[int, int, int], tuple[in
     if move_ms <= 10_000:
         return AMBER, theme.TEXT
     return theme.PANEL, theme.TEXT
+
+
+def fit_row(labels: list[str], left: int, width: int, height: int, gap: int, size: int,
+            min_size: int = 16) -> tuple[list[tuple[int, int]], int]:
+    """A row of buttons sharing ``width``: each as wide as its label needs (plus the same share
+    of what is left), at the largest font from ``size`` down to ``min_size`` at which every label
+    fits whole. Returns each button's ``(x, width)`` and the font size.
+
+    >>> import pygame; _ = pygame.font.init()
+    >>> spans, size = fit_row(["Pausa", "Incantesimi"], 0, 400, 68, 6, 22)
+    >>> size, spans[0][0], spans[1][0] + spans[1][1]
+    (22, 0, 400)
+    """
+    pad = max(16, height // 4) + 6  # the button keeps a margin either side of its label
+    n = len(labels)
+    if n == 0:
+        return [], size
+    room = width - gap * (n - 1)
+    chosen, needs = min_size, [theme.font(min_size, True).size(label)[0] + pad for label in labels]
+    for s in range(size, min_size - 1, -1):
+        trial = [theme.font(s, True).size(label)[0] + pad for label in labels]
+        if sum(trial) <= room:
+            chosen, needs = s, trial
+            break
+    if sum(needs) > room:  # nothing fits whole: equal shares (the button shrinks its label)
+        needs = [room // n] * n
+    extra = (room - sum(needs)) // n
+    spans, x = [], left
+    for i, need in enumerate(needs):
+        w = need + extra if i < n - 1 else left + width - x
+        spans.append((x, w))
+        x += w + gap
+    return spans, chosen
+
+
+def mark_rgb(colour: str, against: tuple[int, int, int] = theme.PANEL, need: float = 2.0) -> tuple[int, int, int]:
+    """A House's colour as a mark (the bar at a name's edge, a disc) that shows on the dark
+    screen's panels: a colour too dark to tell from them (Corvonero's dark blue) is lightened
+    just enough, and stays blue; the others are the House's own colour. (The mark only repeats
+    the House's name, which is always written beside it.)
+
+    >>> [mark_rgb(c) == house_rgb(c) for c in ("#ae0001", "#2a623d", "#ecb939", "#222f5b")]
+    [True, True, True, False]
+    >>> theme.contrast(mark_rgb("#222f5b"), theme.PANEL) >= 2.0, theme.contrast(mark_rgb("#222f5b"), theme.BG) >= 2.5
+    (True, True)
+    """
+    rgb = house_rgb(colour)
+    for step in range(11):
+        mixed = tuple(round(c + (255 - c) * step / 10) for c in rgb)
+        if theme.contrast(mixed, against) >= need:  # type: ignore[arg-type]
+            return mixed  # type: ignore[return-value]
+    return (255, 255, 255)

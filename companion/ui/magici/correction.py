@@ -29,6 +29,7 @@ ROW_Y = {ClockKind.MOVE: HEADER_H + 30, ClockKind.GAME: HEADER_H + 172}
 class CorrectionScreen(StationOverlay):
     name = "magici-correct"
     title_key = "magici.correct.title"
+    native = True  # the 800×480 design drawn at the display's size (``box``, ``at``, ``u``)
 
     def __init__(self, app: "App", timer: "TimerScreen") -> None:
         super().__init__(app, timer)
@@ -38,19 +39,19 @@ class CorrectionScreen(StationOverlay):
         self.buttons = [self.back_button()]
         for kind, steps in STEPS.items():
             for i, step in enumerate(steps):
-                rect = pygame.Rect(200 + i * 98, ROW_Y[kind] + 62, 90, 60)
+                rect = self.box(200 + i * 98, ROW_Y[kind] + 62, 90, 60)
                 label = f"{'+' if step > 0 else '−'}{_step_text(abs(step))}"
-                self.buttons.append(Button(rect, label, self._add(kind, step), size=22))
+                self.buttons.append(Button(rect, label, self._add(kind, step), size=self.u(22)))
         any_change = any(self.delta.values())
-        self.buttons.append(Button(pygame.Rect(440, 398, 340, 70), self.t("magici.correct.apply"), self.apply,
-                                   primary=True, enabled=any_change, size=26))
-        self.buttons.append(Button(pygame.Rect(20, 398, 200, 70), self.t("magici.correct.clear"), self.clear,
-                                   enabled=any_change, size=22))
+        self.buttons.append(Button(self.box(440, 398, 340, 70), self.t("magici.correct.apply"), self.apply,
+                                   primary=True, enabled=any_change, size=self.u(26)))
+        self.buttons.append(Button(self.box(20, 398, 200, 70), self.t("magici.correct.clear"), self.clear,
+                                   enabled=any_change, size=self.u(22)))
         st = self.station.state
         if st.passed_turns and st.last_change == "timeout" and not st.over:
             house = st.house(st.passed_turns[-1][1]).name
-            self.buttons.append(Button(pygame.Rect(230, 398, 200, 70), self.t("magici.correct.turn_back"),
-                                       self.give_turn_back, size=20,
+            self.buttons.append(Button(self.box(230, 398, 200, 70), self.t("magici.correct.turn_back"),
+                                       self.give_turn_back, size=self.u(20),
                                        sublabel=self.t("magici.correct.turn_back_to", house=house)))
 
     def _add(self, kind: ClockKind, step: int) -> Callable[[], None]:
@@ -88,15 +89,17 @@ class CorrectionScreen(StationOverlay):
             (ClockKind.GAME, "magici.timer.game_label", view.game_remaining_ms, clock_text),
         ):
             y = ROW_Y[kind]
-            draw_text(surface, self.t(label_key), (20, y + 8), 24, theme.MUTED, bold=True, max_width=170)
-            draw_text(surface, fmt(now_ms), (20, y + 40), 44, theme.TEXT, bold=True)
+            draw_text(surface, self.t(label_key), self.at(20, y + 8), self.u(24), theme.MUTED, bold=True,
+                      max_width=self.u(170), min_size=self.u(16))
+            draw_text(surface, fmt(now_ms), self.at(20, y + 40), self.u(44), theme.TEXT, bold=True)
             delta = self.delta[kind]
             if delta:
                 after = fmt(max(0, now_ms + delta))
                 sign = "+" if delta > 0 else "−"
                 text = f"{sign}{_step_text(abs(delta))}  →  {after}"
-                draw_text(surface, text, (200, y + 20), 28, theme.ACCENT, "midleft", bold=True)
-        draw_text(surface, self.t("magici.correct.hint"), (400, 374), 17, theme.MUTED, "center", max_width=760)
+                draw_text(surface, text, self.at(200, y + 20), self.u(28), theme.ACCENT, "midleft", bold=True)
+        draw_text(surface, self.t("magici.correct.hint"), self.at(400, 374), self.u(17), theme.MUTED, "center",
+                  max_width=self.u(760), min_size=self.u(16))
 
 
 def _step_text(ms: int) -> str:

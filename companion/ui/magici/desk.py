@@ -8,9 +8,11 @@ view, each board's full view, the spell, correction and result forms, the touch 
 a board through its :class:`Desk`, never through another screen's private helpers.
 
 The app holds one :class:`Room` (:func:`room`), created on first use from the journal (after a
-power cut: both boards' unfinished games). ``Room.update`` is called by whichever Magici
-station screen is in the stack, every frame: it polls both boards, so both clocks run, beep
-and pass turns whichever board is shown. Cues of both boards sound; the LEDs show board 1's
+power cut: both boards' unfinished games). It is one of the app's ``background`` tasks, so the
+app shell calls ``Room.update`` every frame whatever screen is shown (the home screen, the
+settings, another game): it polls both boards, so both clocks run, beep, buzz and pass turns
+on time whichever board is shown, or none. (The station's screens poll it too, first, so they
+redraw at once.) Cues of both boards sound; the LEDs show board 1's
 side to move (one pair is wired); the buzzer beeps for both.
 """
 
@@ -337,8 +339,9 @@ class Room:
         self.desks[board].reset()
         return self.desks[board]
 
-    def update(self) -> bool:
-        """Poll both boards; True if anything happened."""
+    def update(self, dt_ms: int | None = None) -> bool:
+        """Poll both boards; True if anything happened. (``dt_ms`` unused: the boards read the
+        wall clock; the app shell passes it to all its background tasks.)"""
         polled = self.boards.poll()
         for n, cues in polled.items():
             self.desks[n].react(cues)
@@ -377,9 +380,10 @@ class Room:
 
 class KeepsBoardsRunning:
     """Mixin for the Magici screens a referee opens while games run (the hub, the championship,
-    a fixture, a new game, the army builder, the standings): both boards keep being polled
-    (their cues sound, their turns pass on time, their displays follow) and the four team
-    buttons keep ending moves, so starting board 2's game never costs board 1 a turn."""
+    a fixture, a new game, the army builder, the standings): both boards are polled by the
+    screen first (so it redraws at once; the app's background task polls them anywhere else)
+    and the four team buttons keep ending moves, so starting board 2's game never costs
+    board 1 a turn."""
 
     app: "App"
 
@@ -420,6 +424,9 @@ def install_room(app: "App", boards: Boards) -> Room:
     """Make ``boards`` the app's station model (start-up, or a demo's fresh desk)."""
     made = Room(app, boards)
     app._magici_room = made  # type: ignore[attr-defined]
+    background = getattr(app, "background", None)
+    if background is not None:  # the clocks run whatever screen is shown: the shell polls the room
+        background[:] = [task for task in background if not isinstance(task, Room)] + [made]
     return made
 
 

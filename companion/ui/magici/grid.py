@@ -1,5 +1,10 @@
 """An 8×8 board to tap squares on (choosing a spell's pieces, placing an army).
 
+Squares are touch targets (48 px at least on the 800×480 panel); the coordinates are written
+outside the board at 16 px (files below, ranks on the left), where no piece covers them. Pieces are drawn as
+pictures (:func:`draw_piece`): a White piece is a solid white shape with a thick dark edge,
+a Black piece a solid black shape, so the two Kings never look alike.
+
 >>> g = BoardGrid(pygame.Rect(0, 0, 400, 400))
 >>> g.square_at((10, 390)), g.square_at((390, 10)), g.rect_of("a1").topleft
 ('a1', 'h8', (0, 350))
@@ -13,9 +18,10 @@ import pygame
 
 from companion.magici.model import PieceKind, Side
 from companion.ui import theme
-from companion.ui.widgets import draw_text
+from companion.ui.widgets import draw_text, report_target
 
-LIGHT, DARK = (222, 206, 172), (150, 118, 86)
+LIGHT, DARK = (222, 206, 172), (126, 94, 64)  # dark enough for light coordinates on it (WCAG AA)
+INK, PAPER = (20, 20, 24), (250, 250, 250)
 FILES = "abcdefgh"
 GLYPHS: dict[tuple[Side, PieceKind], str] = {
     (Side.WHITE, PieceKind.KING): "♔", (Side.WHITE, PieceKind.QUEEN): "♕", (Side.WHITE, PieceKind.ROOK): "♖",
@@ -44,28 +50,37 @@ class BoardGrid:
 
     def draw(self, surface: pygame.Surface, pieces: Mapping[str, tuple[Side, PieceKind]],
              marks: Mapping[str, tuple[int, int, int]] | None = None, labels: bool = True) -> None:
+        label_size = max(16, self.size // 3)
         for f in range(8):
             for r in range(8):
                 square = f"{FILES[f]}{r + 1}"
                 rect = self.rect_of(square)
-                pygame.draw.rect(surface, LIGHT if (f + r) % 2 else DARK, rect)
+                light = (f + r) % 2 == 1
+                pygame.draw.rect(surface, LIGHT if light else DARK, rect)
+                report_target(rect, square)
+                if labels and r == 0:
+                    draw_text(surface, FILES[f], (rect.centerx, rect.bottom + 1), label_size, theme.MUTED, "midtop")
+                if labels and f == 0:
+                    draw_text(surface, str(r + 1), (rect.x - 4, rect.centery), label_size, theme.MUTED, "midright")
                 if marks and square in marks:
-                    pygame.draw.rect(surface, marks[square], rect, width=4)
+                    pygame.draw.rect(surface, marks[square], rect, width=max(4, self.size // 12))
                 piece = pieces.get(square)
                 if piece is not None:
-                    side, kind = piece
-                    glyph = GLYPHS[(side, kind)]
-                    # a white piece: the solid glyph in white under the outline glyph in black
-                    if side is Side.WHITE:
-                        draw_text(surface, GLYPHS[(Side.BLACK, kind)], rect.center, int(self.size * 0.82),
-                                  (250, 250, 250), "center")
-                        draw_text(surface, glyph, rect.center, int(self.size * 0.82), (20, 20, 20), "center")
-                    else:
-                        draw_text(surface, glyph, rect.center, int(self.size * 0.82), (15, 15, 15), "center")
-        if labels:
-            for f in range(8):
-                draw_text(surface, FILES[f], (self.rect.x + f * self.size + 3, self.rect.bottom - 14), 11,
-                          theme.BLACK_SIDE)
-            for r in range(8):
-                draw_text(surface, str(r + 1), (self.rect.x + 2, self.rect.y + (7 - r) * self.size + 2), 11,
-                          theme.BLACK_SIDE)
+                    draw_piece(surface, piece[0], piece[1], rect.center, int(self.size * 0.84))
+
+
+def draw_piece(surface: pygame.Surface, side: Side, kind: PieceKind, center: tuple[int, int], size: int) -> None:
+    """A piece as a picture: the same solid shape for both sides (the outline glyphs are thin and
+    sit differently in the font), White in white with a thick dark edge, Black in black with a
+    thin light rim (it shows on dark squares and dark buttons alike)."""
+    f = theme.font(size)
+    solid = GLYPHS[(Side.BLACK, kind)]
+    rect = f.render(solid, True, INK).get_rect(center=center)
+    edge_colour, body_colour = (INK, PAPER) if side is Side.WHITE else (PAPER, INK)
+    edge = f.render(solid, True, edge_colour)
+    t = max(2, size // 14) if side is Side.WHITE else 1
+    for dx in (-t, 0, t):
+        for dy in (-t, 0, t):
+            if dx or dy:
+                surface.blit(edge, rect.move(dx, dy))
+    surface.blit(f.render(solid, True, body_colour), rect)

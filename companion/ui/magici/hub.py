@@ -11,7 +11,7 @@ from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import CHAMPIONSHIP_GAME, GAME, plural
 from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.registry import GameEntry, register_game
-from companion.ui.screen import HEADER_H, Screen
+from companion.ui.screen import Screen
 from companion.ui.widgets import Button, draw_text
 
 if TYPE_CHECKING:
@@ -20,23 +20,16 @@ if TYPE_CHECKING:
 
 
 class MagiciHubScreen(KeepsBoardsRunning, Screen):
+    native = True  # four big tiles filling the display at its own size
     name = "magici-hub"
     title_key = "magici.hub.title"
 
-    confirm_leave = False
-
     def leave(self) -> None:
-        """Back to the home screen: outside the Magici screens the boards' cues are not heard,
-        so with clocks running it takes a second tap (a banner says why)."""
-        from companion.ui.magici.desk import room
+        """Back to the home screen in one tap: the games go on (the app shell keeps polling both
+        boards); a banner says so when clocks are running."""
+        from companion.ui.magici.timer import leave_station
 
-        if room(self.app).boards.running and not self.confirm_leave:
-            self.confirm_leave = True
-            self.app.show_banner(self.t("magici.timer.leave_hint"))
-            self.layout()
-            return
-        self.confirm_leave = False
-        self.app.pop()
+        leave_station(self.app)
 
     def handle(self, action) -> bool:  # type: ignore[no-untyped-def]
         from companion.ui.input import Kind
@@ -44,10 +37,6 @@ class MagiciHubScreen(KeepsBoardsRunning, Screen):
         if action.kind is Kind.COMMAND and action.name == "back":
             self.leave()
             return True
-        if self.confirm_leave and action.kind is Kind.TAP and action.pos is not None \
-                and not self.buttons[0].rect.collidepoint(action.pos):
-            self.confirm_leave = False  # any other tap cancels leaving
-            self.layout()
         return super().handle(action)
 
     def layout(self) -> None:
@@ -56,7 +45,10 @@ class MagiciHubScreen(KeepsBoardsRunning, Screen):
         boards = room(self.app).boards
         playing = [s for s in boards.stations().values() if not s.state.over]
         champ = self.app.journal.latest_unfinished(CHAMPIONSHIP_GAME)
-        w, h = 372, 130
+        width, height = self.size
+        margin, gap = self.u(20), self.u(16)
+        w = (width - 2 * margin - gap) // 2
+        h = (height - self.header_h - self.u(40) - self.u(20) - self.u(16)) // 2
         free = boards.free_board()
         new_hint = (self.t("magici.hub.new_game_hint") + " · " + self.t("magici.boards.board", n=free)
                     if free is not None else self.t("magici.hub.no_free_board"))
@@ -70,14 +62,12 @@ class MagiciHubScreen(KeepsBoardsRunning, Screen):
         ]
         back = self.back_button()
         back.on_tap = self.leave
-        if self.confirm_leave:
-            back = Button(back.rect.inflate(60, 0).move(30, 0), self.t("magici.timer.leave"), self.leave,
-                          color=theme.DANGER, size=18)
         self.buttons = [back]
         for i, (label, hint, action, enabled, primary) in enumerate(cells):
-            rect = pygame.Rect(20 + (i % 2) * (w + 16), HEADER_H + 40 + (i // 2) * (h + 20), w, h)
-            self.buttons.append(Button(rect, label, action, enabled=enabled, primary=primary and enabled, size=30,
-                                       sublabel=hint))
+            rect = pygame.Rect(margin + (i % 2) * (w + gap), self.header_h + self.u(40) + (i // 2) * (h + self.u(20)),
+                               w, h)
+            self.buttons.append(Button(rect, label, action, enabled=enabled, primary=primary and enabled,
+                                       size=self.u(30), sublabel=hint))
 
     def _resume_hint(self, log: "MatchLog | None") -> str:
         if log is None:
@@ -121,8 +111,9 @@ class MagiciHubScreen(KeepsBoardsRunning, Screen):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        draw_text(surface, self.t("magici.hub.subtitle"), (400, HEADER_H + 10), 20, theme.MUTED, "midtop",
-                  max_width=760)
+        w, _ = self.size
+        draw_text(surface, self.t("magici.hub.subtitle"), (w // 2, self.header_h + self.u(10)), self.u(20),
+                  theme.MUTED, "midtop", max_width=w - self.u(40), min_size=self.u(16))
 
 
 def open_game(app: "App", log: "MatchLog") -> Screen:

@@ -26,6 +26,7 @@ KEY_W, KEY_H = 72, 62
 
 class KeyboardScreen(Screen):
     name = "magici-keyboard"
+    native = True  # the 800×480 design drawn at the display's size (``box``, ``at``, ``u``)
 
     def __init__(self, app: "App", title: str, text: str, on_done: Callable[[str], None]) -> None:
         super().__init__(app)
@@ -40,15 +41,15 @@ class KeyboardScreen(Screen):
         for r, row in enumerate(ROWS):
             for c, ch in enumerate(row):
                 letter = ch if capital else ch.lower()
-                rect = pygame.Rect(34 + c * (KEY_W + 2), HEADER_H + 104 + r * (KEY_H + 6), KEY_W, KEY_H)
-                self.buttons.append(Button(rect, letter, self._typer(letter), size=26))
+                rect = self.box(34 + c * (KEY_W + 2), HEADER_H + 104 + r * (KEY_H + 6), KEY_W, KEY_H)
+                self.buttons.append(Button(rect, letter, self._typer(letter), size=self.u(26)))
         y = HEADER_H + 104 + 3 * (KEY_H + 6)
-        self.buttons.append(Button(pygame.Rect(34, y, 140, KEY_H), "⇧", self._shift, selected=self.shift, size=26))
-        self.buttons.append(Button(pygame.Rect(180, y, 300, KEY_H), self.t("magici.keyboard.space"), self._typer(" "),
-                                   size=20))
-        self.buttons.append(Button(pygame.Rect(486, y, 120, KEY_H), "⌫", self.delete, size=26))
-        self.buttons.append(Button(pygame.Rect(612, y, 154, KEY_H), self.t("common.ok"), self.done, primary=True,
-                                   enabled=bool(self.text.strip()), size=26))
+        self.buttons.append(Button(self.box(34, y, 140, KEY_H), "⇧", self._shift, selected=self.shift, size=self.u(26)))
+        self.buttons.append(Button(self.box(180, y, 300, KEY_H), self.t("magici.keyboard.space"), self._typer(" "),
+                                   size=self.u(20)))
+        self.buttons.append(Button(self.box(486, y, 120, KEY_H), "⌫", self.delete, size=self.u(26)))
+        self.buttons.append(Button(self.box(612, y, 154, KEY_H), self.t("common.ok"), self.done, primary=True,
+                                   enabled=bool(self.text.strip()), size=self.u(26)))
 
     def _typer(self, ch: str) -> Callable[[], None]:
         def type_() -> None:
@@ -96,8 +97,8 @@ class KeyboardScreen(Screen):
         self.draw_header(surface, self.title)
         for b in self.buttons:
             b.draw(surface)
-        field = pygame.Rect(34, HEADER_H + 20, 732, 68)
-        pygame.draw.rect(surface, theme.PANEL, field, border_radius=10)
-        pygame.draw.rect(surface, theme.ACCENT, field, width=2, border_radius=10)
-        draw_text(surface, self.text + "▏", (field.x + 16, field.centery), 34, theme.TEXT, "midleft", bold=True,
-                  max_width=field.width - 32)
+        field = self.box(34, HEADER_H + 20, 732, 68)
+        pygame.draw.rect(surface, theme.PANEL, field, border_radius=self.u(10))
+        pygame.draw.rect(surface, theme.ACCENT, field, width=max(2, self.u(2)), border_radius=self.u(10))
+        draw_text(surface, self.text + "▏", (field.x + self.u(16), field.centery), self.u(34), theme.TEXT, "midleft",
+                  bold=True, max_width=field.width - self.u(32))

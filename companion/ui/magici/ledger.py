@@ -22,12 +22,12 @@ from companion.magici.spells import Announcement, Spell, SpellCall, SpellCast
 from companion.magici.station import Refused
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import clock_text, house_rgb, piece_label, side_key
-from companion.ui.magici.grid import GLYPHS, BoardGrid
+from companion.ui.magici.common import clock_text, mark_rgb, piece_label, side_key
+from companion.ui.magici.grid import BoardGrid, draw_piece
 from companion.ui.magici.overlay import StationOverlay
 from companion.ui.magici.refusals import refusal_text
 from companion.ui.screen import HEADER_H
-from companion.ui.widgets import Button, draw_text, wrap_text
+from companion.ui.widgets import Button, draw_text, draw_text_block, wrap_text
 
 if TYPE_CHECKING:
     from companion.app import App
@@ -62,6 +62,7 @@ def cast_text(t: Callable[..., str], cast: SpellCast) -> str:
 class SpellLedgerScreen(StationOverlay):
     name = "magici-spells"
     title_key = "magici.spells.title"
+    native = True  # the 800×480 design drawn at the display's size (``box``, ``at``, ``u``)
 
     def __init__(self, app: "App", timer: "TimerScreen", position: Callable[[], Any] | None = None) -> None:
         super().__init__(app, timer)
@@ -90,10 +91,10 @@ class SpellLedgerScreen(StationOverlay):
             for row, spell in enumerate(Spell):
                 if spell in used:
                     continue
-                rect = pygame.Rect(12 + col * 396 + 250, ROW_Y + row * ROW_H + 18, 124, 58)
+                rect = self.box(12 + col * 396 + 262, ROW_Y + row * ROW_H + 18, 110, 58)
                 can = _recording(st) and st.on_move is not side
                 self.buttons.append(Button(rect, self.t("magici.spells.cast"), self._caster(side, spell), enabled=can,
-                                           size=22, primary=can))
+                                           size=self.u(22), primary=can))
 
     def _caster(self, side: Side, spell: Spell) -> Callable[[], None]:
         def open_form() -> None:
@@ -106,28 +107,30 @@ class SpellLedgerScreen(StationOverlay):
         surface.fill(theme.BG)
         self.draw_header(surface, self.t("magici.spells.title"))
         self.draw_clocks(surface)
+        u, at, box = self.u, self.at, self.box
         for col, side in enumerate(Side):
             x = 12 + col * 396
             house = st.house(side)
-            pygame.draw.circle(surface, house_rgb(house.colour), (x + 14, HEADER_H + 26), 11)
-            draw_text(surface, house.name, (x + 32, HEADER_H + 26), 26, theme.TEXT, "midleft", bold=True,
-                      max_width=250)
-            draw_text(surface, self.t(side_key(side)), (x + 380, HEADER_H + 26), 18, theme.MUTED, "midright")
+            pygame.draw.circle(surface, mark_rgb(house.colour), at(x + 14, HEADER_H + 26), u(11))
+            draw_text(surface, house.name, at(x + 32, HEADER_H + 26), u(26), theme.TEXT, "midleft", bold=True,
+                      max_width=u(250), min_size=u(18))
+            draw_text(surface, self.t(side_key(side)), at(x + 380, HEADER_H + 26), u(18), theme.MUTED, "midright")
             for row, spell in enumerate(Spell):
-                rect = pygame.Rect(x, ROW_Y + row * ROW_H, 380, ROW_H - 8)
+                rect = box(x, ROW_Y + row * ROW_H, 380, ROW_H - 8)
                 cast = next((c for c in st.spells.casts if c.call.side is side and c.call.spell is spell), None)
-                pygame.draw.rect(surface, theme.PANEL if cast is None else theme.PANEL_HI, rect, border_radius=10)
-                draw_text(surface, self.t(f"magici.spell.{spell.value}"), (rect.x + 14, rect.y + 10), 26,
+                pygame.draw.rect(surface, theme.PANEL if cast is None else theme.PANEL_HI, rect, border_radius=u(10))
+                draw_text(surface, self.t(f"magici.spell.{spell.value}"), (rect.x + u(14), rect.y + u(10)), u(26),
                           theme.TEXT if cast is None else theme.MUTED, bold=True)
                 if cast is None:
-                    draw_text(surface, self.t(f"magici.spell.{spell.value}.short"), (rect.x + 14, rect.y + 48), 16,
-                              theme.MUTED, max_width=226)
+                    draw_text_block(surface, self.t(f"magici.spell.{spell.value}.short"),
+                                    pygame.Rect(rect.x + u(14), rect.y + u(42), u(240), rect.height - u(44)), u(16),
+                                    theme.MUTED, max_lines=2, line_gap=1.2)
                 else:
-                    draw_text(surface, cast_text(self.t, cast), (rect.x + 14, rect.y + 44), 22, theme.ACCENT, bold=True,
-                              max_width=352)
+                    draw_text(surface, cast_text(self.t, cast), (rect.x + u(14), rect.y + u(44)), u(22), theme.ACCENT,
+                              bold=True, max_width=u(352), min_size=u(16))
                     left = "" if cast.game_remaining_ms is None else " · " + clock_text(cast.game_remaining_ms)
-                    draw_text(surface, self.t("magici.timer.turn", n=cast.turn) + left, (rect.right - 12, rect.y + 14),
-                              17, theme.MUTED, "topright")
+                    draw_text(surface, self.t("magici.timer.turn", n=cast.turn) + left,
+                              (rect.right - u(12), rect.y + u(14)), u(17), theme.MUTED, "topright")
         view = self.station.view()
         if view.obligation is not None:
             text = self.timer.desk.obligation_text(view.obligation) if self.timer else ""
@@ -139,7 +142,8 @@ class SpellLedgerScreen(StationOverlay):
         else:
             text = self.t("magici.spells.who", house=st.house(st.on_move.other).name)
             colour = theme.MUTED
-        draw_text(surface, text, (400, 426), 20, colour, "center", max_width=770)
+        draw_text(surface, text, self.at(400, 426), self.u(20), colour, "center", max_width=self.u(770),
+                  min_size=self.u(16))
         for b in self.buttons:
             b.draw(surface)
 
@@ -148,6 +152,7 @@ class SpellCastScreen(StationOverlay):
     """Name the pieces (kind, then square), then cast: the refusal, or the spell in the ledger."""
 
     name = "magici-cast"
+    native = True  # the 800×480 design drawn at the display's size (``box``, ``at``, ``u``)
 
     def __init__(self, app: "App", timer: "TimerScreen", side: Side, spell: Spell,
                  position: Callable[[], Any] | None = None) -> None:
@@ -159,27 +164,31 @@ class SpellCastScreen(StationOverlay):
         self.active = 0
         self.kind = PieceKind.PAWN
         self.message: list[str] = []
-        self.grid = BoardGrid(pygame.Rect(412, HEADER_H + 8, 376, 376))
+        self.grid = BoardGrid(pygame.Rect(408, HEADER_H + 4, 384, 384))  # 48 px squares
+        self.kind_buttons: list[tuple[Button, Side, PieceKind]] = []
 
     def position(self) -> Any:
         """The board's position (None: no board; the referee names the pieces' kinds)."""
         return self._position
 
     def layout(self) -> None:
+        self.grid = BoardGrid(self.box(408, HEADER_H + 4, 384, 384))
         self.buttons = [self.back_button()]
         for i, (name, _) in enumerate(self.fields):
             piece = self.pieces[name]
             label = f"{self.t(f'magici.field.{name}')}: {piece_label(self.t, piece) if piece else '—'}"
-            self.buttons.append(Button(pygame.Rect(12, HEADER_H + 8 + i * 58, 388, 52), label, self._activate(i),
-                                       selected=(i == self.active), size=20))
+            self.buttons.append(Button(self.box(12, HEADER_H + 8 + i * 58, 374, 52), label, self._activate(i),
+                                       selected=(i == self.active), size=self.u(20)))
+        self.kind_buttons = []
         if self.position() is None:
             y = HEADER_H + 8 + len(self.fields) * 58 + 6
-            for i, kind in enumerate(KIND_ORDER):
-                glyph = GLYPHS[(self._whose(self.active), kind)]
-                self.buttons.append(Button(pygame.Rect(12 + i * 65, y, 60, 56), glyph, self._kind(kind),
-                                           selected=(kind is self.kind), size=34))
+            for i, kind in enumerate(KIND_ORDER):  # each shows its piece, in the colour of whose it is
+                button = Button(self.box(12 + i * 63, y, 58, 56), "", self._kind(kind),
+                                selected=(kind is self.kind), size=self.u(34))
+                self.buttons.append(button)
+                self.kind_buttons.append((button, self._whose(self.active), kind))
         label = self.t("magici.spells.cast_now", spell=self.t(f"magici.spell.{self.spell.value}"))
-        self.buttons.append(Button(pygame.Rect(12, 396, 388, 72), label, self.cast, primary=True, size=24))
+        self.buttons.append(Button(self.box(12, 396, 374, 72), label, self.cast, primary=True, size=self.u(24)))
 
     def _whose(self, index: int) -> Side:
         return self.side if self.fields[min(index, len(self.fields) - 1)][1] == "own" else self.side.other
@@ -337,14 +346,16 @@ class SpellCastScreen(StationOverlay):
         self.grid.draw(surface, pieces, marks)
         for b in self.buttons:
             b.draw(surface)
+        for button, side, kind in self.kind_buttons:
+            draw_piece(surface, side, kind, button.rect.center, self.u(38))
         y = HEADER_H + 8 + len(self.fields) * 58 + (70 if pos is None else 6)
         lines: list[str] = []
         if self.message:
             for m in self.message:
-                lines += wrap_text(m, 17, 388)
+                lines += wrap_text(m, self.u(17), self.u(374))
             colour = theme.WARN
         else:
-            lines = wrap_text(self.t(f"magici.spell.{self.spell.value}.rule"), 17, 388)
+            lines = wrap_text(self.t(f"magici.spell.{self.spell.value}.rule"), self.u(17), self.u(374))
             colour = theme.MUTED
         for i, line in enumerate(lines[: max(1, (390 - y) // 22)]):
-            draw_text(surface, line, (12, y + i * 22), 17, colour)
+            draw_text(surface, line, self.at(12, y + i * 22), self.u(17), colour)

@@ -12,7 +12,7 @@ from companion.magici.model import DEFAULT_HOUSES, House, Side
 from companion.magici.timing import MagiciTiming
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import GAME, ChampionshipLink, house_rgb, side_key
+from companion.ui.magici.common import GAME, ChampionshipLink, mark_rgb, side_key
 from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.screen import HEADER_H, Screen
 from companion.ui.widgets import Button, draw_text
@@ -28,6 +28,7 @@ class NewGameScreen(KeepsBoardsRunning, Screen):
 
     name = "magici-new"
     title_key = "magici.new.title"
+    native = True  # the 800×480 design drawn at the display's size (``box``, ``at``, ``u``)
 
     def __init__(self, app: "App", houses: tuple[House, ...] | None = None, white: int = 0, black: int = 1,
                  link: ChampionshipLink | None = None, board: int | None = None) -> None:
@@ -57,27 +58,28 @@ class NewGameScreen(KeepsBoardsRunning, Screen):
             for row, side in ((0, Side.WHITE), (1, Side.BLACK)):
                 chosen, taken = (self.white, self.black) if side is Side.WHITE else (self.black, self.white)
                 for i, house in enumerate(self.houses):
-                    rect = pygame.Rect(176 + i * 154, ROWS[row], 146, 60)
+                    rect = self.box(176 + i * 154, ROWS[row], 146, 60)
                     self.buttons.append(Button(rect, house.name, self._chooser(side, i), selected=(i == chosen),
-                                               size=20, enabled=(i != taken)))
+                                               size=self.u(20), enabled=(i != taken)))
         for i, side in enumerate(Side):
-            rect = pygame.Rect(176 + i * 154, ROWS[2], 146, 60)
+            rect = self.box(176 + i * 154, ROWS[2], 146, 60)
             self.buttons.append(Button(rect, self.house(side).name, self._first(side), selected=(self.first is side),
-                                       size=20, sublabel=self.t(side_key(side))))
-        self.buttons.append(Button(pygame.Rect(176 + 2 * 154, ROWS[2], 300, 60), "◐ " + self.t("magici.new.toss"),
-                                   self.toss, size=22, sublabel=self.coin or self.t("magici.new.first_hint")))
+                                       size=self.u(20), sublabel=self.t(side_key(side))))
+        self.buttons.append(Button(self.box(176 + 2 * 154, ROWS[2], 300, 60), "◐ " + self.t("magici.new.toss"),
+                                   self.toss, size=self.u(22), sublabel=self.coin or self.t("magici.new.first_hint")))
         status = self.t("magici.new.army_done") if self.army else self.t("magici.new.army_none")
-        self.buttons.append(Button(pygame.Rect(176, ROWS[3], 608, 60), self.t("magici.new.army"), self.open_army,
-                                   size=22, sublabel=status, selected=self.army is not None))
-        self.buttons.append(Button(pygame.Rect(250, 396, 300, 72), self.t("magici.new.start"), self.start,
-                                   primary=True, enabled=self.first is not None, size=30))
+        self.buttons.append(Button(self.box(176, ROWS[3], 608, 60), self.t("magici.new.army"), self.open_army,
+                                   size=self.u(22), sublabel=status, selected=self.army is not None))
+        # the two rulings either side of the start, each wide enough for its whole label
+        self.buttons.append(Button(self.box(302, 396, 220, 72), self.t("magici.new.start"), self.start,
+                                   primary=True, enabled=self.first is not None, size=self.u(28)))
         check = self.t(f"magici.new.check_{self.timing.timeout_in_check}")
-        self.buttons.append(Button(pygame.Rect(16, 396, 222, 72), self.t("magici.new.check_timeout"),
-                                   self.toggle_check, size=17, sublabel=check,
+        self.buttons.append(Button(self.box(16, 396, 276, 72), self.t("magici.new.check_timeout"),
+                                   self.toggle_check, size=self.u(17), sublabel=check,
                                    selected=self.timing.timeout_in_check != "loses"))
         pause = self.t("magici.new.yes" if self.timing.pause_during_spell else "magici.new.no")
-        self.buttons.append(Button(pygame.Rect(562, 396, 222, 72), self.t("magici.new.spell_pause"),
-                                   self.toggle_pause, size=17, sublabel=pause,
+        self.buttons.append(Button(self.box(532, 396, 252, 72), self.t("magici.new.spell_pause"),
+                                   self.toggle_pause, size=self.u(17), sublabel=pause,
                                    selected=not self.timing.pause_during_spell))
 
     def toggle_check(self) -> None:
@@ -150,21 +152,23 @@ class NewGameScreen(KeepsBoardsRunning, Screen):
         self.app.replace(TimerScreen(self.app, desk=desk))
 
     def draw(self, surface: pygame.Surface) -> None:
+        u, at = self.u, self.at
         super().draw(surface)
         labels = (self.t("magici.side.white"), self.t("magici.side.black"), self.t("magici.new.first"),
                   self.t("magici.new.armies"))
         for y, label in zip(ROWS, labels):
-            draw_text(surface, label, (20, y + 30), 22, theme.MUTED, "midleft", max_width=150)
+            draw_text(surface, label, at(20, y + 30), u(22), theme.MUTED, "midleft", max_width=u(150),
+                      min_size=u(16))
         if self.link is not None:
             for row, side in ((0, Side.WHITE), (1, Side.BLACK)):
                 house = self.house(side)
-                pygame.draw.circle(surface, house_rgb(house.colour), (196, ROWS[row] + 30), 14)
-                draw_text(surface, house.name, (222, ROWS[row] + 30), 30, theme.TEXT, "midleft", bold=True)
+                pygame.draw.circle(surface, mark_rgb(house.colour), at(196, ROWS[row] + 30), u(14))
+                draw_text(surface, house.name, at(222, ROWS[row] + 30), u(30), theme.TEXT, "midleft", bold=True)
             draw_text(surface, self.t("magici.new.championship_game", round=self.link.round, board=self.link.board),
-                      (780, ROWS[1] + 30), 18, theme.MUTED, "midright")
+                      at(780, ROWS[1] + 30), u(18), theme.MUTED, "midright")
         else:
-            draw_text(surface, self.t("magici.boards.board", n=self.board), (784, HEADER_H // 2), 20, theme.ACCENT,
-                      "midright", bold=True)
+            draw_text(surface, self.t("magici.boards.board", n=self.board), (self.size[0] - u(16), self.header_h // 2),
+                      u(20), theme.ACCENT, "midright", bold=True)
 
 
 def _with_first(fen: str, first: Side | None) -> str:

@@ -68,18 +68,21 @@ class StationOverlay(Screen):
 
         if self.timer is None:
             return
+        u = self.u
         st, view = self.station.state, self.station.view()
         colour = ALARM if st.running and view.move_remaining_ms <= 5_000 else theme.TEXT
-        x = surface.get_width() - 14
-        for label, text, right, size, fg in ((self.t("magici.timer.game_label"), clock_text(view.game_remaining_ms),
-                                              x, 26, theme.TEXT),
-                                             (self.t("magici.timer.move_label"), seconds_text(view.move_remaining_ms),
-                                              x - 90, 30, colour)):
-            draw_text(surface, label, (right, 4), 11, theme.MUTED, "topright")
-            draw_text(surface, text, (right, 34), size, fg, "midright", bold=True)
-        if st.paused:
+        x = surface.get_width() - u(14)
+        game_x, move_x = x, x - u(100)
+        if st.paused:  # why both stand still, across both columns where their labels were
             note = self.t("magici.timer.paused_spell" if st.pause_reason == "spell" else "magici.timer.paused")
-            draw_text(surface, note, (x - 140, 34), 14, theme.ACCENT, "midright", max_width=110)
+            draw_text(surface, note, (x, u(2)), u(16), theme.ACCENT, "topright", max_width=u(200), min_size=u(16))
+        else:
+            draw_text(surface, self.t("magici.timer.game_label"), (game_x, u(2)), u(16), theme.MUTED, "topright")
+            draw_text(surface, self.t("magici.timer.move_label"), (move_x, u(2)), u(16), theme.MUTED, "topright")
+        draw_text(surface, clock_text(view.game_remaining_ms), (game_x, u(38)), u(26), theme.TEXT, "midright",
+                  bold=True)
+        draw_text(surface, seconds_text(view.move_remaining_ms), (move_x, u(38)), u(30), colour, "midright",
+                  bold=True)
 
     def station_changed(self) -> None:
         """The station acted by itself (a turn passed on time, time up): refresh."""

@@ -19,7 +19,7 @@ from companion.magici.championship import Championship, Fixture
 from companion.magici.model import GameResult, ResultKind, Side, SideStats
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import ChampionshipLink, house_rgb, result_key
+from companion.ui.magici.common import ChampionshipLink, mark_rgb, result_key
 from companion.ui.magici.overlay import StationOverlay
 from companion.ui.screen import HEADER_H
 from companion.ui.widgets import Button, draw_text
@@ -31,10 +31,12 @@ if TYPE_CHECKING:
 STATS_EVENT = "magici_stats"
 FIELDS = ("spells", "captured", "remaining")
 LIMITS = {"spells": 3, "captured": 9, "remaining": 10}
+MINIMUMS = {"spells": 0, "captured": 0, "remaining": 1}  # the King always remains
 KINDS = (ResultKind.CHECKMATE, ResultKind.ENCHANTED, ResultKind.RESIGNATION,
          ResultKind.DRAW_TIME, ResultKind.DRAW_STALEMATE, ResultKind.DRAW_AGREEMENT)
-STAT_Y = (HEADER_H + 60, HEADER_H + 140, HEADER_H + 220)
-COL_X = (560, 680)
+STAT_Y = (HEADER_H + 60, HEADER_H + 140, HEADER_H + 220)  # each figure's row: its name, then the counters
+COL_X = (412, 608)  # each House's counters: − (56 px), the figure (64 px), + (56 px)
+COUNTER_W, STEP_W = 176, 56
 
 
 @dataclass
@@ -49,6 +51,7 @@ class Party:
 class ResultScreen(StationOverlay):
     name = "magici-result"
     title_key = "magici.result.title"
+    native = True  # the 800×480 design drawn at the display's size (``box``, ``at``, ``u``)
 
     def __init__(self, app: "App", parties: tuple[Party, Party], *, timer: "TimerScreen | None" = None,
                  link: ChampionshipLink | None = None, championship: Championship | None = None,
@@ -63,6 +66,10 @@ class ResultScreen(StationOverlay):
         self.winner = winner
         self.fixed = fixed  # the station already has a result (a draw on time): only the figures
         self.message = ""
+        for party in parties:  # figures never start out of range (no game ends with 0 pieces: the King)
+            for field in FIELDS:
+                party.stats[field] = min(LIMITS[field], max(MINIMUMS[field], int(party.stats.get(field, 0))))
+        self.counters: dict[tuple[int, str], tuple[Button, Button]] = {}
 
     # -- the two ways in ------------------------------------------------------------------------
     @classmethod
@@ -97,21 +104,27 @@ class ResultScreen(StationOverlay):
     def layout(self) -> None:
         self.buttons = [self.back_button()]
         for i, kind in enumerate(KINDS):
-            rect = pygame.Rect(16 + (i % 2) * 194, HEADER_H + 34 + (i // 2) * 60, 186, 52)
+            rect = self.box(16 + (i % 2) * 194, HEADER_H + 34 + (i // 2) * 60, 186, 52)
             self.buttons.append(Button(rect, self.t(result_key(kind)), self._kind(kind), selected=(kind == self.kind),
-                                       enabled=not self.fixed, size=19))
+                                       enabled=not self.fixed, size=self.u(19)))
         wins = self.kind is not None and not self.kind.is_draw
         for i, party in enumerate(self.parties):
-            rect = pygame.Rect(16 + i * 194, HEADER_H + 248, 186, 56)
+            rect = self.box(16 + i * 194, HEADER_H + 248, 186, 56)
             self.buttons.append(Button(rect, party.name, self._winner(i), selected=(wins and self.winner == i),
-                                       enabled=wins and not self.fixed, size=20))
+                                       enabled=wins and not self.fixed, size=self.u(20)))
+        self.counters = {}
         for row, field in enumerate(FIELDS):
             for col, party in enumerate(self.parties):
-                x, y = COL_X[col], STAT_Y[row] + 14
-                self.buttons.append(Button(pygame.Rect(x, y, 48, 50), "−", self._step(party, field, -1), size=28))
-                self.buttons.append(Button(pygame.Rect(x + 68, y, 48, 50), "+", self._step(party, field, +1), size=28))
-        self.buttons.append(Button(pygame.Rect(420, 396, 364, 72), self.t("magici.result.confirm"), self.confirm,
-                                   primary=True, enabled=self.kind is not None, size=26))
+                x, y = COL_X[col], STAT_Y[row] + 24
+                value = party.stats[field]
+                minus = Button(self.box(x, y, STEP_W, 50), "−", self._step(party, field, -1), size=self.u(28),
+                               enabled=value > MINIMUMS[field])
+                plus = Button(self.box(x + COUNTER_W - STEP_W, y, STEP_W, 50), "+", self._step(party, field, +1),
+                              size=self.u(28), enabled=value < LIMITS[field])
+                self.buttons += [minus, plus]
+                self.counters[(col, field)] = (minus, plus)
+        self.buttons.append(Button(self.box(420, 396, 364, 72), self.t("magici.result.confirm"), self.confirm,
+                                   primary=True, enabled=self.kind is not None, size=self.u(26)))
 
     def _kind(self, kind: ResultKind) -> Callable[[], None]:
         def choose() -> None:
@@ -131,7 +144,8 @@ class ResultScreen(StationOverlay):
 
     def _step(self, party: Party, field: str, delta: int) -> Callable[[], None]:
         def step() -> None:
-            party.stats[field] = min(LIMITS[field], max(0, party.stats[field] + delta))
+            party.stats[field] = min(LIMITS[field], max(MINIMUMS[field], party.stats[field] + delta))
+            self.layout()  # − and + go grey at the ends of the range
         return step
 
     def station_changed(self) -> None:
@@ -210,25 +224,31 @@ class ResultScreen(StationOverlay):
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        u, at = self.u, self.at
         super().draw(surface)
-        draw_text(surface, self.t("magici.result.how"), (16, HEADER_H + 8), 19, theme.MUTED, bold=True)
-        draw_text(surface, self.t("magici.result.winner_label"), (16, HEADER_H + 222), 19, theme.MUTED, bold=True)
+        draw_text(surface, self.t("magici.result.how"), at(16, HEADER_H + 8), u(19), theme.MUTED, bold=True)
+        draw_text(surface, self.t("magici.result.winner_label"), at(16, HEADER_H + 222), u(19), theme.MUTED, bold=True)
         if self.fixture is not None:
             draw_text(surface, self.t("magici.champ.fixture", round=self.fixture.round, board=self.fixture.board),
-                      (784, HEADER_H // 2), 18, theme.MUTED, "midright")
+                      (self.size[0] - u(16), self.header_h // 2), u(18), theme.MUTED, "midright")
         for col, party in enumerate(self.parties):
-            x = COL_X[col] + 58
-            pygame.draw.circle(surface, house_rgb(party.colour), (x, HEADER_H + 18), 9)
-            draw_text(surface, party.name, (x, HEADER_H + 32), 17, theme.TEXT, "midtop", bold=True, max_width=108)
+            x = COL_X[col] + COUNTER_W // 2
+            name = draw_text(surface, party.name, at(x + 12, HEADER_H + 30), u(19), theme.TEXT, "center", bold=True,
+                             max_width=u(COUNTER_W - 28), min_size=u(16))
+            pygame.draw.circle(surface, mark_rgb(party.colour), (name.x - u(14), name.centery), u(9))
         for row, field in enumerate(FIELDS):
             y = STAT_Y[row]
-            draw_text(surface, self.t(f"magici.stats.{field}"), (412, y + 39), 19, theme.TEXT, "midleft",
-                      max_width=140)
+            draw_text(surface, self.t(f"magici.stats.{field}"), at(COL_X[0], y + 1), u(18), theme.MUTED,
+                      max_width=u(COL_X[1] + COUNTER_W - COL_X[0]), min_size=u(16))
             for col, party in enumerate(self.parties):
-                draw_text(surface, str(party.stats[field]), (COL_X[col] + 58, y + 39), 30, theme.ACCENT, "center",
-                          bold=True)
+                # the figure in its own box between − and +, never touching them
+                draw_text(surface, str(party.stats[field]), at(COL_X[col] + COUNTER_W // 2, y + 49), u(30),
+                          theme.ACCENT, "center", bold=True, max_width=u(COUNTER_W - 2 * STEP_W - 8))
         if self.message:
-            draw_text(surface, self.message, (16, 372), 19, theme.WARN, "midleft", max_width=390)
+            draw_text(surface, self.message, at(16, 372), u(19), theme.WARN, "midleft", max_width=u(390),
+                      min_size=u(16))
         elif self.fixed:
-            draw_text(surface, self.t("magici.result.fixed"), (16, 372), 17, theme.MUTED, "midleft", max_width=390)
-        draw_text(surface, self.t("magici.result.stats_hint"), (602, 364), 16, theme.MUTED, "midtop", max_width=370)
+            draw_text(surface, self.t("magici.result.fixed"), at(16, 372), u(17), theme.MUTED, "midleft",
+                      max_width=u(390), min_size=u(16))
+        draw_text(surface, self.t("magici.result.stats_hint"), at(602, 364), u(16), theme.MUTED, "midtop",
+                  max_width=u(370))

@@ -1,8 +1,9 @@
 """The standings, big enough for a projector: place, House, ranking points, house points, and
 the tie-break that decided a place (or the shared place). Export to CSV and JSON.
 
-The 800×480 canvas is scaled by the app (2.25× on a 1920×1080 projector), so the table uses
-few words and large type: a House name at 34 px is 76 px tall on the projector.
+The screen lays itself out at the display's own size (``native``): on a 1920×1080 projector
+the table fills the picture with sharp type (a House name at 81 px), no black bars; the
+columns follow the width, the rows the height. Few words and large type at every size.
 """
 
 from __future__ import annotations
@@ -19,16 +20,16 @@ from companion.magici.files import games_csv, number, standings_csv, to_json
 from companion.magici.standings import StandingRow
 from companion.ui import theme
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
-from companion.ui.magici.common import house_rgb, plural
+from companion.ui.magici.common import mark_rgb, plural
 from companion.ui.magici.desk import KeepsBoardsRunning
 from companion.ui.screen import HEADER_H, Screen
-from companion.ui.widgets import Button, draw_text
+from companion.ui.widgets import Button, draw_text, draw_text_block
 
 if TYPE_CHECKING:
     from companion.app import App
 
-TABLE_Y, ROW_H = HEADER_H + 40, 84
-COL_POINTS, COL_HOUSE_POINTS = 560, 712
+TABLE_Y, ROW_H = HEADER_H + 40, 80  # on the 800×480 panel (times ``unit`` elsewhere)
+COL_POINTS, COL_HOUSE_POINTS = 560, 712  # the columns' centres on an 800 px wide screen
 
 
 def export_championship(app: "App", championship: Championship) -> list[Path]:
@@ -56,6 +57,7 @@ def export_championship(app: "App", championship: Championship) -> list[Path]:
 class StandingsScreen(KeepsBoardsRunning, Screen):
     name = "magici-standings"
     title_key = "magici.standings.title"
+    native = True  # shown to a room on a projector: drawn at its size, not scaled up
 
     def __init__(self, app: "App", championship: Championship) -> None:
         super().__init__(app)
@@ -64,8 +66,9 @@ class StandingsScreen(KeepsBoardsRunning, Screen):
     def layout(self) -> None:
         self.championship = Championship(self.championship.log)
         self.buttons = [self.back_button()]
-        self.buttons.append(Button(pygame.Rect(644, 8, 148, 40), self.t("magici.standings.export"), self.export,
-                                   size=18))
+        w, _ = self.size
+        self.buttons.append(Button(pygame.Rect(w - self.u(8) - self.u(160), self.u(4), self.u(160), self.u(48)),
+                                   self.t("magici.standings.export"), self.export, size=self.u(20)))
 
     def export(self) -> None:
         export_championship(self.app, self.championship)
@@ -78,43 +81,55 @@ class StandingsScreen(KeepsBoardsRunning, Screen):
         return ""
 
     def draw(self, surface: pygame.Surface) -> None:
+        u, (w, h) = self.u, self.size
+        x_of = lambda x: round(x * w / 800)  # noqa: E731  (a column's place follows the width)
         surface.fill(theme.BG)
         state = self.championship.state
         standings = state.standings()
         self.draw_header(surface, self.t("magici.standings.title"))
+        table_y, row_h = u(TABLE_Y), u(ROW_H)
+        col_points, col_house = x_of(COL_POINTS), x_of(COL_HOUSE_POINTS)
         draw_text(surface, plural(self.t, "magici.hub.games_played", standings.games_played, total=len(SCHEDULE)),
-                  (400, HEADER_H + 8), 18, theme.MUTED, "midtop")
-        draw_text(surface, self.t("magici.standings.points"), (COL_POINTS, TABLE_Y - 4), 18, theme.MUTED, "midbottom")
+                  (x_of(270), table_y - u(6)), u(18), theme.MUTED, "midbottom")
+        draw_text(surface, self.t("magici.standings.points"), (col_points, table_y - u(6)), u(18), theme.MUTED,
+                  "midbottom", max_width=x_of(150), min_size=u(16))
         final = standings.games_played >= len(SCHEDULE)
         # house points are provisional until all six games are in: said in the header, drawn muted
         head = "magici.standings.house_points" if final else "magici.standings.house_points_provisional"
-        draw_text(surface, self.t(head), (COL_HOUSE_POINTS, TABLE_Y - 4), 18,
-                  theme.MUTED if final else theme.WARN, "midbottom", max_width=170)
+        draw_text(surface, self.t(head), (col_house, table_y - u(6)), u(18),
+                  theme.MUTED if final else theme.WARN, "midbottom", max_width=w - col_house + x_of(70) - u(16),
+                  min_size=u(16))
         for i, row in enumerate(standings.rows):
-            y = TABLE_Y + i * ROW_H
-            rect = pygame.Rect(12, y, 776, ROW_H - 8)
-            pygame.draw.rect(surface, theme.PANEL if i % 2 == 0 else theme.PANEL_HI, rect, border_radius=12)
-            colour = house_rgb(state.houses[row.house].colour)
-            pygame.draw.rect(surface, colour, (12, y, 14, ROW_H - 8), border_top_left_radius=12,
-                             border_bottom_left_radius=12)
+            y = table_y + i * row_h
+            rect = pygame.Rect(u(12), y, w - 2 * u(12), row_h - u(8))
+            radius = u(12)
+            pygame.draw.rect(surface, theme.PANEL if i % 2 == 0 else theme.PANEL_HI, rect, border_radius=radius)
+            colour = mark_rgb(state.houses[row.house].colour)
+            pygame.draw.rect(surface, colour, (rect.x, y, u(14), rect.height), border_top_left_radius=radius,
+                             border_bottom_left_radius=radius)
             place = f"{row.place}°" + ("=" if row.shared else "")
-            draw_text(surface, place, (78, rect.centery), 40 if row.shared else 44,
-                      theme.ACCENT if row.place == 1 else theme.TEXT,
-                      "center", bold=True)
+            draw_text(surface, place, (rect.x + u(66), rect.centery), u(40) if row.shared else u(44),
+                      theme.ACCENT if row.place == 1 else theme.TEXT, "center", bold=True)
             note = self.tie_note(row)
-            draw_text(surface, row.name, (140, rect.centery - 12), 36, theme.TEXT, "midleft", bold=True, max_width=350)
+            name_x = rect.x + u(128)
+            name_w = col_points - x_of(60) - name_x
+            draw_text(surface, row.name, (name_x, rect.centery - u(12)), u(36), theme.TEXT, "midleft", bold=True,
+                      max_width=name_w, min_size=u(20))
             record = self.t("magici.standings.record", w=row.won, e=row.enchanted, d=row.drawn, l=row.lost)
             line = f"{note} · {record}" if note else record
-            draw_text(surface, line, (140, rect.centery + 24), 17, theme.ACCENT if note else theme.MUTED, "midleft",
-                      max_width=380)
-            draw_text(surface, str(row.ranking_points), (COL_POINTS, rect.centery), 48, theme.TEXT, "center", bold=True)
-            draw_text(surface, _points_text(row) + ("" if final else "*"), (COL_HOUSE_POINTS, rect.centery), 48,
+            draw_text(surface, line, (name_x, rect.centery + u(23)), u(18), theme.ACCENT if note else theme.MUTED,
+                      "midleft", max_width=name_w + x_of(40), min_size=u(16))
+            draw_text(surface, str(row.ranking_points), (col_points, rect.centery), u(48), theme.TEXT, "center",
+                      bold=True)
+            draw_text(surface, _points_text(row) + ("" if final else "*"), (col_house, rect.centery), u(48),
                       theme.ACCENT if final else theme.MUTED, "center", bold=True)
         legend = self.t("magici.standings.legend")
         if not final:
             legend += " · " + plural(self.t, "magici.standings.provisional_note",
                                           len(SCHEDULE) - standings.games_played)
-        draw_text(surface, legend, (400, TABLE_Y + 4 * ROW_H + 6), 15, theme.MUTED, "midtop", max_width=780)
+        top = table_y + 4 * row_h
+        draw_text_block(surface, legend, pygame.Rect(u(12), top, w - 2 * u(12), h - top - u(4)), u(16),
+                        theme.MUTED, max_lines=3, align="center", line_gap=1.2)
         for b in self.buttons:
             b.draw(surface)
 

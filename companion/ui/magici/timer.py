@@ -25,22 +25,25 @@ from companion.ui import theme
 from companion.ui.input import Action, Kind
 from companion.ui.magici import strings  # noqa: F401  (registers the strings)
 from companion.ui.magici.common import (
-    ALARM, clock_colours, clock_text, hardware_call, house_rgb, result_key, seconds_text, side_key, spells_left_text,
+    ALARM, clock_colours, clock_text, fit_row, hardware_call, mark_rgb, result_key, seconds_text, side_key,
+    spells_left_text,
 )
 from companion.ui.magici.desk import TEAM_COMMANDS, Desk, room
-from companion.ui.screen import HEADER_H, Screen
+from companion.ui.screen import Screen
 from companion.ui.widgets import Button, draw_text
 
 if TYPE_CHECKING:
     from companion.app import App
 
+# where things are on the 800×480 panel (the screen is native: see ``clock_area`` & co.)
 CLOCK_AREA = pygame.Rect(12, 140, 776, 214)
 BUTTON_Y, BUTTON_H = 404, 68
-SWITCH_RECT = pygame.Rect(560, 8, 232, 40)
+SWITCH_RECT = pygame.Rect(492, 4, 300, 48)
 
 
 class TimerScreen(Screen):
     name = "magici-timer"
+    native = True  # laid out at the display's size: the digits stay sharp on a projector
 
     def __init__(self, app: "App", log: MatchLog | None = None, now_ms: Callable[[], int] | None = None,
                  desk: Desk | None = None) -> None:
@@ -49,7 +52,6 @@ class TimerScreen(Screen):
             assert log is not None
             desk = room(app).desk_for_log(log)
         self.desk = desk
-        self.confirm_leave = False  # leaving a running game takes a second tap
         self._shown: tuple[object, ...] | None = None
         stand_ins = app.hardware.keyboard_stand_ins() if hasattr(app.hardware, "keyboard_stand_ins") else {}
         suffix = "" if desk.board == 1 else f"_{desk.board}"
@@ -89,6 +91,21 @@ class TimerScreen(Screen):
     def other_desk(self) -> Desk:
         return self.desk.room.desk(2 if self.desk.board == 1 else 1)
 
+    # -- where things are (at the display's size) ------------------------------------------------
+    def clock_area(self) -> pygame.Rect:
+        w, _ = self.size
+        return pygame.Rect(self.u(12), self.u(140), w - 2 * self.u(12), self.u(214))
+
+    def switch_rect(self) -> pygame.Rect:
+        w, _ = self.size
+        return pygame.Rect(w - self.u(8) - self.u(300), self.u(4), self.u(300), self.u(48))
+
+    def house_rect(self, side: Side) -> pygame.Rect:
+        w, _ = self.size
+        half = (w - 2 * self.u(12) - self.u(8)) // 2
+        x = self.u(12) if side is Side.WHITE else w - self.u(12) - half
+        return pygame.Rect(x, self.header_h + self.u(8), half, self.u(68))
+
     # -- life cycle ---------------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
@@ -102,14 +119,10 @@ class TimerScreen(Screen):
     def layout(self) -> None:
         st = self.station.state
         back = self.back_button()
-        if self.confirm_leave:
-            back = Button(back.rect.inflate(60, 0).move(30, 0), self.t("magici.timer.leave"), self.leave_game,
-                          color=theme.DANGER, size=18)
-        else:
-            back.on_tap = self.leave_game
+        back.on_tap = self.leave_game
         self.buttons = [back]
         other = self.other_desk()
-        self.buttons.append(Button(SWITCH_RECT, self._switch_label(other), self.switch_board, size=17,
+        self.buttons.append(Button(self.switch_rect(), self._switch_label(other), self.switch_board, size=self.u(18),
                                    color=ALARM if _alarm(other) else None))
         labels: list[tuple[str, Callable[[], None], dict]] = []
         if not st.begun:
@@ -130,12 +143,12 @@ class TimerScreen(Screen):
         board = self._board_opener()
         if board is not None:
             labels.append((self.t("magici.timer.board"), board, {}))
-        n = len(labels)
-        gap = 6
-        w = (776 - gap * (n - 1)) // n
-        for i, (label, action, opts) in enumerate(labels):
-            self.buttons.append(Button(pygame.Rect(12 + i * (w + gap), BUTTON_Y, w, BUTTON_H), label, action,
-                                       size=20 if n > 6 else 22, **opts))
+        width, _ = self.size
+        y, h = self.u(BUTTON_Y), self.u(BUTTON_H)
+        spans, size = fit_row([label for label, _, _ in labels], self.u(12), width - 2 * self.u(12), h,
+                              self.u(6), self.u(22), self.u(16))
+        for (x, w), (label, action, opts) in zip(spans, labels):
+            self.buttons.append(Button(pygame.Rect(x, y, w, h), label, action, size=size, **opts))
 
     def _switch_label(self, other: Desk) -> str:
         station = other.station
@@ -152,7 +165,6 @@ class TimerScreen(Screen):
     def switch_board(self) -> None:
         """One tap: the other board's full view (or the two-board view if it has no game)."""
         other = self.other_desk()
-        self.confirm_leave = False
         if other.station is None:
             from companion.ui.magici.boards import TwoBoardsScreen
 
@@ -203,24 +215,10 @@ class TimerScreen(Screen):
 
     # -- actions --------------------------------------------------------------------------------
     def leave_game(self) -> None:
-        """Back to the screen below. The Magici screens keep both boards running, so going back
-        to one of them is one tap; outside them nobody hears the cues (the expiries are applied
-        when a station screen is shown again), so leaving with clocks running takes a second tap."""
-        from companion.ui.magici.boards import TwoBoardsScreen
-        from companion.ui.magici.desk import KeepsBoardsRunning
-
-        under = self.app.stack[-2] if len(self.app.stack) > 1 else None
-        if isinstance(under, (TwoBoardsScreen, KeepsBoardsRunning)):
-            self.confirm_leave = False
-            self.app.pop()
-            return
-        if self.desk.room.boards.running and not self.confirm_leave:
-            self.confirm_leave = True
-            self.desk.say(self.t("magici.timer.leave_hint"), warn=True)
-            self.layout()
-            return
-        self.confirm_leave = False
-        self.app.pop()
+        """Back to the screen below, in one tap: the games go on wherever the referee goes (the
+        app shell keeps polling both boards, so their clocks run out, beep and buzz on time).
+        Leaving the station's screens with clocks running, a banner says so."""
+        leave_station(self.app)
 
     def begin(self) -> None:
         self.desk.begin()
@@ -258,12 +256,6 @@ class TimerScreen(Screen):
         self.app.push(ResultScreen.for_station(self.app, self, self.link))
 
     def handle(self, action: Action) -> bool:
-        if self.confirm_leave and action.kind in (Kind.TAP, Kind.COMMAND) and not (
-                action.kind is Kind.COMMAND and action.name == "back") and not (
-                action.pos is not None and self.buttons[0].rect.collidepoint(action.pos)):
-            self.confirm_leave = False  # anything else cancels leaving
-            self.desk.say("")
-            self.layout()
         if action.kind is Kind.COMMAND and action.name == "back":
             self.leave_game()
             return True
@@ -285,7 +277,7 @@ class TimerScreen(Screen):
             self.layout()
         if super().handle(action):
             return True
-        if action.kind is Kind.TAP and action.pos and CLOCK_AREA.collidepoint(action.pos):
+        if action.kind is Kind.TAP and action.pos and self.clock_area().collidepoint(action.pos):
             self.end_move(None, EndSource.TAP)
             return True
         return False
@@ -322,60 +314,74 @@ class TimerScreen(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         st, view = self.station.state, self.station.view()
         self._shown = self._shown_values()
+        u, (w, _) = self.u, self.size
         surface.fill(theme.BG)
-        pygame.draw.rect(surface, theme.PANEL, (0, 0, surface.get_width(), HEADER_H))
+        pygame.draw.rect(surface, theme.PANEL, (0, 0, w, self.header_h))
         title = self.t("magici.boards.board", n=self.desk.board) + " · " + self.t("magici.timer.turn", n=view.turn)
-        draw_text(surface, title, (350, HEADER_H // 2), 26, theme.TEXT, "center", bold=True, max_width=400)
-        for side, x in ((Side.WHITE, 12), (Side.BLACK, 404)):
-            self._draw_house(surface, side, pygame.Rect(x, HEADER_H + 8, 384, 68))
+        left, right = self.buttons[0].rect.right + u(8), self.switch_rect().x - u(8)
+        draw_text(surface, title, ((left + right) // 2, self.header_h // 2), u(26), theme.TEXT, "center", bold=True,
+                  max_width=right - left, min_size=u(18))
+        for side in Side:
+            self._draw_house(surface, side, self.house_rect(side))
         self._draw_clock(surface)
         if self.message:
-            draw_text(surface, self.message, (400, 380), 20 if len(self.message) > 70 else 22,
-                      theme.WARN if self.message_warn else theme.MUTED, "center", max_width=776)
+            draw_text(surface, self.message, (w // 2, u(380)), u(20) if len(self.message) > 70 else u(22),
+                      theme.WARN if self.message_warn else theme.MUTED, "center", max_width=w - 2 * u(12),
+                      min_size=u(16))
         for b in self.buttons:
             b.draw(surface)
 
     def _draw_house(self, surface: pygame.Surface, side: Side, rect: pygame.Rect) -> None:
         """The House's colour marks its name (a bar at the edge and a disc), never the panel."""
+        u = self.u
         st = self.station.state
         house = st.house(side)
-        rgb = house_rgb(house.colour)
+        rgb = mark_rgb(house.colour)
         active = st.begun and not st.over and st.on_move is side
-        pygame.draw.rect(surface, theme.PANEL_HI if active else theme.PANEL, rect, border_radius=12)
-        pygame.draw.rect(surface, rgb, (rect.x, rect.y, 12, rect.height), border_top_left_radius=12,
-                         border_bottom_left_radius=12)
+        radius = u(12)
+        pygame.draw.rect(surface, theme.PANEL_HI if active else theme.PANEL, rect, border_radius=radius)
+        pygame.draw.rect(surface, rgb, (rect.x, rect.y, u(12), rect.height), border_top_left_radius=radius,
+                         border_bottom_left_radius=radius)
         if active:
-            pygame.draw.rect(surface, theme.ACCENT, rect, width=4, border_radius=12)
-        pygame.draw.circle(surface, theme.WHITE_SIDE if side is Side.WHITE else theme.BLACK_SIDE,
-                           (rect.x + 38, rect.centery), 16)
-        pygame.draw.circle(surface, rgb, (rect.x + 38, rect.centery), 16, width=4)
-        draw_text(surface, house.name, (rect.x + 66, rect.y + 8), 28, theme.TEXT, bold=True, max_width=rect.width - 78)
-        left = len(st.spells.available(side))
-        info = self.t(side_key(side)) + " · " + spells_left_text(self.t, left)
+            pygame.draw.rect(surface, theme.ACCENT, rect, width=max(3, u(4)), border_radius=radius)
+        disc = (rect.x + u(38), rect.centery)
+        pygame.draw.circle(surface, theme.WHITE_SIDE if side is Side.WHITE else theme.BLACK_SIDE, disc, u(16))
+        pygame.draw.circle(surface, rgb, disc, u(16), width=max(3, u(4)))
+        pygame.draw.circle(surface, theme.TEXT, disc, u(16) + 1, width=1)  # any House colour shows on the dark
+        colour = theme.TEXT if active else theme.MUTED
+        side_text = self.t(side_key(side))
+        side_rect = draw_text(surface, side_text, (rect.right - u(12), rect.y + u(10)), u(18), colour, "topright")
+        draw_text(surface, house.name, (rect.x + u(66), rect.y + u(6)), u(28), theme.TEXT, bold=True,
+                  max_width=side_rect.x - rect.x - u(76), min_size=u(18))
+        info = spells_left_text(self.t, len(st.spells.available(side)))
         if self.keys.get(side):
             info += " · " + self.t("magici.timer.key", name=self.keys[side])
-        draw_text(surface, info, (rect.x + 66, rect.y + 42), 17, theme.TEXT if active else theme.MUTED,
-                  max_width=rect.width - 78)
+        draw_text(surface, info, (rect.x + u(66), rect.y + u(40)), u(18), colour, max_width=rect.width - u(78),
+                  min_size=u(16))
 
     def _draw_clock(self, surface: pygame.Surface) -> None:
+        u = self.u
         st, view = self.station.state, self.station.view()
-        area = CLOCK_AREA
-        house_colour = house_rgb(st.house_on_move.colour)
+        area = self.clock_area()
+        house_colour = mark_rgb(st.house_on_move.colour)
         move_ms = view.move_remaining_ms
         bg, digits = clock_colours(st, move_ms)
-        pygame.draw.rect(surface, bg, area, border_radius=16)
-        pygame.draw.rect(surface, house_colour, (area.x, area.y, 16, area.height), border_top_left_radius=16,
-                         border_bottom_left_radius=16)
+        # on the amber or red alarm every word is in the digits' colour (grey would not read)
+        label = theme.MUTED if bg == theme.PANEL else digits
+        pygame.draw.rect(surface, bg, area, border_radius=u(16))
+        pygame.draw.rect(surface, house_colour, (area.x, area.y, u(16), area.height), border_top_left_radius=u(16),
+                         border_bottom_left_radius=u(16))
         if st.over:
             self._draw_result(surface, area)
             return
-        big = pygame.Rect(area.x + 24, area.y, 430, area.height)
-        draw_text(surface, seconds_text(move_ms), (big.centerx, big.centery + 4), 190, digits, "center", bold=True)
+        big = pygame.Rect(area.x + u(24), area.y, round(area.width * 430 / 776), area.height)
+        draw_text(surface, seconds_text(move_ms), (big.centerx, big.centery + u(6)), u(190), digits, "center",
+                  bold=True)
         draw_text(surface, self.t("magici.timer.move_label") + " · " + st.house_on_move.name,
-                  (big.centerx, area.y + 8), 18, theme.MUTED, "midtop", max_width=big.width - 20)
-        right = pygame.Rect(area.x + 460, area.y, area.width - 470, area.height)
-        draw_text(surface, self.t("magici.timer.game_label"), (right.centerx, area.y + 18), 20, theme.MUTED, "midtop")
-        draw_text(surface, clock_text(view.game_remaining_ms), (right.centerx, area.y + 46), 72, theme.TEXT,
+                  (big.centerx, area.y + u(6)), u(20), label, "midtop", max_width=big.width - u(20), min_size=u(16))
+        right = pygame.Rect(big.right + u(6), area.y, area.right - big.right - u(16), area.height)
+        draw_text(surface, self.t("magici.timer.game_label"), (right.centerx, area.y + u(16)), u(20), label, "midtop")
+        draw_text(surface, clock_text(view.game_remaining_ms), (right.centerx, area.y + u(42)), u(72), digits,
                   "midtop", bold=True)
         if not st.begun:
             hint = self.t("magici.timer.hint_start", house=st.house_on_move.name)
@@ -387,11 +393,14 @@ class TimerScreen(Screen):
             hint = self.desk.obligation_text(view.obligation)
         else:
             hint = self.t("magici.timer.hint_end", house=st.house_on_move.name)
-        for i, line in enumerate(_wrap(hint, 20, right.width - 12)[:3]):
-            draw_text(surface, line, (right.centerx, area.y + 138 + i * 24), 20,
-                      theme.ACCENT if view.obligation is not None or st.paused else theme.MUTED, "midtop")
+        strong = view.obligation is not None or st.paused
+        colour = (theme.ACCENT if strong else theme.MUTED) if bg == theme.PANEL else digits
+        for i, line in enumerate(_wrap(hint, u(20), right.width - u(12))[:3]):
+            draw_text(surface, line, (right.centerx, area.y + u(134) + i * u(25)), u(20), colour, "midtop",
+                      max_width=right.width - u(4), min_size=u(16))
 
     def _draw_result(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        u = self.u
         st = self.station.state
         result = st.result
         assert result is not None
@@ -400,16 +409,28 @@ class TimerScreen(Screen):
             line = self.t("magici.timer.draw")
         else:
             line = self.t("magici.timer.winner", house=st.house(result.winner).name)
-        draw_text(surface, line, (area.centerx, area.centery - 26), 56, theme.TEXT, "center", bold=True,
-                  max_width=area.width - 40)
-        draw_text(surface, head, (area.centerx, area.centery + 34), 30, theme.ACCENT, "center",
-                  max_width=area.width - 40)
+        draw_text(surface, line, (area.centerx, area.centery - u(26)), u(56), theme.TEXT, "center", bold=True,
+                  max_width=area.width - u(40), min_size=u(24))
+        draw_text(surface, head, (area.centerx, area.centery + u(34)), u(30), theme.ACCENT, "center",
+                  max_width=area.width - u(40), min_size=u(18))
         from companion.ui.magici.result import STATS_EVENT
 
         if any(e.kind == STATS_EVENT for e in self.log.effective()):
             return
-        draw_text(surface, self.t("magici.timer.enter_stats"), (area.centerx, area.bottom - 28), 18, theme.MUTED,
-                  "center", max_width=area.width - 40)
+        draw_text(surface, self.t("magici.timer.enter_stats"), (area.centerx, area.bottom - u(28)), u(18),
+                  theme.MUTED, "center", max_width=area.width - u(40), min_size=u(16))
+
+
+def leave_station(app: "App") -> None:
+    """Pop the top station screen; if that leaves the Magici screens while clocks run, say that
+    the games go on (their cues are heard and their turns pass on time everywhere)."""
+    from companion.ui.magici.boards import TwoBoardsScreen
+    from companion.ui.magici.desk import KeepsBoardsRunning
+
+    under = app.stack[-2] if len(app.stack) > 1 else None
+    app.pop()
+    if not isinstance(under, (TimerScreen, TwoBoardsScreen, KeepsBoardsRunning)) and room(app).boards.running:
+        app.show_banner(app.t("magici.timer.leave_hint"), level="info")
 
 
 def _alarm(desk: Desk) -> bool:

@@ -110,10 +110,14 @@ class CameraFollow:
 
     def rebuild(self) -> None:
         """Start following again from the board as the screen shows it."""
-        from companion.vision.follower import Follower
+        from companion.vision.follower import ChangeFollower
+
+        from companion.vision.follower import occupancy
 
         self.mirror = ScreenPosition(self.screen)
-        self.follower = Follower(self.mirror)  # type: ignore[arg-type]
+        self.follower = ChangeFollower(self.mirror)  # type: ignore[arg-type]
+        # the camera learns this board's look from the position the screen shows
+        self.feed.worker.expect_position(occupancy(self.mirror, self.follower.cells))
         self.last_check = ()
 
     def sync(self) -> None:
@@ -198,6 +202,11 @@ class CameraFollow:
     def _chooser(self, text: str):
         def choose() -> None:
             self.screen.close_overlay()
+            if self.follower is not None:  # the camera goes on from the answer
+                try:
+                    self.follower.choose(text)
+                except ValueError:
+                    pass
             for option in self.screen.options():
                 if str(move_of(option.payload)) == text:
                     self.screen.play(option)

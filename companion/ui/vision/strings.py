@@ -18,6 +18,8 @@ register(
         "vision.status.motion": ("Movimento sulla scacchiera", "Motion over the board"),
         "vision.status.no_board": ("Scacchiera non trovata", "Board not found"),
         "vision.status.camera_moved": ("Telecamera spostata: ricalibrare", "Camera moved: calibrate again"),
+        "vision.status.unexpected": ("La scacchiera non mostra la posizione della partita",
+                                     "The board does not show the game's position"),
         "vision.status.waiting": ("In attesa della telecamera…", "Waiting for the camera…"),
         "vision.status.failed": ("La telecamera non risponde", "The camera is not answering"),
         "vision.status.ended": ("Registrazione finita", "Recording finished"),

@@ -71,6 +71,7 @@ class CameraResult:
 class _Pending:
     corners: Any = None
     geometry: str | None = None
+    position: Any = None  # cell -> "."/"w"/"b" standing on the board now (to learn its look)
 
 
 def make_preview(frame: np.ndarray, max_size: tuple[int, int] = PREVIEW_MAX) -> np.ndarray:
@@ -166,6 +167,12 @@ class CameraWorker:
 
             CalibrationStore(self.store_path).save(self.spec, name, size, pts)
 
+    def expect_position(self, position: dict[str, str]) -> None:
+        """The position standing on the board now (cell -> "."/"w"/"b"): the reader learns
+        this board's look from the next calm frame that agrees with it."""
+        with self._lock:
+            self._pending.position = dict(position)
+
     def stored_corners(self, size: tuple[int, int]) -> list[list[float]] | None:
         if self.store_path is None:
             return None
@@ -177,6 +184,7 @@ class CameraWorker:
         with self._lock:
             geometry, self._pending.geometry = self._pending.geometry, None
             corners, self._pending.corners = self._pending.corners, None
+            position, self._pending.position = self._pending.position, None
         if geometry is not None:
             self.geometry_name = geometry
             self.reader = None
@@ -187,6 +195,9 @@ class CameraWorker:
                 self._use_corners(stored, size)
         if corners is not None:
             self._use_corners(corners, size)
+        if position is not None and self.reader is not None \
+                and set(position) == set(self.reader.geometry.cells):
+            self.reader.expect(position)
 
     def _use_corners(self, points: Any, size: tuple[int, int]) -> None:
         assert self.reader is not None

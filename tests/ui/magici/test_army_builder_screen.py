@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from companion.magici.model import PieceKind, Side
 from companion.ui.magici.army import ArmyBuilderScreen
-from companion.ui.magici.grid import GLYPHS
 from companion.ui.magici.hub import MagiciHubScreen
 from companion.ui.magici.newgame import NewGameScreen
 from companion.ui.magici.timer import TimerScreen
 
 from ..conftest import tap
-from .conftest import press
+from .conftest import button, press
 
 
 def open_builder(app) -> ArmyBuilderScreen:
@@ -24,7 +23,7 @@ def open_builder(app) -> ArmyBuilderScreen:
 
 def place(app, screen: ArmyBuilderScreen, side: Side, kind: PieceKind, square: str) -> None:
     press(app, screen, screen.houses[side].name)
-    press(app, screen, GLYPHS[(side, kind)])
+    press(app, screen, app.t(f"magici.piece.{kind.value}"))
     tap(app, *screen.grid.rect_of(square).center)
 
 
@@ -142,3 +141,46 @@ def test_a_purchase_refused_for_one_army_names_that_army_in_italian(magici_app):
         build_army({}, {"d8": "Q", "c8": "B", "f8": "B", "a7": "P", "b7": "P", "c7": "P"})
     screen.reasons = info.value.reasons
     assert screen.reason_lines() == ["Nero: L'esercito costa 13 punti, ma una Casata ne ha 12"]
+
+
+def test_white_pieces_are_solid_white_and_the_two_kings_differ(magici_app):
+    """A White piece is a white shape with a dark edge, not a thin outline: on the board the
+    White King (e1) is mostly white where the Black King (e8) is mostly black, on a light square
+    and a dark one alike; the piece buttons show the chosen House's pieces the same way."""
+    app = magici_app()
+    screen = open_builder(app)
+    canvas = app.render()
+
+    def inked(square: str) -> tuple[int, int]:
+        rect = screen.grid.rect_of(square).inflate(-12, -12)
+        light = dark = 0
+        for x in range(rect.x, rect.right):
+            for y in range(rect.y, rect.bottom):
+                r, g, b = tuple(canvas.get_at((x, y)))[:3]
+                light += r > 235 and g > 235 and b > 235
+                dark += r < 40 and g < 40 and b < 40
+        return light, dark
+
+    white_light, white_dark = inked("e1")
+    black_light, black_dark = inked("e8")
+    assert white_light > white_dark and white_light > 2 * black_light  # a white body (its edge is dark)
+    assert black_dark > 2 * black_light  # a black body (its thin rim is light)
+    press(app, screen, screen.houses[Side.BLACK].name)  # Black's buttons: black pieces
+    press(app, screen, app.t("magici.piece.Q"))
+    assert screen.kind is PieceKind.QUEEN and screen.side is Side.BLACK
+
+
+def test_clearing_an_army_takes_a_second_tap_and_anything_else_cancels(magici_app):
+    app = magici_app()
+    screen = open_builder(app)
+    assert not button(screen, app.t("magici.army.clear")).enabled  # nothing placed: nothing to clear
+    place(app, screen, Side.WHITE, PieceKind.PAWN, "d2")
+    place(app, screen, Side.WHITE, PieceKind.ROOK, "a1")
+    press(app, screen, app.t("magici.army.clear"))
+    assert len(screen.placed[Side.WHITE]) == 2  # asked, not done
+    ask = button(screen, app.t("magici.army.clear_confirm"))
+    tap(app, *screen.grid.rect_of("h5").center)  # anything else cancels (and does its own thing)
+    assert len(screen.placed[Side.WHITE]) == 2 and not screen.confirm_clear
+    press(app, screen, app.t("magici.army.clear"))
+    press(app, screen, app.t("magici.army.clear_confirm"))
+    assert screen.placed[Side.WHITE] == {} and ask.color is not None

@@ -13,7 +13,7 @@ from companion.magici.standings import TieBreak
 from companion.ui.magici.championship import ChampionshipScreen, FixtureScreen, current_championship
 from companion.ui.magici.hub import MagiciHubScreen
 from companion.ui.magici.keyboard import KeyboardScreen
-from companion.ui.magici.result import COL_X, FIELDS, STAT_Y, ResultScreen
+from companion.ui.magici.result import FIELDS, ResultScreen
 from companion.ui.magici.standings import StandingsScreen
 from companion.ui.magici.timer import CLOCK_AREA, TimerScreen
 
@@ -50,11 +50,9 @@ def enter_by_touch(app, champ_screen: ChampionshipScreen, round_: int, board: in
     if winner is not None:
         tap(app, *next(b for b in form.buttons if b.label == form.parties[winner].name).rect.center)
     for col, figures in enumerate((home, away)):
-        for row, value in enumerate(figures):
-            plus = next(b for b in form.buttons if b.label == "+" and b.rect.x == COL_X[col] + 68
-                        and b.rect.y == STAT_Y[row] + 14)
-            for _ in range(value):
-                tap(app, *plus.rect.center)
+        for field, value in zip(FIELDS, figures):
+            while form.parties[col].stats[field] < value:
+                tap(app, *form.counters[(col, field)][1].rect.center)
     press(app, form, app.t("magici.result.confirm"))
     assert app.top is champ_screen
 
@@ -203,8 +201,7 @@ def test_a_game_played_on_the_timer_enters_the_championship_by_itself(magici_app
     press(app, form, app.t("magici.result.confirm"))
     assert form.message == app.t("magici.refused.no_spell_cast")  # no spell in this game
     press(app, form, app.t("magici.result.checkmate"))
-    plus = next(b for b in form.buttons if b.label == "+" and b.rect.x == COL_X[1] + 68 and b.rect.y == STAT_Y[1] + 14)
-    tap(app, *plus.rect.center)  # Serpeverde captured one piece
+    tap(app, *form.counters[(1, "captured")][1].rect.center)  # Serpeverde captured one piece
     press(app, form, app.t("magici.result.confirm"))
     assert app.top is timer and timer.station.state.result.winner is Side.BLACK
     game = current_championship(app).state.games[fixture.key]
@@ -235,3 +232,33 @@ def test_undoing_a_timer_games_result_takes_it_out_of_the_championship(magici_ap
     press(app, timer, app.t("magici.timer.undo"))
     assert timer.station.state.result is None and timer.station.state.running
     assert SCHEDULE[0].key not in current_championship(app).state.games
+
+
+def test_result_counters_never_touch_their_buttons_and_the_king_always_remains(magici_app):
+    """The figures sit in their own box between − and + (never read as "−10+"), and a House
+    ends a game with at least one piece: its King. 0 pieces left cannot be entered."""
+    from companion.ui.widgets import recording
+
+    app = magici_app()
+    screen = open_championship(app)
+    tap(app, *screen.cell(SCHEDULE[0]).center)
+    press(app, app.top, app.t("magici.champ.enter"))
+    form = app.top
+    assert isinstance(form, ResultScreen)
+    minus, plus = form.counters[(0, "remaining")]
+    assert form.parties[0].stats["remaining"] == 1 and not minus.enabled  # the King: 1 at least
+    tap(app, *minus.rect.center)
+    assert form.parties[0].stats["remaining"] == 1
+    for _ in range(12):
+        tap(app, *form.counters[(0, "remaining")][1].rect.center)
+    minus, plus = form.counters[(0, "remaining")]
+    assert form.parties[0].stats["remaining"] == 10 and not plus.enabled and minus.enabled
+    with recording() as report:
+        app.render()
+    ten = [m for m in report.texts if m.text == "10"]
+    assert len(ten) == 1 and not ten[0].rect.colliderect(minus.rect) and not ten[0].rect.colliderect(plus.rect)
+    assert ten[0].rect.left > minus.rect.right + 4 and ten[0].rect.right < plus.rect.left - 4
+    press(app, form, app.t("magici.result.draw_agreement"))
+    press(app, form, app.t("magici.result.confirm"))
+    game = screen.championship.state.games[SCHEDULE[0].key]
+    assert game.home_stats.remaining == 10 and game.away_stats.remaining == 1

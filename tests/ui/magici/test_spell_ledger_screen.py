@@ -7,7 +7,6 @@ from companion.magici.model import DEFAULT_HOUSES, PieceKind, Side
 from companion.magici.spells import Spell
 from companion.magici.station import RefereeStation
 from companion.ui.magici.common import GAME
-from companion.ui.magici.grid import GLYPHS
 from companion.ui.magici.ledger import SpellCastScreen, SpellLedgerScreen
 from companion.ui.magici.timer import TimerScreen
 
@@ -41,8 +40,9 @@ def open_form(app, side: Side, spell: Spell) -> SpellCastScreen:
 
 def name_piece(app, form: SpellCastScreen, kind: PieceKind | None, square: str) -> None:
     if kind is not None:
-        whose = form._whose(form.active)
-        press(app, form, GLYPHS[(whose, kind)])
+        b, whose = next((b, side) for b, side, k in form.kind_buttons if k is kind)  # the piece's picture
+        assert whose is form._whose(form.active)  # drawn in the colour of whose piece it is
+        tap(app, *b.rect.center)
     tap(app, *form.grid.rect_of(square).center)
 
 

@@ -290,21 +290,43 @@ def test_the_teams_buttons_still_work_while_the_referee_has_a_form_open(magici_a
     assert app.top is not screen  # the correction form stays open
 
 
-def test_leaving_the_magici_screens_with_clocks_running_takes_a_second_tap(magici_app, clock):
-    app = magici_app()
+def test_leaving_the_magici_screens_takes_one_tap_and_the_clocks_go_on_at_home(magici_app, clock):
+    """Back to the home screen with a game running: one tap, a banner says the games go on, and
+    they do: on the home screen (no Magici screen left in the stack) the 30 s run out on time,
+    the turn passes with its long beep and the buzzer, and the journal has the pass."""
+    from companion.ui.magici.outputs import BeepPattern
+
+    class Buzzer:
+        def __init__(self) -> None:
+            self.beeps: list[object] = []
+
+        def beep(self, pattern: object) -> None:
+            self.beeps.append(pattern)
+
+    class Hardware:
+        buzzer = Buzzer()
+
+    app = magici_app(hardware=Hardware())
     app.push(HomeScreen(app))
     screen = start_game(app)  # resumed straight from the home screen
-    back = screen.buttons[0]
-    tap(app, *back.rect.center)
-    assert app.top is screen and screen.message == app.t("magici.timer.leave_hint")
-    tap(app, *CLOCK_AREA.center)  # anything else cancels: here, the end of white's move
-    assert app.top is screen and not screen.confirm_leave
-    command(app, "back", source="key")
-    command(app, "back", source="key")
+    tap(app, *screen.buttons[0].rect.center)
+    assert isinstance(app.top, HomeScreen) and len(app.stack) == 1
+    assert app.banners[-1].text == app.t("magici.timer.leave_hint")
+    station = screen.station
+    assert app.tick() <= 1_000  # the loop wakes for the clocks even with no station screen open
+    app.sound.played.clear()
+    clock.advance(29_000)
+    app.tick()
+    assert station.state.on_move is Side.WHITE and "long_beep" not in app.sound.played
+    clock.advance(1_000)
+    app.tick()  # the 30 s run out on the home screen: the turn passes on time
+    assert station.state.on_move is Side.BLACK and station.state.passed_turns == ((1, Side.WHITE),)
+    assert "long_beep" in app.sound.played and BeepPattern.LONG in Hardware.buzzer.beeps
+    assert [e.kind for e in station.log.effective()].count("magici.timeout") == 1
     assert isinstance(app.top, HomeScreen)
 
 
-def test_the_hub_keeps_the_clocks_running_and_leaving_it_takes_a_second_tap(magici_app, clock):
+def test_the_hub_keeps_the_clocks_running_and_leaving_it_takes_one_tap(magici_app, clock):
     app = magici_app()
     app.push(HomeScreen(app))
     app.push(MagiciHubScreen(app))
@@ -319,9 +341,7 @@ def test_the_hub_keeps_the_clocks_running_and_leaving_it_takes_a_second_tap(magi
     app.tick()  # and the 30 s still run out there
     assert screen.station.state.passed_turns == ((2, Side.BLACK),)
     command(app, "back", source="key")
-    assert app.top is hub and app.banners[-1].text == app.t("magici.timer.leave_hint")
-    command(app, "back", source="key")
-    assert isinstance(app.top, HomeScreen)
+    assert isinstance(app.top, HomeScreen) and app.banners[-1].text == app.t("magici.timer.leave_hint")
 
 
 def test_a_game_the_journal_cannot_replay_opens_the_hub_with_a_banner(magici_app):

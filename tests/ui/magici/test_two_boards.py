@@ -208,3 +208,28 @@ def test_the_clock_rulings_are_chosen_on_the_new_game_screen(magici_app, clock):
     timing = app.top.station.state.timing
     assert timing.timeout_in_check == "referee" and timing.pause_during_spell is False
     assert app.top.desk.board == 1
+
+
+def test_the_station_is_driven_by_touch_at_1920x1080_drawn_natively(magici_app, clock):
+    """On a 1920×1080 display the two-board view and a board's full view draw at the display's
+    own size (no 800×480 canvas scaled up) and a finger reaches what is drawn there: a half
+    opens its board, the big clock ends a move, the header switch goes to the other board."""
+    app = magici_app(size=(1920, 1080))
+    screen = two_games(app)
+    assert app.render().get_size() == (1920, 1080)
+    half = screen.half(1)
+    assert half.width > 900 and half.right < 1920 // 2  # the left half of the whole width
+    tap(app, *half.center)
+    full = app.top
+    assert isinstance(full, TimerScreen) and full.desk.board == 1
+    assert app.render().get_size() == (1920, 1080)
+    press(app, full, app.t("magici.timer.start"))
+    clock.advance(3_000)
+    area = full.clock_area()
+    assert area.width > 1800 and area.height >= 214 * 2
+    tap(app, *area.center)  # the big clock: the end of White's move
+    assert full.station.state.on_move is Side.BLACK
+    switch = next(b for b in full.buttons if b.on_tap == full.switch_board)
+    assert switch.rect == full.switch_rect() and switch.rect.height >= 48 * 2
+    tap(app, *switch.rect.center)
+    assert isinstance(app.top, TimerScreen) and app.top.desk.board == 2

@@ -228,3 +228,14 @@ def test_an_ambiguous_question_from_the_camera_waits_for_the_answer(camera_app, 
     pump(app, worker)  # the whole game goes by while the question is open: nothing is played
     assert [b.label for b in screen.overlay_buttons][:2] == ["e2e3", "e2e4"]
     assert board_moves(screen.session.match) == []
+
+
+def test_following_tells_the_camera_the_position_so_it_learns_the_board(camera_app, game):
+    from companion.vision.follower import occupancy
+
+    app, worker, screen = following_board(camera_app, game)
+    screen.set_follow(True)
+    pump(app, worker, 2)
+    start = get_variant("magici").start_position()
+    assert worker.reader is not None
+    assert worker.reader.expected == occupancy(start, start.geometry.cells)

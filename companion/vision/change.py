@@ -1,0 +1,168 @@
+"""How much each cell changed between two straightened pictures of the board, and where a
+piece standing on a cell hides the cells behind it.
+
+The comparison must shrug off what light does (a lamp dimmed, a cloud, a shadow drifting over
+a corner of the board) and keep what a piece does (a shape appears, goes or is replaced):
+
+- pictures are compared in log intensity, so a change of light is an offset, not a factor;
+- the offset the whole board took, and then the offset of each cell's neighbourhood (a shadow
+  covers several cells, a moved piece one), are taken out before the cell's own brightness
+  and colour shift is measured;
+- the cell's *structure* (its log picture minus its own mean) is compared too, with a noise
+  floor, so a flat square stays flat under any light and a piece's outline counts fully.
+
+A piece standing on a cell rises, in the straightened picture, away from the camera's nadir:
+:meth:`ChangeMeter.shadowed` names the cells behind it that its body may cover, so that a move
+of a tall piece is not blamed on the cell behind.
+
+>>> import numpy as np
+>>> from companion.vision.geometry import get_geometry
+>>> from companion.vision.view import BoardView
+>>> g = get_geometry("8x8")
+>>> view = BoardView.from_corners(g, [[0, 480], [480, 480], [480, 0], [0, 0]], (480, 480))
+>>> meter = ChangeMeter(view)
+>>> rng = np.random.default_rng(0)
+>>> board = (rng.normal(120, 3, (view.top_size[1], view.top_size[0], 3))).clip(0, 255)
+>>> a = meter.prepare(board.astype(np.uint8))
+>>> b = meter.prepare((board * 0.6).astype(np.uint8))      # the light dims by 40 %
+>>> float(meter.change(a, b).max()) < 0.5
+True
+>>> board2 = board.copy(); x, y = view.plane_to_top(np.array([4.5, 3.5])).astype(int)
+>>> board2[y - 8 : y + 8, x - 8 : x + 8] = 30              # a dark piece on e4
+>>> d = meter.change(a, meter.prepare(board2.astype(np.uint8)))
+>>> g.cells[int(np.argmax(d))], float(d.max()) > 2
+('e4', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.vision.view import BoardView
+
+SUB = 12  # pixels per cell side in the pictures compared
+INSET = 0.08  # share of a cell left out at each side (the grid lines, a slightly wrong corner)
+NOISE = 0.05  # log-intensity noise floor of the structure comparison
+STRUCT_SCALE = 0.30  # structure dissimilarity that counts as one unit of change
+SHIFT_SCALE = 0.10  # brightness shift (log) that counts as one unit of change
+CHROMA_SCALE = 0.06  # colour shift (log chromaticity) that counts as one unit of change
+PIECE_HEIGHT = 1.6  # cells: how tall the tallest piece may be, for what it hides
+MOTION_RANK = 3  # the motion of a frame is its n-th largest cell change
+BASE_REACH = 0.55  # cells from a cell's centre to where its piece's body starts to rise
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """One picture ready to compare: (cells, pixels, 3) log luminance and two chromaticities."""
+
+    cells: np.ndarray
+
+    def mean(self, others: "list[Prepared]") -> "Prepared":
+        return Prepared(np.mean([p.cells for p in [self, *others]], axis=0))
+
+
+class ChangeMeter:
+    """Per-cell change between two pictures of the same view (any geometry, citadels too)."""
+
+    def __init__(self, view: BoardView) -> None:
+        self.view = view
+        g = view.geometry
+        self.cells = tuple(g.cells)
+        S = view.cell_px
+        self.factor = S / SUB
+        w, h = view.top_size
+        self.small_size = (int(round(w / self.factor)), int(round(h / self.factor)))
+        centres = np.array([g.cell_centre(c) for c in self.cells])
+        k = np.arange(SUB) + 0.5
+        keep = (k >= INSET * SUB) & (k <= (1 - INSET) * SUB)
+        k = (k[keep] / SUB) - 0.5  # offsets in cells, across one cell
+        du, dv = np.meshgrid(k, k)
+        pts = centres[:, None, :] + np.stack([du.ravel(), dv.ravel()], axis=1)[None]
+        top = view.plane_to_top(pts) / self.factor
+        sw, sh = self.small_size
+        self.px = np.clip(np.floor(top[..., 0]).astype(np.intp), 0, sw - 1)
+        self.py = np.clip(np.floor(top[..., 1]).astype(np.intp), 0, sh - 1)
+        # neighbours (3x3, itself included) for the local light level
+        index = {g.file_rank(c): i for i, c in enumerate(self.cells)}
+        self.around = np.full((len(self.cells), 9), -1, np.intp)
+        for i, c in enumerate(self.cells):
+            f, r = g.file_rank(c)
+            for j, (df, dr) in enumerate((a, b) for a in (-1, 0, 1) for b in (-1, 0, 1)):
+                self.around[i, j] = index.get((f + df, r + dr), -1)
+        # the cells a piece on each cell may hide (its body rises along the lean)
+        lean = view.lean(centres)
+        self.hidden: list[frozenset[str]] = []
+        names = {g.file_rank(c): c for c in self.cells}
+        for i, c in enumerate(self.cells):
+            behind = set()
+            norm = float(np.linalg.norm(lean[i]))
+            if norm > 1e-6:
+                # from the far edge of the base, up to the top of the tallest piece
+                edge = centres[i] + lean[i] / norm * BASE_REACH
+                for t in np.linspace(0.0, 1.0, 12):
+                    u, v = edge + lean[i] * PIECE_HEIGHT * t
+                    name = names.get((int(np.floor(u)), int(np.floor(v))))
+                    if name is not None:
+                        behind.add(name)
+            behind.discard(c)
+            self.hidden.append(frozenset(behind))
+        self._index = {c: i for i, c in enumerate(self.cells)}
+
+    def around_cells(self, cells: "set[str] | frozenset[str]") -> set[str]:
+        """The cells next to ``cells`` (diagonals too), where a moved piece's shadow, base or
+        lean may also show."""
+        out: set[str] = set()
+        for c in cells:
+            out |= {self.cells[j] for j in self.around[self._index[c]] if j >= 0}
+        return out - set(cells)
+
+    def shadowed(self, cells: "set[str] | frozenset[str]") -> set[str]:
+        """The cells that pieces standing on ``cells`` may cover in the picture."""
+        out: set[str] = set()
+        for c in cells:
+            out |= self.hidden[self._index[c]]
+        return out - set(cells)
+
+    def prepare(self, top: np.ndarray) -> Prepared:
+        """A straightened picture (BGR, from :meth:`BoardView.warp`) ready to compare."""
+        small = cv2.resize(top, self.small_size, interpolation=cv2.INTER_AREA)
+        small = cv2.GaussianBlur(small, (3, 3), 0.7)
+        log = np.log(small.astype(np.float32) + 8.0)
+        if log.ndim == 2:
+            log = np.repeat(log[..., None], 3, axis=2)
+        lum = log.mean(axis=2)
+        chroma = log[..., 2] - log[..., 1], log[..., 0] - log[..., 1]
+        stack = np.stack([lum, chroma[0], chroma[1]], axis=2)
+        return Prepared(stack[self.py, self.px])
+
+    def change(self, before: Prepared, after: Prepared) -> np.ndarray:
+        """Per cell (in geometry order), the change in units: ~0 unchanged, >= 1 changed."""
+        a, b = before.cells, after.cells
+        delta = b.mean(axis=1) - a.mean(axis=1)  # (n, 3): each cell's mean shift
+        delta = delta - np.median(delta, axis=0)  # the whole board's change of light
+        # the neighbourhood's shift (a shadow spans cells; a piece changes one or two)
+        near = np.where((self.around >= 0)[..., None], delta[np.clip(self.around, 0, None)],
+                        np.nan)
+        local = np.nanmedian(near, axis=1)
+        resid = delta - local
+        shift = np.abs(resid[:, 0]) / SHIFT_SCALE
+        chroma = np.linalg.norm(resid[:, 1:], axis=1) / CHROMA_SCALE
+        za = a[..., 0] - a[..., 0].mean(axis=1, keepdims=True)
+        zb = b[..., 0] - b[..., 0].mean(axis=1, keepdims=True)
+        p = a.shape[1]
+        # the camera's own noise, from the cells that did not change (most of them): its
+        # expected share of the difference is taken out, so a grainy webcam stays calm
+        diff = ((za - zb) ** 2).sum(axis=1)
+        grain = float(np.median(diff))
+        struct = np.maximum(diff - grain, 0) / ((za**2).sum(axis=1) + (zb**2).sum(axis=1)
+                                                + p * NOISE**2)
+        return np.maximum(struct / STRUCT_SCALE, np.maximum(shift, chroma))
+
+    def motion(self, before: Prepared, after: Prepared) -> float:
+        """How much the board moved between two frames (units): the third largest cell change,
+        since a hand covers several cells while noise may flare up on one or two."""
+        change = self.change(before, after)
+        return float(np.partition(change, -MOTION_RANK)[-MOTION_RANK])

@@ -1,0 +1,226 @@
+"""Measuring the camera on material others made (``vision-dev``), for ``benchmarks/bench_vision``.
+
+Kept in the package (not the benchmark) so that the training command and the tests can use
+the same scoring. Each function takes the material it scores; the caller decides which part
+(held out, or tuned-on and labelled so) it reports.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+from companion.vision.devdata import Still, Video
+
+
+@dataclass
+class StillScore:
+    photos: int = 0
+    cells: int = 0
+    cells_right: int = 0
+    boards_right: int = 0
+    found: int = 0  # corners found within 0.25 cell
+    auto_cells: int = 0
+    auto_right: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    corner_errors: list[float] = field(default_factory=list)
+
+    def line(self) -> str:
+        pct = 100 * self.cells_right / max(self.cells, 1)
+        auto = 100 * self.auto_right / max(self.auto_cells, 1)
+        med = np.median(self.corner_errors) if self.corner_errors else float("nan")
+        return (f"cells {pct:.2f} % ({self.cells_right}/{self.cells}), whole boards "
+                f"{self.boards_right}/{self.photos}; corners found within 0.25 cell "
+                f"{self.found}/{self.photos} (median error {med:.2f} cell), cells with found "
+                f"corners {auto:.2f} %; errors {self.errors or 'none'}")
+
+
+def _truth_cells(still: Still) -> dict[str, str]:
+    hidden = set(still.truth.get("occluded") or [])
+    return {c: s for c, s in still.truth["occupancy"].items() if c not in hidden}
+
+
+def score_stills(stills: list[Still], read: Callable[[np.ndarray, Any, np.ndarray | None],
+                                                    dict[str, str] | None],
+                 find: Callable[[np.ndarray, Any], np.ndarray | None] | None = None,
+                 known: bool = False) -> StillScore:
+    """``read(image, geometry, corners)`` -> cell -> "."/"w"/"b" (None: refused);
+    ``find(image, geometry[, expected])`` -> corners or None; ``known``: give ``find`` the
+    position standing on the board (as a game does), to tell an 8x8 board's half turn."""
+    import cv2
+
+    from companion.vision.geometry import get_geometry
+
+    out = StillScore()
+    for still in stills:
+        image = cv2.imread(str(still.image), cv2.IMREAD_COLOR)
+        g = get_geometry(still.truth["geometry"])
+        truth = _truth_cells(still)
+        corners = np.asarray(still.truth["corners"], float)
+        seen = read(image, g, corners)
+        wrong = [c for c in truth if seen is None or seen.get(c) != truth[c]]
+        for c in wrong:
+            key = f"{truth[c]}->{seen.get(c, '?') if seen else '?'}"
+            out.errors[key] = out.errors.get(key, 0) + 1
+        out.photos += 1
+        out.cells += len(truth)
+        out.cells_right += len(truth) - len(wrong)
+        out.boards_right += not wrong
+        if find is not None:
+            found = find(image, g, still.truth["occupancy"]) if known else find(image, g)
+            cell = np.linalg.norm(corners[1] - corners[0]) / g.files
+            if found is not None:
+                err = float(np.linalg.norm(found - corners, axis=1).max() / cell)
+                out.corner_errors.append(err)
+                out.found += err < 0.25
+                auto = read(image, g, found)
+                if auto is not None:
+                    out.auto_right += sum(auto.get(c) == truth[c] for c in truth)
+            else:
+                out.corner_errors.append(float("inf"))
+            out.auto_cells += len(truth)
+    return out
+
+
+@dataclass
+class GameScore:
+    moves: int = 0
+    followed: int = 0
+    false: int = 0
+    asked: int = 0
+    ms: list[float] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+
+    def add(self, other: "GameScore") -> None:
+        self.moves += other.moves
+        self.followed += other.followed
+        self.false += other.false
+        self.asked += other.asked
+        self.ms += other.ms
+        self.lines += other.lines
+
+    def line(self) -> str:
+        pct = 100 * self.followed / max(self.moves, 1)
+        return (f"moves followed {self.followed}/{self.moves} = {pct:.1f} % (target >= 99 %), "
+                f"false moves {self.false} (target 0), questions {self.asked}")
+
+
+def follow_game(variant: str, start_fen: str | None, truth_moves: list[str],
+                frames: "Any", corners: np.ndarray | None, name: str = "") -> GameScore:
+    """Follow ``frames`` as the app does; a question is answered as the players would (the
+    true move when offered, else by touch: the true move played) and counted.
+
+    A move is followed when the camera played it unasked; false when it played another.
+    """
+    from companion.rules import get_variant
+    from companion.vision.follower import ChangeFollower, EventKind
+    from companion.vision.geometry import geometry_for_cells
+    from companion.vision.reader import Reader
+
+    v = get_variant(variant)
+    pos = v.from_fen(start_fen) if start_fen else v.start_position()
+    g = geometry_for_cells(list(pos.geometry.cells))
+    from companion.vision.follower import occupancy
+
+    reader = Reader(g, corners, expected=occupancy(pos, g.cells))
+    follower = ChangeFollower(pos)
+    score = GameScore(moves=len(truth_moves))
+    done = 0
+
+    def answer(move: str) -> bool:
+        try:
+            follower.choose(move)
+            return True
+        except ValueError:  # the camera's picture of the game went astray: give up here
+            score.lines.append(f"    {name}: lost the game at {move}")
+            return False
+
+    for frame in frames:
+        t = time.perf_counter()
+        reading = reader.read(frame)
+        events = follower.feed(reading)
+        score.ms.append(1000 * (time.perf_counter() - t))
+        for e in events:
+            expected = truth_moves[done] if done < len(truth_moves) else None
+            if e.kind is EventKind.MOVE:
+                if e.move == expected:
+                    score.followed += 1
+                    done += 1
+                else:
+                    score.false += 1
+                    score.lines.append(f"    {name}: false move {e.move} (truth {expected})")
+                    # the players put it right by touch: take it back, play the true one
+                    follower.position.pop()
+                    follower.history.pop()
+                    if expected is not None:
+                        if not answer(expected):
+                            return score
+                        done += 1
+            elif e.kind is EventKind.TAKEBACK:
+                score.false += 1
+                score.lines.append(f"    {name}: false takeback {e.move}")
+            elif expected is not None:
+                score.asked += 1
+                score.lines.append(f"    {name}: asked {e} (truth {expected})")
+                if not answer(expected):
+                    return score
+                done += 1
+    missed = len(truth_moves) - done
+    if missed:
+        score.lines.append(f"    {name}: {missed} move(s) never seen")
+    return score
+
+
+def video_frames(video: Video) -> "Any":
+    import cv2
+
+    for path in sorted(video.frames.iterdir()):
+        if path.suffix.lower() in (".jpg", ".jpeg", ".png"):
+            yield cv2.imread(str(path), cv2.IMREAD_COLOR)
+
+
+def score_video(video: Video, given_corners: bool = True) -> GameScore:
+    t = video.truth
+    moves = [m["move"].replace("-", "") for m in t["moves"]]
+    # the engine's notation for each true move: from-to, a chain through its path
+    moves = [_engine_text(t, m) for m in t["moves"]]
+    corners = np.asarray(t["corners"], float) if given_corners else None
+    s = follow_game(t["variant"], t["start_fen"], moves, video_frames(video), corners,
+                    video.name)
+    return s
+
+
+def _engine_text(truth: dict, move: dict) -> str:
+    """The rules engine's text of a ground-truth move (found among the legal moves by its
+    position after)."""
+    from companion.rules import get_variant
+
+    v = get_variant(truth["variant"])
+    pos = v.from_fen(truth["start_fen"])
+    for m in truth["moves"]:
+        target = m.get("fen_after")
+        found = None
+        legal_moves = pos.legal_moves()
+        for legal in legal_moves:
+            if target is None:
+                break
+            pos.push(legal)
+            same = pos.fen().split()[:2] == target.split()[:2]
+            pos.pop()
+            if same:
+                found = legal
+                break
+        if found is None:  # by its squares: from, then the path
+            want = m["from"] + "".join(m["path"])
+            texts = {str(x): x for x in legal_moves}
+            found = texts.get(want) or next(
+                (x for t, x in texts.items() if t.startswith(m["from"]) and m["to"] in t), None)
+        if found is None:
+            raise ValueError(f"{m['text']}: not a legal move in the replay of the truth")
+        if m is move:
+            return str(found)
+        pos.push(found)
+    raise ValueError("move not in the truth")

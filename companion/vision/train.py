@@ -1,0 +1,241 @@
+"""Training the cell network (``companion vision train``): the data recipe and the training.
+
+Needs the ``[train]`` extra (PyTorch, ONNX); the app itself only runs the exported file
+through OpenCV (:mod:`companion.vision.cellnet`).
+
+The recipe, all from material the split (``split.json``) allows to train on:
+
+- our own renders, seeds 10000 + i (8x8 and 11x10 with citadels, 640x480 and 1280x720, any
+  density, start positions too);
+- the *tune* part of ``../shared/vision-dev``: its photos, and every few calm frames of its
+  tune videos (skipped when the folder is absent);
+- every picture several times (the other renderer's twice as often as ours), each time changed at random: light level, contrast, gamma,
+  white balance, a shadow across the board, blur, noise, JPEG quality, the corners off by up
+  to 0.12 cell (perspective), and each crop turned a random quarter turn or mirrored (so a
+  tall piece may lean any way).
+
+Labels: "." empty, "w" light piece, "b" dark piece. Cells a hand hides are left out.
+A few minutes on one or two CPU threads; the result is ``cellnet.onnx`` beside the package.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Iterator
+
+import cv2
+import numpy as np
+
+from companion.vision.cellnet import CLASSES, CROP, MODEL, crops
+from companion.vision.geometry import BoardGeometry, get_geometry
+
+SEED = 10_000
+WIDTH = (16, 32, 48)  # channels of the three convolution blocks
+
+
+def _augment(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    img = image.astype(np.float32) / 255.0
+    h, w = img.shape[:2]
+    img *= rng.uniform(0.75, 1.25, 3)[None, None, :]  # white balance
+    img = np.clip(img, 0, 1) ** rng.uniform(0.6, 1.6)  # gamma
+    img *= rng.uniform(0.35, 1.5)  # exposure
+    if rng.random() < 0.6:  # a shadow or a lamp: a ramp across the picture
+        ang = rng.uniform(0, 2 * np.pi)
+        ys, xs = np.mgrid[0:h, 0:w]
+        t = (np.cos(ang) * xs / w + np.sin(ang) * ys / h)
+        t = (t - t.min()) / max(float(np.ptp(t)), 1e-6)
+        edge = rng.uniform(0.2, 0.8)
+        soft = rng.uniform(0.02, 0.3)
+        ramp = 1 / (1 + np.exp(-(t - edge) / soft))
+        img *= (1 - rng.uniform(0.2, 0.6) * ramp)[..., None]
+    img = np.clip(img * 255, 0, 255).astype(np.uint8)
+    if rng.random() < 0.5:
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.6))
+    if rng.random() < 0.7:
+        noise = rng.normal(0, rng.uniform(1, 10), img.shape)
+        img = np.clip(img + noise, 0, 255).astype(np.uint8)
+    if rng.random() < 0.7:
+        ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(25, 95))])
+        img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return img
+
+
+def _jitter(corners: np.ndarray, g: BoardGeometry, rng: np.random.Generator, amount: float
+            ) -> np.ndarray:
+    cell = np.linalg.norm(corners[1] - corners[0]) / g.files
+    return corners + rng.uniform(-amount, amount, corners.shape) * cell
+
+
+def sources(renders: int, log: "callable" = print, dev: bool = True
+            ) -> Iterator[tuple[np.ndarray, BoardGeometry, np.ndarray, dict]]:
+    """(image, geometry, true corners, cell -> label, ours) of every picture the recipe uses
+    (``dev=False``: our renders only)."""
+    from companion.rules import VARIANT_NAMES, get_variant
+    from companion.vision import devdata
+    from companion.vision.follower import occupancy
+    from companion.vision.synth import random_scene, render
+
+    for s in devdata.stills("tune") if dev else []:
+        image = cv2.imread(str(s.image), cv2.IMREAD_COLOR)
+        hidden = set(s.truth.get("occluded") or [])
+        labels = {c: v for c, v in s.truth["occupancy"].items() if c not in hidden}
+        yield (image, get_geometry(s.truth["geometry"]), np.asarray(s.truth["corners"]), labels,
+               False)
+    for v in devdata.videos("tune") if dev else []:
+        cells = v.truth["cells"]
+        files = sorted(p for p in v.frames.iterdir() if p.suffix == ".jpg")
+        for i, frame in enumerate(v.truth["frames"]):
+            if not frame["stable"] or i % 6:
+                continue
+            hidden = set(frame.get("occluded") or [])
+            labels = {c: x for c, x in zip(cells, frame["occupancy"]) if c not in hidden}
+            image = cv2.imread(str(files[i]), cv2.IMREAD_COLOR)
+            yield (image, get_geometry(v.truth["geometry"]), np.asarray(v.truth["corners"]),
+                   labels, False)
+    for i in range(renders):
+        rng = np.random.default_rng(SEED + i)
+        g = get_geometry("11x10c" if i % 4 == 3 else "8x8")
+        size = (1280, 720) if i % 3 == 2 else (640, 480)
+        scene = random_scene(rng, g, size=size)
+        if i % 5 == 0:
+            name = "camerlano" if g.name == "11x10c" else "magici"
+            if name in VARIANT_NAMES:
+                pos = get_variant(name).start_position()
+                pieces = {c: s for c, s in occupancy(pos, g.cells).items() if s != "."}
+            else:
+                pieces = {}
+        else:
+            density = rng.uniform(0.1, 0.7)
+            pieces = {c: ("w" if rng.random() < 0.5 else "b") for c in g.cells
+                      if rng.random() < density}
+        shot = render(scene, pieces, rng)
+        if i % 50 == 0:
+            log(f"  rendering {i}/{renders}")
+        yield shot.image, g, np.asarray(shot.corners), dict(shot.cells), True
+
+
+def dataset(renders: int, copies: int, seed: int = 1, log: "callable" = print, dev: bool = True
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """Crops (n, 3, CROP, CROP) float16 and labels (n,) of the recipe."""
+    rng = np.random.default_rng(seed)
+    xs, ys = [], []
+    for image, g, corners, labels, own in sources(renders, log, dev):
+        for k in range(copies if own else 2 * copies):  # the other renderer's pictures twice
+            img = image if k == 0 else _augment(image, rng)
+            c = _jitter(corners, g, rng, 0.04 if k == 0 else 0.12)
+            batch = crops(img, g, c)
+            keep = [i for i, cell in enumerate(g.cells) if cell in labels]
+            y = np.array([CLASSES.index(labels[g.cells[i]]) for i in keep])
+            # empty cells are most of a board: keep a share of them
+            sel = [j for j, i in enumerate(keep) if y[j] != 0 or rng.random() < 0.45]
+            xs.append(batch[keep][sel].astype(np.float16))
+            ys.append(y[sel])
+    return np.concatenate(xs), np.concatenate(ys)
+
+
+def _model():  # pragma: no cover - needs torch
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            def block(a: int, b: int) -> nn.Sequential:
+                return nn.Sequential(nn.Conv2d(a, b, 3, padding=1, bias=False),
+                                     nn.BatchNorm2d(b), nn.ReLU(), nn.MaxPool2d(2))
+            self.body = nn.Sequential(block(3, WIDTH[0]), block(WIDTH[0], WIDTH[1]),
+                                      block(WIDTH[1], WIDTH[2]))
+            # where in the crop a shape stands matters (this cell's piece, or a neighbour's
+            # leaning in): the last map is kept whole, not averaged
+            side = CROP // 8
+            self.hidden = nn.Sequential(nn.Flatten(), nn.Linear(WIDTH[2] * side * side, 64), nn.ReLU())
+            self.drop = nn.Dropout(0.2)
+            self.head = nn.Linear(64, len(CLASSES))
+
+        def forward(self, x: "torch.Tensor") -> tuple["torch.Tensor", "torch.Tensor"]:
+            f = self.hidden(self.body(x))
+            return self.head(self.drop(f)), f
+
+    return Net()
+
+
+def head_path(model: Path) -> Path:
+    """Where the network's last layer is kept beside it (for learning a board)."""
+    return model.with_name(model.stem + "_head.npz")
+
+
+def recover_head(model: Path, x: np.ndarray) -> None:
+    """Write the last layer of an exported network, solved from its own scores and features
+    on crops ``x`` (the scores are exactly linear in the features)."""
+    net = cv2.dnn.readNetFromONNX(str(model))
+    net.setInput(np.ascontiguousarray(x, np.float32))
+    logits, features = net.forward(["logits", "features"])
+    a = np.column_stack([features, np.ones(len(features))])
+    sol, *_ = np.linalg.lstsq(a, logits, rcond=None)
+    np.savez(head_path(model), weight=sol[:-1].T, bias=sol[-1])
+
+
+def _flip(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    k = int(rng.integers(4))
+    x = np.rot90(x, k, axes=(2, 3))
+    if rng.random() < 0.5:
+        x = x[:, :, :, ::-1]
+    return np.ascontiguousarray(x)
+
+
+def train(out: Path = MODEL, renders: int = 200, copies: int = 3, epochs: int = 10,
+          threads: int = 2, log: "callable" = print) -> dict[str, float]:  # pragma: no cover
+    """Build the data, train, export to ONNX at ``out``; returns a few figures."""
+    import torch
+    from torch import nn
+
+    torch.manual_seed(0)
+    torch.set_num_threads(threads)
+    t0 = time.perf_counter()
+    x, y = dataset(renders, copies, log=log)
+    log(f"  {len(y)} crops ({np.bincount(y, minlength=3).tolist()} empty/light/dark) "
+        f"in {time.perf_counter() - t0:.0f} s")
+    rng = np.random.default_rng(2)
+    order = rng.permutation(len(y))
+    x, y = x[order], y[order]
+    n_val = max(1, len(y) // 20)
+    xv, yv = torch.from_numpy(x[:n_val].astype(np.float32)), torch.from_numpy(y[:n_val])
+    x, y = x[n_val:], y[n_val:]
+    model = _model()
+    opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    steps = epochs * (len(y) // 256 + 1)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=steps)
+    weights = torch.tensor(len(y) / (3 * np.maximum(np.bincount(y, minlength=3), 1)),
+                           dtype=torch.float32)
+    loss_fn = nn.CrossEntropyLoss(weight=weights, label_smoothing=0.05)
+    for epoch in range(epochs):
+        model.train()
+        perm = rng.permutation(len(y))
+        total = 0.0
+        for b in range(0, len(y), 256):
+            idx = perm[b : b + 256]
+            xb = torch.from_numpy(_flip(x[idx].astype(np.float32), rng))
+            xb = xb + torch.randn(len(idx), 3, 1, 1) * 0.15  # exposure and colour offsets
+            logits, _ = model(xb)
+            loss = loss_fn(logits, torch.from_numpy(y[idx]).long())
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += float(loss.detach()) * len(idx)
+        model.eval()
+        with torch.no_grad():
+            acc = float((model(xv)[0].argmax(1) == yv).float().mean())
+        log(f"  epoch {epoch + 1}/{epochs}: loss {total / len(y):.4f}, validation "
+            f"{100 * acc:.2f} % ({time.perf_counter() - t0:.0f} s)")
+    model.eval()
+    dummy = torch.zeros(1, 3, CROP, CROP)
+    torch.onnx.export(model, dummy, str(out), input_names=["crops"],
+                      output_names=["logits", "features"],
+                      dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}, "features": {0: "n"}},
+                      opset_version=13, dynamo=False)
+    np.savez(head_path(out), weight=model.head.weight.detach().numpy(),
+             bias=model.head.bias.detach().numpy())
+    log(f"  wrote {out} ({out.stat().st_size // 1024} kB) in {time.perf_counter() - t0:.0f} s")
+    return {"validation": acc, "crops": float(len(y) + n_val)}

@@ -1,0 +1,116 @@
+"""The learned cell reader: the committed network through OpenCV, learning the board in use,
+and the training recipe's pieces (tests never train: they use the committed weights)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.rules import get_variant
+from companion.vision.cellnet import CLASSES, CROP, CellNet, crops
+from companion.vision.follower import occupancy
+from companion.vision.geometry import get_geometry
+from companion.vision.reader import Reader
+from companion.vision.synth import random_scene, render, render_static, finish
+
+pytestmark = pytest.mark.skipif(not CellNet.available(), reason="no committed cell network")
+
+
+def _scene(seed: int, geometry: str = "8x8"):
+    rng = np.random.default_rng(seed)
+    g = get_geometry(geometry)
+    return rng, g, random_scene(rng, g)
+
+
+def test_the_network_reads_a_rendered_board_through_opencv():
+    rng, g, scene = _scene(601)
+    pieces = {c: ("w" if rng.random() < 0.5 else "b") for c in g.cells if rng.random() < 0.4}
+    shot = render(scene, pieces, rng)
+    seen = CellNet.load().read(shot.image, g, shot.corners)
+    wrong = [c for c in g.cells if seen[c] != shot.cells[c]]
+    assert len(wrong) <= 2, wrong
+
+
+def test_crops_are_two_cells_wide_for_every_cell_citadels_too():
+    rng, g, scene = _scene(602, "11x10c")
+    shot = render(scene, {"z2": "w", "z9": "b"}, rng)
+    batch = crops(shot.image, g, shot.corners)
+    assert batch.shape == (len(g.cells), 3, CROP, CROP)
+    seen = CellNet.load().read(shot.image, g, shot.corners)
+    assert seen["z2"] == "w" and seen["z9"] == "b"
+
+
+def test_a_reader_learns_the_board_from_the_start_position_and_reads_the_game_after():
+    rng, g, scene = _scene(603)
+    pos = get_variant("magici").start_position()
+    start = occupancy(pos, g.cells)
+    reader = Reader(g, None, expected=start)
+    first = finish(scene, render_static(scene, start), rng)
+    reading = reader.read(first, video=False, hands=False)
+    assert reader.learnt  # the calm start agreed with the game: the board was learnt
+    for text in ("e2e4", "d7d5", "e4d5", "d8d5", "b1c3"):
+        pos.push(pos.parse_move(text))
+    now = occupancy(pos, g.cells)
+    reading = reader.read(finish(scene, render_static(scene, now), rng), video=False, hands=False)
+    wrong = [c for c in g.cells if reading.cells[c].value != now[c]]
+    assert len(wrong) <= 1, wrong
+
+
+def test_a_start_that_does_not_look_like_the_game_is_not_learnt():
+    rng, g, scene = _scene(604)
+    start = occupancy(get_variant("magici").start_position(), g.cells)
+    shown = {c: "." for c in g.cells}  # an empty board in view
+    reader = Reader(g, None, expected=start)
+    reader.read(finish(scene, render_static(scene, shown), rng), video=False, hands=False)
+    assert not reader.learnt
+
+
+def test_learning_keeps_classes_it_never_saw_to_the_network():
+    net = CellNet.load()
+    rng, g, scene = _scene(605)
+    shot = render(scene, {"a1": "w"}, rng)  # no dark piece on the board it learns from
+    net.calibrate(crops(shot.image, g, shot.corners), [shot.cells[c] for c in g.cells])
+    later = render(scene, {"a1": "w", "d4": "b"}, rng)
+    p = net.probabilities(crops(later.image, g, later.corners))
+    assert CLASSES[int(p[g.cells.index("d4")].argmax())] == "b"
+
+
+def test_the_training_recipe_makes_labelled_crops_from_renders():
+    from companion.vision.train import _augment, dataset
+
+    x, y = dataset(renders=1, copies=2, dev=False, log=lambda line: None)
+    assert x.shape[1:] == (3, CROP, CROP) and len(x) == len(y) and set(y) <= {0, 1, 2}
+    rng = np.random.default_rng(0)
+    image = np.full((48, 64, 3), 128, np.uint8)
+    changed = _augment(image, rng)
+    assert changed.shape == image.shape and changed.dtype == np.uint8
+
+
+def test_vision_train_refuses_bad_numbers(capsys):
+    from companion.cli import main
+
+    assert main(["vision", "train", "--epochs", "0"]) == 2
+    assert "--epochs" in capsys.readouterr().err
+
+
+def test_following_waits_while_the_board_does_not_show_the_games_position():
+    """Wrong corners or a board not yet set up: no move is ever taken from such a sight."""
+    from companion.vision.follower import ChangeFollower
+    from companion.vision.reader import ReadStatus
+
+    rng, g, scene = _scene(606)
+    pos = get_variant("magici").start_position()
+    start = occupancy(pos, g.cells)
+    empty = render_static(scene, {c: "." for c in g.cells})
+    reader = Reader(g, None, expected=start)
+    follower = ChangeFollower(pos)
+    statuses, events = [], []
+    for _ in range(6):
+        reading = reader.read(finish(scene, empty, rng))
+        statuses.append(reading.status)
+        events += follower.feed(reading)
+    assert statuses[-1] is ReadStatus.UNEXPECTED and events == [] and not reader.learnt
+    # the pieces are set up: the board is learnt and the game followed from there
+    set_up = render_static(scene, start)
+    readings = [reader.read(finish(scene, set_up, rng)) for _ in range(6)]
+    assert reader.learnt and any(r.ok for r in readings)
