@@ -239,8 +239,8 @@ class CalibrationScreen(Screen):
 
         try:
             BoardView.from_corners(get_geometry(self.geometry), corners, self.frame_size)
-        except ValueError as exc:
-            self.say(self.t("vision.cal.bad_corners", error=exc), "warn")
+        except ValueError:  # the corners enclose no area (the core's message is for the command line)
+            self.say(self.t("vision.cal.bad_corners"), "warn")
             self.app.play("error")
             return
         try:

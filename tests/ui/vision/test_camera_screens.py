@@ -227,6 +227,22 @@ def test_a_finger_on_the_picture_shows_the_loupe_and_lifting_after_a_slide_place
     assert len(screen.taps) == 2
 
 
+def test_four_taps_on_one_spot_are_refused_in_words_and_nothing_is_saved(camera_app, still):
+    app, worker = camera_app(still.folder)
+    screen = CalibrationScreen(app)
+    app.push(screen)
+    pump(app, worker, 1)
+    x, y = screen_point(screen.placement(), still.corners[0])
+    for dx, dy in ((0, 0), (2, 0), (2, 2), (0, 2)):  # a slipping finger, four times on one spot
+        tap_button(app, (x + dx, y + dy))
+    tap_button(app, button(screen, app.t("vision.cal.save")).rect.center)
+    assert app.top is screen and screen.instruction() == app.t("vision.cal.bad_corners")
+    assert not (Path(app.config.data_dir) / "calibration.json").exists()
+    assert problems(app) == []
+    tap_button(app, screen_point(screen.placement(), still.corners[0]))  # a fifth tap starts again
+    assert len(screen.taps) == 1
+
+
 def test_undo_takes_back_the_last_tap_and_a_fifth_tap_starts_again(camera_app, still):
     app, worker = camera_app(still.folder)
     screen = CalibrationScreen(app)
