@@ -28,9 +28,6 @@ SIZES = (((800, 480), 0), ((720, 1280), 90), ((1920, 1080), 0))
 
 # Screens owned elsewhere at the moment (issue 15 is shared): they fail today, and say why.
 EXPECTED_FAILURES: dict[str, str] = {
-    # the camera screens (ui/vision/*)
-    "camera": "ui/vision: camera view, small text",
-    "camera-calibration": "ui/vision: calibration, small text",
 }
 
 

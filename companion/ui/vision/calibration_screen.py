@@ -8,6 +8,10 @@ the camera worker, which keeps them in the store for this camera, board and pict
 
 The search by itself runs in a thread of its own (it takes a few hundred milliseconds), so the
 screen keeps answering.
+
+The screen is native: the still picture is drawn from the full camera frame as large as the
+display allows (the whole height under the header), so a fingertip lands on the corner and the
+tap maps back to the frame's own pixels; the side panel names the corner to tap by its square.
 """
 
 from __future__ import annotations
@@ -21,24 +25,23 @@ import pygame
 from companion.ui import theme
 from companion.ui.input import Action, Kind
 from companion.ui.registry import register_screen
-from companion.ui.screen import HEADER_H, Screen
-from companion.ui.vision.camera_screen import draw_no_camera, synthetic_frame
+from companion.ui.screen import Screen
+from companion.ui.vision.camera_screen import draw_no_camera, split, synthetic_frame
 from companion.ui.vision.feed import CameraFeed
-from companion.ui.vision.overlay import Placement, draw_grid, draw_picture, draw_taps
-from companion.ui.widgets import Button, draw_text, wrap_text
+from companion.ui.vision.overlay import Placement, draw_grid, draw_picture
+from companion.ui.widgets import Button, draw_text, draw_text_block, same_size, wrap_text
 
 if TYPE_CHECKING:
     from companion.app import App
 
-PICTURE = pygame.Rect(4, HEADER_H + 4, 572, 480 - HEADER_H - 8)
-SIDE_X = PICTURE.right + 10
-SIDE_W = 800 - SIDE_X - 8
 SEARCH_WAKE_MS = 50
+LOUPE_ZOOM = 3  # the loupe shows the picture this many times larger than on screen
 
 
 class CalibrationScreen(Screen):
     name = "camera-calibration"
     title_key = "vision.cal.title"
+    native = True
 
     def __init__(self, app: "App", geometry: str = "8x8") -> None:
         super().__init__(app)
@@ -52,6 +55,9 @@ class CalibrationScreen(Screen):
         self.note_level = "info"
         self._search: threading.Thread | None = None
         self._search_result: list[Any] = []
+        self.aim: tuple[int, int] | None = None  # where a finger rests on the picture (the loupe shows it)
+        self._scaled: tuple[pygame.Surface, pygame.Surface] | None = None  # (picture, as drawn)
+        self._placed_by_release = False  # the corner went in on lifting: the TAP that follows is the same touch
 
     @property
     def geometry(self) -> str:
@@ -63,6 +69,30 @@ class CalibrationScreen(Screen):
         if len(self.taps) == 4:
             return np.array(self.taps, float)
         return self.found
+
+    def areas(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The picture's box and the side panel's, on this screen's canvas."""
+        return split(self, self.frame_size if self.frame is not None else self.feed.frame_size, margin=4, gap=10)
+
+    def placement(self) -> Placement:
+        """Where the still picture is drawn: a tap's screen point to frame pixels and back."""
+        return Placement.fit(self.areas()[0], self.frame_size)
+
+    def board_size(self) -> str:
+        """The board in the header's corner, short: "8×8", "11×10" (the citadels are named in the
+        instructions)."""
+        from companion.vision.geometry import get_geometry
+
+        g = get_geometry(self.geometry)
+        return f"{g.files}×{g.ranks}"
+
+    def corner_square(self, n: int) -> str:
+        """The square whose outer corner is corner ``n`` (1 to 4): a1, h1, h8, a8 (k1, k10, a10)."""
+        from companion.vision.geometry import get_geometry
+
+        g = get_geometry(self.geometry)
+        last_file, last_rank = chr(ord("a") + g.files - 1), str(g.ranks)
+        return {1: "a1", 2: f"{last_file}1", 3: f"{last_file}{last_rank}", 4: f"a{last_rank}"}[n]
 
     # -- lifecycle ------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -76,37 +106,70 @@ class CalibrationScreen(Screen):
         self.buttons = [self.back_button()]
         if not self.feed.configured:
             return
+        u = self.u
+        side = self.areas()[1]
         searching = self._search is not None
-        h, gap = 54, 8
-        y = 480 - 8 - 4 * h - 3 * gap
+        h, gap = u(54), u(8)
+        y = side.bottom - 4 * h - 3 * gap
         have_frame = self.frame is not None
-        self.buttons += [
-            Button(pygame.Rect(SIDE_X, y, SIDE_W, h),
+        tools = [
+            Button(pygame.Rect(side.x, y, side.width, h),
                    self.t("vision.cal.searching" if searching else "vision.cal.auto"), self.auto_find,
-                   enabled=have_frame and not searching, size=19),
-            Button(pygame.Rect(SIDE_X, y + (h + gap), SIDE_W, h), self.t("vision.cal.undo"), self.undo_tap,
-                   enabled=bool(self.taps), size=19),
-            Button(pygame.Rect(SIDE_X, y + 2 * (h + gap), SIDE_W, h), self.t("vision.cal.live"), self.new_picture,
-                   enabled=not searching, size=19),
-            Button(pygame.Rect(SIDE_X, y + 3 * (h + gap), SIDE_W, h), self.t("vision.cal.save"), self.save,
-                   primary=True, enabled=self.corners is not None and not searching, size=22),
+                   enabled=have_frame and not searching, size=u(20)),
+            Button(pygame.Rect(side.x, y + (h + gap), side.width, h), self.t("vision.cal.undo"), self.undo_tap,
+                   enabled=bool(self.taps), size=u(20)),
+            Button(pygame.Rect(side.x, y + 2 * (h + gap), side.width, h), self.t("vision.cal.live"),
+                   self.new_picture, enabled=not searching, size=u(20)),
         ]
+        same_size(tools)  # one font size in the bar
+        save = Button(pygame.Rect(side.x, y + 3 * (h + gap), side.width, h), self.t("vision.cal.save"), self.save,
+                      primary=True, enabled=self.corners is not None and not searching, size=u(24))
+        self.buttons += [*tools, save]
 
     # -- actions ----------------------------------------------------------------------------------
+    def _on_picture(self, pos: tuple[int, int] | None) -> bool:
+        return (pos is not None and self.frame is not None and self.areas()[0].collidepoint(pos)
+                and not any(b.rect.collidepoint(pos) for b in self.buttons))
+
     def handle(self, action: Action) -> bool:
+        """A finger on the picture shows the loupe; sliding moves the aim; lifting places the
+        corner where the finger was last (a plain tap places it where it touched)."""
         if action.kind is Kind.COMMAND and action.name == "undo":
             self.undo_tap()
             return True
-        if action.kind is Kind.TAP and action.pos is not None and self.frame is not None:
-            place = Placement.fit(PICTURE, self.frame_size)
-            if PICTURE.collidepoint(action.pos) and not any(b.rect.collidepoint(action.pos) for b in self.buttons):
-                point = place.to_frame(action.pos)
-                if point is None:
-                    self.say(self.t("vision.cal.outside"), "warn")
-                else:
-                    self.tap_corner(point)
+        if action.kind is Kind.PRESS:
+            self._placed_by_release = False
+            if self._on_picture(action.pos):
+                self.aim = action.pos
+                self.dirty = True
                 return True
+        if action.kind is Kind.MOVE and self.aim is not None and action.pos is not None:
+            self.aim = action.pos
+            self.dirty = True
+            return True
+        if action.kind is Kind.RELEASE and self.aim is not None:
+            self.aim = None
+            self.dirty = True
+            if action.pos is not None:
+                self.place_at(action.pos)
+                self._placed_by_release = True
+            return True
+        if action.kind is Kind.TAP and self._placed_by_release:
+            self._placed_by_release = False  # the same touch as the release that placed the corner
+            return True
+        if action.kind is Kind.TAP and self._on_picture(action.pos):
+            assert action.pos is not None
+            self.place_at(action.pos)
+            return True
         return super().handle(action)
+
+    def place_at(self, pos: tuple[int, int]) -> None:
+        """A corner at a screen point of the picture (a finger lifted off the picture: none)."""
+        point = self.placement().to_frame(pos)
+        if point is None:
+            self.say(self.t("vision.cal.outside"), "warn")
+        else:
+            self.tap_corner(point)
 
     def tap_corner(self, point: tuple[float, float]) -> None:
         """One corner tapped (frame pixels); a fifth tap starts again from the first."""
@@ -176,8 +239,8 @@ class CalibrationScreen(Screen):
 
         try:
             BoardView.from_corners(get_geometry(self.geometry), corners, self.frame_size)
-        except ValueError as exc:
-            self.say(self.t("vision.cal.bad_corners", error=exc), "warn")
+        except ValueError:  # the corners enclose no area (the core's message is for the command line)
+            self.say(self.t("vision.cal.bad_corners"), "warn")
             self.app.play("error")
             return
         try:
@@ -200,16 +263,16 @@ class CalibrationScreen(Screen):
             self._search_done()
         self.feed.poll()
         if self.frame is None and self.feed.latest is not None and self.feed.worker.last_frame is not None:
-            self.hold(self.feed.worker.last_frame, self.feed.picture)
+            self.hold(self.feed.worker.last_frame)
 
-    def hold(self, frame: np.ndarray, picture: pygame.Surface | None = None) -> None:
+    def hold(self, frame: np.ndarray) -> None:
         """Calibrate on this picture (BGR) until a new one is asked for."""
         from companion.ui.vision.overlay import preview_surface
-        from companion.ui.vision.worker import make_preview
 
         self.frame = frame
         self.frame_size = (frame.shape[1], frame.shape[0])
-        self.picture = picture if picture is not None else preview_surface(make_preview(frame))
+        # the full frame, not the live view's small preview: the corners are aimed on it
+        self.picture = preview_surface(np.ascontiguousarray(frame[:, :, ::-1]))
         self.layout()
         self.dirty = True
 
@@ -221,43 +284,129 @@ class CalibrationScreen(Screen):
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BG)
-        self.draw_header(surface, self.t("vision.cal.title"), self.t(f"vision.geometry.{self.geometry}"))
+        self.draw_header(surface, self.t("vision.cal.title"), self.board_size())
         if not self.feed.configured:
-            draw_no_camera(self, surface, pygame.Rect(20, HEADER_H + 20, 760, 480 - HEADER_H - 40))
+            draw_no_camera(self, surface)
             for b in self.buttons:
                 b.draw(surface)
             return
+        picture = self.areas()[0]
         if self.frame is None:
-            pygame.draw.rect(surface, theme.PANEL, PICTURE)
-            draw_text(surface, self.t(self.feed.status_key() if self.feed.state.value != "running"
-                                      else "vision.status.waiting"), PICTURE.center, 22, theme.MUTED, "center",
-                      max_width=PICTURE.width - 20)
+            pygame.draw.rect(surface, theme.PANEL, picture)
+            draw_text_block(surface, self.t(self.feed.status_key() if self.feed.state.value != "running"
+                                            else "vision.status.waiting"),
+                            picture.inflate(-self.u(40), -self.u(40)), self.u(22), theme.TEXT, align="center")
         else:
-            place = Placement.fit(PICTURE, self.frame_size)
-            draw_picture(surface, self.picture, place)
+            place = self.placement()
+            draw_picture(surface, self._shown(place), place)
             if self.corners is not None:
                 draw_grid(surface, self.geometry, self.corners, self.frame_size, place)
-            draw_taps(surface, self.taps, place)
+            self._draw_taps(surface, place)
+            if self.aim is not None:
+                self._draw_loupe(surface, place, self.aim)
         self._draw_side(surface)
         for b in self.buttons:
             b.draw(surface)
+
+    def _shown(self, place: Placement) -> pygame.Surface | None:
+        """The still picture scaled to its place once (a finger sliding redraws many times)."""
+        if self.picture is None:
+            return None
+        size = (place.width, place.height)
+        if self._scaled is None or self._scaled[0] is not self.picture or self._scaled[1].get_size() != size:
+            self._scaled = (self.picture, pygame.transform.smoothscale(self.picture, size))
+        return self._scaled[1]
+
+    def _draw_taps(self, surface: pygame.Surface, place: Placement) -> None:
+        """The corners tapped so far: a fine cross on the exact point (the finger's aim) inside a
+        numbered ring, joined in order."""
+        if not self.taps:
+            return
+        u = self.u
+        shown = place.to_screen(np.array(self.taps))
+        line = max(2, u(2))
+        if len(shown) >= 2:
+            pygame.draw.lines(surface, theme.ACCENT, len(shown) == 4, shown, line)
+        r = u(16)
+        for i, (x, y) in enumerate(shown, 1):
+            pygame.draw.circle(surface, theme.ACCENT, (x, y), r, line)
+            pygame.draw.line(surface, theme.ACCENT, (x - r + u(4), y), (x + r - u(4), y), max(1, u(1)))
+            pygame.draw.line(surface, theme.ACCENT, (x, y - r + u(4)), (x, y + r - u(4)), max(1, u(1)))
+            # the number sits on a tag beside the ring, so it never hides the corner itself
+            tag = pygame.Rect(0, 0, u(26), u(26))
+            tag.center = (x + r + u(10), y - r - u(6))
+            tag.clamp_ip(place.rect)
+            pygame.draw.rect(surface, theme.BG, tag, border_radius=u(6))
+            draw_text(surface, str(i), tag.center, u(18), theme.ACCENT, "center", bold=True)
+
+    def loupe_rect(self, place: Placement, aim: tuple[int, int]) -> pygame.Rect:
+        """Where the loupe shows: the picture's top corner away from the finger."""
+        side = min(self.u(170), place.height // 2, place.width // 2)
+        box = pygame.Rect(0, 0, side, side)
+        m = self.u(8)
+        box.top = place.y + m
+        box.left = place.x + m if aim[0] > place.rect.centerx else place.rect.right - m - side
+        if box.collidepoint(aim):  # the finger is up there: the bottom corner instead
+            box.bottom = place.rect.bottom - m
+        return box
+
+    def _draw_loupe(self, surface: pygame.Surface, place: Placement, aim: tuple[int, int]) -> None:
+        """The picture under the finger, three times larger, with a cross on the exact point."""
+        if self.picture is None:
+            return
+        zoom = LOUPE_ZOOM
+        box = self.loupe_rect(place, aim)
+        point = place.to_frame(aim)
+        if point is None:
+            return
+        # the frame pixels the loupe covers, centred on the aimed point
+        span = box.width / (place.scale * zoom)
+        src = pygame.Rect(0, 0, max(1, round(span)), max(1, round(span)))
+        src.center = (round(point[0]), round(point[1]))
+        patch = pygame.Surface(src.size)
+        patch.fill(theme.BG)
+        patch.blit(self.picture, (0, 0), src)
+        surface.blit(pygame.transform.smoothscale(patch, box.size), box)
+        line = max(2, self.u(2))
+        cx, cy = box.center
+        arm = box.width // 2 - self.u(10)
+        for colour, width in ((theme.BG, line + 2), (theme.ACCENT, line)):
+            pygame.draw.line(surface, colour, (cx - arm, cy), (cx - self.u(6), cy), width)
+            pygame.draw.line(surface, colour, (cx + self.u(6), cy), (cx + arm, cy), width)
+            pygame.draw.line(surface, colour, (cx, cy - arm), (cx, cy - self.u(6)), width)
+            pygame.draw.line(surface, colour, (cx, cy + self.u(6)), (cx, cy + arm), width)
+        pygame.draw.rect(surface, theme.ACCENT, box, line, border_radius=self.u(6))
 
     def instruction(self) -> str:
         if self.note:
             return self.note
         if self.frame is None:
             return self.t("vision.cal.no_frame")
-        return self.t(f"vision.cal.tap{len(self.taps) + 1}") if len(self.taps) < 4 else self.t("vision.cal.done")
+        if len(self.taps) >= 4:
+            return self.t("vision.cal.done")
+        text = self.t("vision.cal.tap", square=self.corner_square(len(self.taps) + 1))
+        if self.geometry == "11x10c":
+            text += "\n" + self.t("vision.cal.citadels")
+        return text
 
     def _draw_side(self, surface: pygame.Surface) -> None:
+        u = self.u
+        side = self.areas()[1]
         colour = theme.WARN if self.note and self.note_level == "warn" else theme.TEXT
+        y = side.y + u(4)
         if len(self.taps) < 4 and not self.note and self.frame is not None:
-            draw_text(surface, self.t("vision.cal.corner", n=len(self.taps) + 1), (SIDE_X, HEADER_H + 10), 22,
-                      theme.ACCENT, bold=True, max_width=SIDE_W)
-        y = HEADER_H + 44
-        for line in wrap_text(self.instruction(), 19, SIDE_W)[:5]:
-            draw_text(surface, line, (SIDE_X, y), 19, colour, max_width=SIDE_W)
-            y += 25
+            draw_text(surface, self.t("vision.cal.corner", n=len(self.taps) + 1), (side.x, y), u(24),
+                      theme.ACCENT, bold=True, max_width=side.width, min_size=u(16))
+            y += u(36)
+        bottom = min(b.rect.y for b in self.buttons[1:]) - u(8)
+        y += draw_text_block(surface, self.instruction(), pygame.Rect(side.x, y, side.width, bottom - y), u(20),
+                             colour)
+        if len(self.taps) < 4 and self.frame is not None and not self.note:
+            hint = wrap_text(self.t("vision.cal.loupe"), u(17), side.width)
+            step = round(u(17) * 1.25)
+            if y + u(10) + step * len(hint) <= bottom:  # only where it fits whole
+                draw_text_block(surface, self.t("vision.cal.loupe"),
+                                pygame.Rect(side.x, y + u(10), side.width, step * len(hint)), u(17), theme.MUTED)
 
 
 def _demo(app: "App") -> CalibrationScreen:
@@ -273,6 +422,9 @@ def _demo(app: "App") -> CalibrationScreen:
     screen.hold(image)
     for point in corners[:3]:  # three corners tapped, the fourth to go
         screen.tap_corner((float(point[0]), float(point[1])))
+    # a finger resting just off the fourth corner: the loupe shows where it is aiming
+    x, y = screen.placement().to_screen(corners[3:4])[0]
+    screen.aim = (x + screen.u(6), y - screen.u(4))
     return screen
 
 
