@@ -114,16 +114,3 @@ def draw_grid(surface: pygame.Surface, geometry_name: str, corners: np.ndarray, 
             pygame.draw.circle(surface, GRID, centre, 2)
         if unsure and name in unsure:
             pygame.draw.circle(surface, UNSURE, centre, radius + 3, 2)
-
-
-def draw_taps(surface: pygame.Surface, points: list[tuple[float, float]], place: Placement) -> None:
-    """The corners tapped so far, numbered, joined in order."""
-    from companion.ui.widgets import draw_text
-
-    shown = place.to_screen(np.array(points)) if points else []
-    if len(shown) >= 2:
-        pygame.draw.lines(surface, theme.ACCENT, len(shown) == 4, shown, 2)
-    for i, p in enumerate(shown, 1):
-        pygame.draw.circle(surface, theme.BG, p, 11)
-        pygame.draw.circle(surface, theme.ACCENT, p, 11, 3)
-        draw_text(surface, str(i), p, 15, theme.ACCENT, "center", bold=True)
