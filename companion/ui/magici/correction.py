@@ -34,6 +34,33 @@ class CorrectionScreen(StationOverlay):
     def __init__(self, app: "App", timer: "TimerScreen") -> None:
         super().__init__(app, timer)
         self.delta: dict[ClockKind, int] = {ClockKind.MOVE: 0, ClockKind.GAME: 0}
+        self.seen = self._turn()  # the move the referee is correcting
+        self.notice = ""
+
+    def _turn(self) -> tuple[int, object]:
+        st = self.station.state
+        return st.turn, st.on_move
+
+    def update(self, dt_ms: int) -> None:
+        super().update(dt_ms)
+        self._check_turn()  # the boards may be run from elsewhere too (the two-board room)
+
+    def station_changed(self) -> None:
+        self._check_turn()
+        super().station_changed()
+
+    def _check_turn(self) -> None:
+        """The turn changed under the form (a pass on time, a team's button): a move correction
+        meant for the move that ended would land on the next team's fresh move, so it is dropped
+        and the form says so; the game clock's part (one clock for both teams) is kept."""
+        if self._turn() != self.seen:
+            self.seen = self._turn()
+            if self.delta[ClockKind.MOVE]:
+                self.delta[ClockKind.MOVE] = 0
+                house = self.station.state.house(self.station.state.on_move).name
+                self.notice = self.t("magici.correct.turn_changed", house=house)
+                self.layout()
+                self.dirty = True
 
     def layout(self) -> None:
         self.buttons = [self.back_button()]
@@ -65,6 +92,10 @@ class CorrectionScreen(StationOverlay):
         self.layout()
 
     def apply(self) -> None:
+        notice = self.notice
+        self.update(0)  # a clock that ran out since the last frame counts before the correction does
+        if self.notice != notice or not any(self.delta.values()):
+            return  # the move it was for ended on this very tap: the form stays open and says so
         outcome = self.station.adjust_clocks(self.delta[ClockKind.MOVE], self.delta[ClockKind.GAME])
         refused = "" if outcome else (self.t(f"magici.refused.{outcome.refused.value}") if outcome.refused else "")
         assert self.timer is not None
@@ -98,8 +129,8 @@ class CorrectionScreen(StationOverlay):
                 sign = "+" if delta > 0 else "−"
                 text = f"{sign}{_step_text(abs(delta))}  →  {after}"
                 draw_text(surface, text, self.at(200, y + 20), self.u(28), theme.ACCENT, "midleft", bold=True)
-        draw_text(surface, self.t("magici.correct.hint"), self.at(400, 374), self.u(17), theme.MUTED, "center",
-                  max_width=self.u(760), min_size=self.u(16))
+        draw_text(surface, self.notice or self.t("magici.correct.hint"), self.at(400, 374), self.u(17),
+                  theme.ACCENT if self.notice else theme.MUTED, "center", max_width=self.u(760), min_size=self.u(16))
 
 
 def _step_text(ms: int) -> str:

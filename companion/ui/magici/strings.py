@@ -206,6 +206,8 @@ register(
         "magici.correct.apply": ("Applica", "Apply"),
         "magici.correct.clear": ("Azzera", "Clear"),
         "magici.correct.done": ("Orologi corretti", "Clocks corrected"),
+        "magici.correct.turn_changed": ("Il turno è passato a {house}: correzione della mossa tolta, rifalla se serve",
+                                        "The turn passed to {house}: move correction dropped, redo it if needed"),
         "magici.correct.turn_back": ("Ridai il turno", "Give the turn back"),
         "magici.correct.turn_back_to": ("a {house}", "to {house}"),
         "magici.correct.reason_wrong_timeout": ("tempo scaduto per errore", "wrong time-out"),

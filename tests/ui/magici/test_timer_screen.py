@@ -353,3 +353,48 @@ def test_a_game_the_journal_cannot_replay_opens_the_hub_with_a_banner(magici_app
     screen = open_game(app, log)
     assert isinstance(screen, MagiciHubScreen)
     assert "setup" in app.banners[-1].text
+
+
+def test_a_correction_never_lands_on_the_next_teams_move(magici_app, clock):
+    """Walk: Grifondoro had 2 s, the referee opened Correggi and added 10 s; the 30 s ran out
+    before Applica and the +10 s went to Serpeverde's fresh move (40 s). A move correction is
+    for the move it was made for: when the turn changes under the form it is dropped, said so,
+    and the game-clock part (one clock for both) is kept."""
+    app = magici_app()
+    screen = start_game(app)
+    clock.advance(28_000)
+    app.tick()
+    press(app, screen, app.t("magici.timer.correct"))
+    correction = app.top
+    press(app, correction, "+10 s")
+    press(app, correction, "+1:00")
+    clock.advance(2_000)  # Grifondoro's 30 s run out while the referee is still on the form
+    app.tick()
+    assert screen.station.state.on_move is Side.BLACK
+    assert app.top is correction
+    assert app.t("magici.correct.turn_changed", house="Serpeverde") == correction.notice
+    press(app, correction, app.t("magici.correct.apply"))
+    assert app.top is screen
+    view = screen.station.view()
+    assert view.move_remaining_ms == 30_000  # Serpeverde's move untouched, not 40 s
+    assert view.game_remaining_ms == 20 * 60_000 - 30_000 + 60_000
+    assert kinds(app)[-2:] == ["magici.timeout", "magici.correct"]
+
+
+def test_a_correction_applied_as_the_clock_runs_out_is_not_given_to_the_other_team(magici_app, clock):
+    """The 30 s run out between the last frame and the tap on Applica: the form notices on the
+    tap itself, stays open with the reason, and nothing is written."""
+    app = magici_app()
+    screen = start_game(app)
+    clock.advance(25_000)
+    app.tick()
+    press(app, screen, app.t("magici.timer.correct"))
+    correction = app.top
+    press(app, correction, "+5 s")
+    clock.advance(5_000)  # no frame in between: the tap is the first to see the time-out
+    press(app, correction, app.t("magici.correct.apply"))
+    assert screen.station.state.on_move is Side.BLACK
+    assert app.top is correction
+    assert "magici.correct" not in kinds(app)
+    assert screen.station.view().move_remaining_ms == 30_000
+    assert not button(correction, app.t("magici.correct.apply")).enabled  # nothing left to apply
