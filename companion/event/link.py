@@ -287,8 +287,7 @@ class Link:
     def _publish_status(self) -> None:
         if not self.announce:
             return
-        first = self.outbox.first_match
-        heads = {str(m): s for m, s in self.outbox.acked().items() if m >= first}  # what the broker has
+        heads = {str(m): s for m, s in self.outbox.acked().items() if self.outbox.covers(m)}  # what the broker has
         status = {"online": True, "station": self.settings.station, "at_ms": self.clock(), "heads": heads}
         self.client.publish(self.topics.status(self.settings.station), encode(status), qos=1, retain=True)
 

@@ -22,6 +22,10 @@ from typing import Any
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS targets (target TEXT PRIMARY KEY, first_match INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS carried (
+    target TEXT NOT NULL, match_id INTEGER NOT NULL,
+    PRIMARY KEY (target, match_id)
+);
 CREATE TABLE IF NOT EXISTS acked (
     target TEXT NOT NULL, match_id INTEGER NOT NULL, seq INTEGER NOT NULL,
     PRIMARY KEY (target, match_id)
@@ -68,12 +72,24 @@ class Outbox:
         self._read = sqlite3.connect(self.journal_path, isolation_level=None,  # it only ever reads
                                      timeout=5.0, check_same_thread=False)
         row = self._cur.execute("SELECT first_match FROM targets WHERE target = ?", (target,)).fetchone()
-        if row is None:
+        if row is None:  # the station joins this event: from now on, and what is still in play
             newest = self._read.execute("SELECT COALESCE(MAX(id), 0) FROM matches").fetchone()[0]
-            self._cur.execute("INSERT INTO targets VALUES (?, ?)", (target, newest + 1))
+            in_play = [int(m) for (m,) in self._read.execute("SELECT id FROM matches WHERE finished_at IS NULL")]
+            with self._cur:
+                self._cur.execute("BEGIN")
+                self._cur.execute("INSERT INTO targets VALUES (?, ?)", (target, newest + 1))
+                self._cur.executemany("INSERT OR IGNORE INTO carried VALUES (?, ?)", [(target, m) for m in in_play])
             self.first_match = newest + 1
         else:
             self.first_match = int(row[0])
+        # Games (and a championship) already running when the station joined go out whole; the
+        # matches that were over by then (another day's) stay home.
+        self.carried = frozenset(int(m) for (m,) in self._cur.execute(
+            "SELECT match_id FROM carried WHERE target = ?", (target,)))
+
+    def covers(self, match_id: int) -> bool:
+        """Whether this target gets ``match_id``'s events."""
+        return match_id >= self.first_match or match_id in self.carried
 
     @_locked
     def close(self) -> None:
@@ -104,7 +120,12 @@ class Outbox:
         """The last committed sequence number of every published match."""
         rows = self._read.execute(
             "SELECT match_id, MAX(seq) FROM events WHERE match_id >= ? GROUP BY match_id", (self.first_match,))
-        return {int(m): int(s) for m, s in rows}
+        heads = {int(m): int(s) for m, s in rows}
+        for match in self.carried:
+            (head,) = self._read.execute("SELECT MAX(seq) FROM events WHERE match_id = ?", (match,)).fetchone()
+            if head is not None:
+                heads[match] = int(head)
+        return heads
 
     @_locked
     def pending(self, sent: dict[int, int], limit: int = 500) -> list[OutEvent]:

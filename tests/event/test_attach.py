@@ -56,3 +56,35 @@ def test_with_an_event_section_the_journal_is_published(tmp_path: Path, broker: 
         link.stop()
         client.stop()
         journal.close()
+
+
+def test_games_in_play_when_the_station_joins_the_event_are_published(tmp_path: Path, broker: Broker) -> None:
+    """Walk: the referee had started both boards' games (and the championship) before giving the
+    station its [event] section; after the restart the desk had no boards and never would: only
+    matches created after the join were published. What is still in play when a station joins
+    goes out whole; what was over before (another day's games) stays home."""
+    journal = Journal.open(tmp_path / "app" / "journal.db")
+    old = BoardSession.new(journal, "clupso")
+    old.play_text(str(old.position.legal_moves()[0]))
+    old.match.finish({"result": "1-0"})
+    running = BoardSession.new(journal, "clupso")
+    for _ in range(2):
+        running.play_text(str(running.position.legal_moves()[0]))
+    desk = Desk(tmp_path / "desk", event="festa")
+    client = DeskClient(desk, broker.url, "desk", USERS["desk"]).start()
+    cfg = config(tmp_path, f'[event]\nbroker = "{broker.url}"\nstation = "s1"\nname = "festa"\n'
+                           f'password = "{USERS["s1"]}"\n')
+    link = attach(journal, cfg)
+    assert link is not None
+    try:
+        procs.wait_for("the running board at the desk", lambda: [b["board"]["moves"] for b in desk.boards()] == [2])
+        running.play_text(str(running.position.legal_moves()[0]))
+        procs.wait_for("its next move", lambda: [b["board"]["moves"] for b in desk.boards()] == [3])
+        assert set(link.outbox.heads()) == {running.match.id}  # the game over before the join stays home
+        newer = BoardSession.new(journal, "clupso")  # a game started after the join goes out as before
+        newer.play_text(str(newer.position.legal_moves()[0]))  # (the station's newest game on that board)
+        procs.wait_for("the newer game", lambda: [b["board"]["moves"] for b in desk.boards()] == [1])
+    finally:
+        link.stop()
+        client.stop()
+        journal.close()
