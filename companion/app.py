@@ -325,6 +325,12 @@ class App:
         try:
             if self.stack and self.top.handle(action):
                 self.dirty = True
+            elif action.kind is Kind.COMMAND:  # no screen took it: a game running in the background
+                for task in self.background:  # may (a team's button while the resume list is shown)
+                    command = getattr(task, "command", None)
+                    if command is not None and command(action.name, action.source):
+                        self.dirty = True
+                        break
         except MatchUnreadable as exc:  # a screen read a match that makes no sense: set aside
             unreadable(self, exc)
             self.dirty = True
@@ -549,11 +555,17 @@ def run_app(args: argparse.Namespace) -> int:
 
 def start_up_checks(app: App) -> None:
     """Check the unfinished matches' rows (set aside what cannot be read, named in a banner),
-    then offer those left for resumption. Nothing in the journal's content stops the start."""
+    let the games whose clocks run by themselves take up theirs, then offer those left for
+    resumption. Nothing in the journal's content stops the start."""
     from companion.ui.screens.home import HomeScreen
 
     try:
         set_aside_banner(app, app.journal.scan(unfinished_only=True))
+        from companion.ui.registry import GAMES
+
+        for entry in sorted(GAMES.values(), key=lambda e: e.order):
+            if entry.start is not None:  # clocks that ran on during a power cut run on from the boot
+                entry.start(app)
         HomeScreen.offer_resume(app)
     except JournalError as exc:  # the file cannot be read at all (I/O): say so, keep going
         app.show_banner(app.t("banner.journal_unreadable", error=exc), ms=None)

@@ -25,6 +25,9 @@ class GameEntry:
     order: int
     open: Callable[["App"], "Screen"] | None = None
     resume: Callable[["App", "MatchLog"], "Screen"] | None = None
+    # At start-up, before the resume offer: a game whose clocks run by themselves (the Magici
+    # station) takes up its unfinished matches at once, so no time-out waits for a first tap.
+    start: Callable[["App"], None] | None = None
 
 
 GAMES: dict[str, GameEntry] = {}

@@ -128,4 +128,22 @@ def open_game(app: "App", log: "MatchLog") -> Screen:
         return MagiciHubScreen(app)
 
 
-register_game(GameEntry(key=GAME, order=2, open=MagiciHubScreen, resume=open_game))
+def take_up(app: "App") -> None:
+    """At start-up (after a power cut): both boards' unfinished games go live at once, under the
+    resume list, so their clocks pass turns, beep and take the teams' buttons from the boot on,
+    and the event page sees them, before the referee taps anything."""
+    from companion.app import unreadable
+    from companion.core.journal import MatchUnreadable
+    from companion.ui.magici.desk import room
+
+    if not app.journal.matches(game=GAME, unfinished=True):
+        return
+    try:
+        room(app)
+    except MatchUnreadable as exc:  # set aside and named in a banner; the first use tries again
+        unreadable(app, exc)
+    except ValueError as exc:  # a journal this version cannot replay: say so, never crash at start-up
+        app.show_banner(app.t("magici.hub.unreadable", error=str(exc)), ms=None)
+
+
+register_game(GameEntry(key=GAME, order=2, open=MagiciHubScreen, resume=open_game, start=take_up))

@@ -398,3 +398,31 @@ def test_a_correction_applied_as_the_clock_runs_out_is_not_given_to_the_other_te
     assert "magici.correct" not in kinds(app)
     assert screen.station.view().move_remaining_ms == 30_000
     assert not button(correction, app.t("magici.correct.apply")).enabled  # nothing left to apply
+
+
+def test_after_a_power_cut_the_clocks_run_from_the_boot_not_from_the_first_tap(magici_app, clock, tmp_path):
+    """Walk: after the restart the station showed «Partite da riprendere» and nothing ran until
+    the referee tapped Riprendi: no pass on time, no beep, the teams' buttons dead, and the event
+    page showed 0:00 on both boards. The boards' games are live at start-up, under the list."""
+    from companion.app import start_up_checks
+    from companion.ui.screens.resume import ResumeScreen
+
+    path = tmp_path / "cut.db"
+    app = magici_app(journal_path=path)
+    start_game(app)
+    clock.advance(10_000)
+    app.journal.close()  # the plug is pulled with Grifondoro 20 s from time
+    clock.advance(25_000)  # back 25 s later: Grifondoro's time ran out 15 s ago, Serpeverde's runs
+    again = magici_app(journal_path=path)
+    again.push(HomeScreen(again))
+    start_up_checks(again)
+    assert isinstance(again.top, ResumeScreen)  # the list is still offered...
+    again.tick()
+    match = again.journal.matches(game=GAME)[0]
+    kinds_now = [e.kind for e in again.journal.match(match.id).effective()]
+    assert kinds_now.count("magici.timeout") == 1  # ...but the clocks already ran on, under it
+    clock.advance(3_000)
+    command(again, "black")  # Serpeverde's button ends its move with the list still shown
+    kinds_now = [e.kind for e in again.journal.match(match.id).effective()]
+    assert kinds_now[-1] == "magici.move_end"
+    assert isinstance(again.top, ResumeScreen)
