@@ -19,12 +19,17 @@ class HomeScreen(Screen):
     name = "home"
     native = True
 
-    def running_games(self) -> set[str]:
-        """The games with a match in progress (the dice history is a tool, not a match)."""
+    def running_games(self) -> dict[str, int]:
+        """How many matches each game has in progress (the dice history is a tool, not a match;
+        the Magici station may run two boards at once)."""
+        counts: dict[str, int] = {}
         try:
-            return {info.game for info in self.app.journal.matches(unfinished=True) if info.game in GAMES}
+            for info in self.app.journal.matches(unfinished=True):
+                if info.game in GAMES:
+                    counts[info.game] = counts.get(info.game, 0) + 1
         except Exception:  # a journal that cannot be read shows no marks, never a broken home
-            return set()
+            return {}
+        return counts
 
     def _grid(self) -> tuple[int, int, int, int, int, int]:
         w, h = self.size
@@ -50,7 +55,7 @@ class HomeScreen(Screen):
             ready = entry is not None and entry.open is not None
             hint = self.t(f"gamehint.{key}") if ready else self.t("common.soon")
             if ready and key in running:  # said in words, and the tile outlined
-                hint = "● " + self.t("home.running")
+                hint = "● " + self.tn("home.running", running[key])
             self.buttons.append(Button(rect, self.t(f"game.{key}"), self._opener(key), enabled=ready,
                                        size=self.u(28), sublabel=hint, selected=ready and key in running))
         tools_y = h - self.u(84) - self.u(16)

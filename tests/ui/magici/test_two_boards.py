@@ -233,3 +233,23 @@ def test_the_station_is_driven_by_touch_at_1920x1080_drawn_natively(magici_app, 
     assert switch.rect == full.switch_rect() and switch.rect.height >= 48 * 2
     tap(app, *switch.rect.center)
     assert isinstance(app.top, TimerScreen) and app.top.desk.board == 2
+
+
+
+def test_home_counts_both_boards_games_in_progress(magici_app, clock, tmp_path):
+    """Walk: with both boards' games running, the home tile said «partita in corso» (one)."""
+    from companion.ui.screens.home import HomeScreen
+
+    def tile_hint(app) -> str:
+        home = HomeScreen(app)
+        app.push(home)
+        return next(b for b in home.buttons if b.label == app.t("game.magici")).sublabel
+
+    for lang, two, one in (("it", "● 2 partite in corso", "● partita in corso"),
+                           ("en", "● 2 matches in progress", "● match in progress")):
+        app = magici_app(lang=lang, journal_path=tmp_path / f"two-{lang}.db")
+        begin_both(app, two_games(app))
+        assert tile_hint(app) == two
+        alone = magici_app(lang=lang, journal_path=tmp_path / f"one-{lang}.db")
+        room(alone).start(1, DEFAULT_HOUSES[0], DEFAULT_HOUSES[1])
+        assert tile_hint(alone) == one
