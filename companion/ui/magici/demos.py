@@ -306,16 +306,21 @@ def demo_two_boards(app: "App") -> tuple[Any, FakeClock]:
 
     _must(a.begin())
     _must(b.begin())
-    for board, wait in ((a, 11_250), (b, 9_000), (a, 17_500), (b, 14_750), (a, 8_250)):
+    def end(desk: Any) -> None:  # through the desk, as a button does: its message follows
+        outcome = desk.station.end_move()
+        _must(outcome)
+        desk.outcome(outcome)
+
+    for desk, wait in ((d1, 11_250), (d2, 9_000), (d1, 17_500), (d2, 14_750), (d1, 8_250)):
         run(wait)
-        _must(board.end_move())  # board 1: Tassorosso on move; board 2: Corvonero (black) on move
+        end(desk)  # board 1: Tassorosso on move; board 2: Corvonero (black) on move
     for board in (a, b):  # a Tactical spell on each board, by the team not on move
         caster = board.state.on_move.other
         queen, knight = ("Qd1", "Nb8") if caster is Side.WHITE else ("Qd8", "Nb1")
         _must(board.cast_spell(SpellCall(Spell.TACTICAL, caster, Piece.parse(queen), target=Piece.parse(knight))))
     run(30_000)  # board 2's Corvonero... board 1's Tassorosso runs out: the turn passes on time
     run(4_500)
-    _must(b.end_move())
+    end(d2)
     run(21_250)  # board 1 near its 10 s mark; board 2 in the 5 s alarm
     return desks, clock
 
