@@ -204,6 +204,10 @@ class MagiciBoardScreen(GameScreen):
         if result is not None and result.get("termination") == "time_in_check":  # RULES.md section 3
             loser = Color.BLACK if result.get("winner") == "w" else Color.WHITE
             return self.t("board.over.time_in_check", side=self.side_name(loser)), theme.ACCENT
+        behind = getattr(self.station, "turns_behind", None)
+        n = behind() if behind is not None and result is None else 0
+        if n:  # the clock is ahead: the board waits for an entry, and says so (never a bare "Muove")
+            return self.tn("magici.board.behind", n, side=self.side_name(self.side_to_move())), theme.ACCENT
         return super().status_line()
 
     offers_options = False  # the station owns the Magici game's options and start

@@ -133,6 +133,16 @@ class BoardPanel:
             return t("magici.board.not_on_move", house=st.house(side).name, on_move=st.house_on_move.name)
         return None
 
+    def turns_behind(self) -> int:
+        """How many turns the board's entries lag behind the clock (0: in step). A team's button
+        pressed before its move is entered puts the board one behind; a board opened mid-game
+        is behind by every turn played before it."""
+        st = self.station.state
+        session = self._session()
+        if session is None or not st.begun or st.over or session.is_over():
+            return 0
+        return max(0, st.turn - 1 - len(session.history))
+
     def on_move(self, move_text: str, fen: str) -> None:
         mover = Side.BLACK if fen.split(" ")[1] == "w" else Side.WHITE
         station = self.station

@@ -5,6 +5,7 @@ time running out) is followed on the board."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import chess.pgn
 import pygame
@@ -20,6 +21,7 @@ from companion.ui.board.magici import MagiciBoardScreen
 from companion.ui.input import post_hardware
 from companion.ui.magici.common import GAME
 from companion.ui.magici.timer import TimerScreen
+from companion.ui.screen import plural
 
 from ..conftest import tap
 from .conftest import command, key, press
@@ -250,3 +252,25 @@ def test_a_pass_on_time_closes_the_referee_menu_left_open(magici_app, clock):
     clock.advance(30_000)
     app.tick()
     assert not board.overlay_buttons and board.side_to_move() == Color.BLACK
+
+
+def test_a_board_behind_the_clock_says_so_instead_of_contradicting_it(magici_app, clock):
+    """Walk: the board was opened at the clock's turn 10 (moves ended with the keys, none
+    entered); the clock had Grifondoro on move, the board said only «Muove Serpeverde». The board
+    waits for the entries it lacks: it says whose entry and how many turns behind the clock."""
+    app = magici_app()
+    timer, board = open_board(app)
+    assert board.status_line()[0] == app.t("board.to_move_name", side="Grifondoro")  # in step
+    clock.advance(3_000)
+    command(app, "white")  # Grifondoro's button before its move is entered: the usual order
+    clock.advance(3_000)
+    command(app, "black")
+    assert timer.station.state.on_move is Side.WHITE
+    text, _colour = board.status_line()
+    assert text == plural(app.t, "magici.board.behind", 2, side="Grifondoro")
+    play(app, board, "e2e4")  # Grifondoro's move entered: one entry still to come
+    assert board.status_line()[0] == plural(app.t, "magici.board.behind", 1, side="Serpeverde")
+    play(app, board, "e7e5")
+    assert board.status_line()[0] == app.t("board.to_move_name", side="Grifondoro")  # in step again
+    en = magici_app(lang="en", journal_path=Path(app.journal.path).parent / "en.db")
+    assert plural(en.t, "magici.board.behind", 2, side="Leoni") == "Leoni: 2 turns behind"
