@@ -272,9 +272,20 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
             corners, score = _fit_in_quad(image, np.roll(quad, -turn, axis=0), geometry, 0.0)
             found.append((score, corners))
     found.sort(key=lambda x: -x[0])
-    # the best few distinct grids, each refined: a rough outline's first fit may rank a wrong
-    # grid (half the rows, the board taken crosswise) above the right one; refined on the
-    # straightened playing area the right one stands out, and the position, when known, judges
+    if not found or found[0][0] < FIRST_FIT_MIN:
+        return None
+    # the best first fit, refined on the straightened playing area, is the board ...
+    first = _refine(image, geometry, found[0][1]) if found[0][0] >= GRID_MIN else None
+    if first is not None:
+        if expected is None:
+            return orient(image, geometry, first[1])
+        turned, agree = _orient_scored(image, geometry, first[1], expected)
+        if agree >= AGREE:
+            return turned
+    # ... unless it is no grid, or the game's position is not on it: then the next few
+    # distinct first fits are refined too (a rough outline's first fit may rank a wrong grid,
+    # half the rows or the board taken crosswise, above the right one), and the position,
+    # when known, judges among the best refined
     distinct: list[np.ndarray] = []
     for score, corners in found:
         if score < FIRST_FIT_MIN or len(distinct) == CANDIDATES:
@@ -282,7 +293,8 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
         cell = np.linalg.norm(corners[1] - corners[0]) / geometry.files
         if all(np.abs(corners - d).max() > 0.5 * cell for d in distinct):
             distinct.append(corners)
-    grids = [_refine(image, geometry, c) for c in distinct]
+    grids = [first] if first is not None else []
+    grids += [_refine(image, geometry, c) for c in distinct[1 if first is not None else 0 :]]
     grids = sorted((g for g in grids if g[0] >= GRID_MIN), key=lambda x: -x[0])
     if not grids:
         return None
@@ -300,9 +312,10 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
 
 
 FIRST_FIT_MIN = 2.0  # a first fit scoring below this is no grid worth refining
-GRID_MIN = 3.0  # ... nor a refined one below this
-CANDIDATES = 4  # distinct first fits refined
+GRID_MIN = 3.0  # ... nor a refined one (or the best first fit, to be taken alone) below this
+CANDIDATES = 4  # distinct first fits refined when the best is not the board
 CLOSE_GRID = 0.8  # refined grids scoring this share of the best are judged by the position
+AGREE = 0.9  # share of cells read as the known position for the best first fit to stand
 
 
 def _refine(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray
