@@ -408,6 +408,9 @@ class ChangeFollower(Follower):
             if not reading.ok:
                 self._calm.clear()
                 self._calm_count = 0
+                # (a frame refused as motion carries no picture: a hand was over the board
+                # all the same, and an exchange seen by shape alone may follow it)
+                self._disturbed = True
             if reading.ok:
                 return super().feed(reading)
             return []

@@ -198,3 +198,26 @@ def test_after_the_players_answer_the_camera_goes_on_to_the_move_already_made():
     follower.choose("e2e4")
     assert [str(e) for e in follower.judge(picture)] == ["d7d5"]
     assert [str(m) for m in follower.history] == ["e2e4", "d7d5"]
+
+
+@pytest.mark.parametrize("move", ["f2c1", "f2a3", "f2e2"])
+def test_the_shahs_exchange_is_followed_after_a_hand_seen_only_as_motion(move):
+    """The Shah's exchange changes no cell's colour, only the shapes on two cells. The hand
+    that makes it is seen only as motion (frames without a picture): that still counts as a
+    hand having come, so the faint change of the two shapes is taken as the exchange."""
+    from companion.vision.synth.video import game_frames
+
+    for seed in (520, 521):
+        rng = np.random.default_rng(seed)
+        pos = get_variant("camerlano").start_position()
+        g = geometry_for_cells(list(pos.geometry.cells))
+        scene = random_scene(rng, g, max_tilt_deg=15)
+        reader = Reader(g)
+        follower = ChangeFollower(get_variant("camerlano").start_position())
+        events, statuses = [], set()
+        for frame in game_frames(scene, pos, [move], rng):
+            reading = reader.read(frame)
+            statuses.add(reading.status)
+            events += [str(e) for e in follower.feed(reading)]
+        assert ReadStatus.MOTION in statuses and ReadStatus.HAND not in statuses
+        assert events == [move], f"seed {seed}"
