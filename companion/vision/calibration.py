@@ -151,12 +151,103 @@ def _candidate_quads(image: np.ndarray) -> list[np.ndarray]:
                 if len(approx) == 4:
                     quads.append(order_corners(approx.reshape(4, 2)))
                     break
+    quads += _square_quads(gray)
     quads.append(order_corners(np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])))
     unique: list[np.ndarray] = []
     for q in quads:
         if all(np.abs(q - u).max() > 4 for u in unique):
             unique.append(q)
     return unique
+
+
+def _square_quads(gray: np.ndarray) -> list[np.ndarray]:
+    """Outlines of the board built from its squares rather than from its edge.
+
+    A board whose edge melts into the table (a light frame on light wood, grain running into
+    it) gives no four-sided contour, but its squares do: in a locally thresholded picture
+    (light squares one way, dark the other) each free square is a small convex four-sided
+    blob. The most common size of such blobs is the cell's; those of about that size, lying
+    near one another, are the board's squares, and the hull of them, widened to take in the
+    rows pieces hide, is an outline the grid fit can work in.
+    """
+    h, w = gray.shape[:2]
+    scale = min(1.0, 640 / max(w, h))
+    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA) \
+        if scale < 1.0 else gray
+    H, W = small.shape
+    quads: list[np.ndarray] = []
+    kernel = np.ones((3, 3), np.uint8)
+    for block in (31, 61):
+        for mode in (cv2.THRESH_BINARY, cv2.THRESH_BINARY_INV):
+            binary = cv2.adaptiveThreshold(small, 255, cv2.ADAPTIVE_THRESH_MEAN_C, mode, block, 0)
+            binary = cv2.erode(binary, kernel)  # squares meet only at their corners: part them
+            contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+            for c in contours:
+                area = cv2.contourArea(c)
+                if not W * H / 3000 < area < W * H / 40:
+                    continue
+                hull = cv2.convexHull(c)
+                if area < 0.8 * cv2.contourArea(hull):
+                    continue
+                approx = cv2.approxPolyDP(hull, 0.1 * cv2.arcLength(hull, True), True)
+                if len(approx) == 4:
+                    quads.append(approx.reshape(4, 2).astype(float))
+    if len(quads) < 6:
+        return []
+    areas = np.array([cv2.contourArea(q.astype(np.float32)) for q in quads])
+    near = np.abs(np.log(areas[:, None] / areas[None, :])) < np.log(1.6)
+    cell_area = areas[int(np.argmax(near.sum(axis=1)))]
+    keep = [q for q, a in zip(quads, areas) if abs(np.log(a / cell_area)) < np.log(1.6)]
+    centres = np.array([q.mean(axis=0) for q in keep])
+    side = float(np.sqrt(cell_area))
+    d = np.linalg.norm(centres[:, None] - centres[None, :], axis=2)
+    np.fill_diagonal(d, np.inf)
+    keep = [q for q, m in zip(keep, d.min(axis=1)) if m < 2.5 * side]
+    if len(keep) < 6:
+        return []
+    # the grid's two directions, from the squares' edges (angles folded onto 0-180 degrees)
+    edges = np.concatenate([np.roll(q, -1, axis=0) - q for q in keep])
+    starts = np.concatenate(keep)
+    angles = np.degrees(np.arctan2(edges[:, 1], edges[:, 0])) % 180
+    weights = np.linalg.norm(edges, axis=1)
+    hist = np.histogram(angles, bins=180, range=(0, 180), weights=weights)[0]
+    hist = np.convolve(np.concatenate([hist[-3:], hist, hist[:3]]), np.ones(7), "valid")
+    first = int(np.argmax(hist))
+    away = (np.arange(180) - first) % 180
+    second = int(np.argmax(np.where((away > 50) & (away < 130), hist, -1)))
+    points = np.concatenate(keep)
+    centre = points.mean(axis=0)
+    families = []
+    for a in (first, second):
+        # the edges of this direction meet (perspective) in a vanishing point, maybe at infinity
+        near = np.abs((angles - a + 90) % 180 - 90) < 20
+        lines = np.cross(np.column_stack([starts[near], np.ones(near.sum())]),
+                         np.column_stack([starts[near] + edges[near], np.ones(near.sum())]))
+        lines /= np.linalg.norm(lines[:, :2], axis=1, keepdims=True)
+        vanish = np.linalg.svd(lines)[2][-1]
+        along = np.array([np.cos(np.radians(a)), np.sin(np.radians(a))])
+        across = np.array([-along[1], along[0]])
+        # each square's points, carried along the family's direction onto the line across
+        # the centre: where they land bounds the board between two lines of the family
+        ref = np.cross(np.append(centre, 1.0), np.append(centre + across, 1.0))
+        ts = []
+        for p in points:
+            through = np.cross(np.append(p, 1.0), vanish)
+            x = np.cross(through, ref)
+            if abs(x[2]) > 1e-9:
+                ts.append(float((x[:2] / x[2] - centre) @ across))
+        families.append((vanish, across, min(ts), max(ts)))
+    out = []
+    for widen in (0.6, 1.2, 2.0):  # half a cell (a margin) to two (rows of pieces hide squares)
+        bounds = []
+        for vanish, across, lo, hi in families:
+            bounds.append([np.cross(np.append(centre + t * across, 1.0), vanish)
+                           for t in (lo - widen * side, hi + widen * side)])
+        (a0, a1), (b0, b1) = bounds
+        quad = np.array([_meet(a0, b0), _meet(a0, b1), _meet(a1, b1), _meet(a1, b0)])
+        if np.isfinite(quad).all():
+            out.append(order_corners(quad / scale))
+    return out
 
 
 def find_board(image: np.ndarray, geometry: BoardGeometry,
@@ -173,19 +264,65 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
     marked = find_markers(image)
     if marked is not None:
         return marked
-    best: tuple[float, np.ndarray] | None = None
+    found: list[tuple[float, np.ndarray]] = []
     # a board that is not square may lie either way round in the picture: try both
     turns = (0,) if geometry.files == geometry.ranks else (0, 1)
     for quad in _candidate_quads(image):
         for turn in turns:
             corners, score = _fit_in_quad(image, np.roll(quad, -turn, axis=0), geometry, 0.0)
-            if best is None or score > best[0]:
-                best = (score, corners)
-    if best is None or best[0] < 3.0:
+            found.append((score, corners))
+    found.sort(key=lambda x: -x[0])
+    if not found or found[0][0] < FIRST_FIT_MIN:
         return None
-    corners = best[1]
+    # the best first fit, refined on the straightened playing area, is the board ...
+    first = _refine(image, geometry, found[0][1]) if found[0][0] >= GRID_MIN else None
+    if first is not None:
+        if expected is None:
+            return orient(image, geometry, first[1])
+        turned, agree = _orient_scored(image, geometry, first[1], expected)
+        if agree >= AGREE:
+            return turned
+    # ... unless it is no grid, or the game's position is not on it: then the next few
+    # distinct first fits are refined too (a rough outline's first fit may rank a wrong grid,
+    # half the rows or the board taken crosswise, above the right one), and the position,
+    # when known, judges among the best refined
+    distinct: list[np.ndarray] = []
+    for score, corners in found:
+        if score < FIRST_FIT_MIN or len(distinct) == CANDIDATES:
+            break
+        cell = np.linalg.norm(corners[1] - corners[0]) / geometry.files
+        if all(np.abs(corners - d).max() > 0.5 * cell for d in distinct):
+            distinct.append(corners)
+    grids = [first] if first is not None else []
+    grids += [_refine(image, geometry, c) for c in distinct[1 if first is not None else 0 :]]
+    grids = sorted((g for g in grids if g[0] >= GRID_MIN), key=lambda x: -x[0])
+    if not grids:
+        return None
+    if expected is None:
+        return orient(image, geometry, grids[0][1])
+    best: tuple[float, np.ndarray] | None = None
+    for score, corners in grids:
+        if score < CLOSE_GRID * grids[0][0]:
+            break
+        turned, agree = _orient_scored(image, geometry, corners, expected)
+        if best is None or agree > best[0]:
+            best = (agree, turned)
+    assert best is not None
+    return best[1]
+
+
+FIRST_FIT_MIN = 2.0  # a first fit scoring below this is no grid worth refining
+GRID_MIN = 3.0  # ... nor a refined one (or the best first fit, to be taken alone) below this
+CANDIDATES = 4  # distinct first fits refined when the best is not the board
+CLOSE_GRID = 0.8  # refined grids scoring this share of the best are judged by the position
+AGREE = 0.9  # share of cells read as the known position for the best first fit to stand
+
+
+def _refine(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray
+            ) -> tuple[float, np.ndarray]:
+    """Fit the grid again on the straightened playing area with a margin round it."""
     refined: tuple[float, np.ndarray] | None = None
-    for _ in range(4):  # refine on the straightened playing area with a margin around it
+    for _ in range(4):
         pad = 0.12
         plane = np.array(geometry.corners_plane)
         ext = plane.copy()
@@ -197,7 +334,7 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
         if refined is None or score >= refined[0]:
             refined = (score, corners)
     assert refined is not None
-    return orient(image, geometry, refined[1], expected)
+    return refined
 
 
 def square_parity(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray) -> float:
@@ -232,29 +369,36 @@ def orient(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
     cell -> "."/"w"/"b") when given, else rank 1 is taken as the side nearer the bottom of
     the picture. An 11x10 board's squares decide both (a1 dark, k10 light).
     """
+    return _orient_scored(image, geometry, corners, expected)[0]
+
+
+def _orient_scored(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
+                   expected: "dict[str, str] | None") -> tuple[np.ndarray, float]:
+    """:func:`orient`, and the share of cells read as ``expected`` (nan when not given)."""
     square = geometry.files == geometry.ranks
-    turns = (0, 1, 2, 3)
-    rolled = [np.roll(corners, -t, axis=0) for t in turns]
+    rolled = [np.roll(corners, -t, axis=0) for t in (0, 1, 2, 3)]
     parity = [square_parity(image, geometry, c) for c in rolled]
     if max(parity) < PARITY_MIN:  # squares all alike (a plain wooden board)
         # the grid was fitted with the files along the first edge: only the half turn is open
         options = [rolled[0], rolled[2]] if not square else rolled
     elif not square:  # a1 dark and k10 light (on the right grid): the squares tell all
-        return rolled[int(np.argmax(parity))]
+        options = [rolled[int(np.argmax(parity))]]
     else:
         first = int(np.argmax(parity)) % 2  # a quarter turn, and the half turn from it
         options = [rolled[first], rolled[first + 2]]
-    if len(options) == 1:
-        return options[0]
     if expected is not None:
         from companion.vision.reader import Reader
 
-        def agreement(c: np.ndarray) -> int:
+        def agreement(c: np.ndarray) -> float:
             reading = Reader(geometry, c).read(image, video=False, hands=False)
-            return sum(reading.cells[x].value == expected.get(x) for x in reading.cells)
+            return float(np.mean([reading.cells[x].value == expected.get(x)
+                                  for x in reading.cells]))
 
-        return max(options, key=agreement)
-    return max(options, key=lambda c: c[0, 1] + c[1, 1])  # rank 1 lowest in the picture
+        return max(((c, agreement(c)) for c in options), key=lambda x: x[1])
+    if len(options) == 1:
+        return options[0], float("nan")
+    # rank 1 lowest in the picture
+    return max(options, key=lambda c: c[0, 1] + c[1, 1]), float("nan")
 
 
 def grid_score(view: BoardView, top: np.ndarray) -> float:

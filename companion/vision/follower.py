@@ -408,6 +408,9 @@ class ChangeFollower(Follower):
             if not reading.ok:
                 self._calm.clear()
                 self._calm_count = 0
+                # (a frame refused as motion carries no picture: a hand was over the board
+                # all the same, and an exchange seen by shape alone may follow it)
+                self._disturbed = True
             if reading.ok:
                 return super().feed(reading)
             return []
@@ -575,6 +578,16 @@ class ChangeFollower(Follower):
             self._unsettled += 1
             return []
         squares = tuple(sorted(strong or changed, key=_cell_key))
+        if self._credit and set(squares) <= meter.around_cells(self._credit) | \
+                meter.shadowed(self._credit):
+            # what is left, next to the move the players chose, is that move's shade or lean
+            # (no legal move explains it): the picture is agreed, or the camera would ask
+            # about these cells at every move from now on
+            self._ref = picture
+            self._refs[-1] = picture
+            self._credit = set()
+            self._unsettled = 0
+            return []
         return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
 
     def _faint_exchange(self, change: np.ndarray, picture: Any) -> list[FollowEvent]:

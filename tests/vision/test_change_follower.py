@@ -198,3 +198,60 @@ def test_after_the_players_answer_the_camera_goes_on_to_the_move_already_made():
     follower.choose("e2e4")
     assert [str(e) for e in follower.judge(picture)] == ["d7d5"]
     assert [str(m) for m in follower.history] == ["e2e4", "d7d5"]
+
+
+@pytest.mark.parametrize("move", ["f2c1", "f2a3", "f2e2"])
+def test_the_shahs_exchange_is_followed_after_a_hand_seen_only_as_motion(move):
+    """The Shah's exchange changes no cell's colour, only the shapes on two cells. The hand
+    that makes it is seen only as motion (frames without a picture): that still counts as a
+    hand having come, so the faint change of the two shapes is taken as the exchange."""
+    from companion.vision.synth.video import game_frames
+
+    for seed in (520, 521):
+        rng = np.random.default_rng(seed)
+        pos = get_variant("camerlano").start_position()
+        g = geometry_for_cells(list(pos.geometry.cells))
+        scene = random_scene(rng, g, max_tilt_deg=15)
+        reader = Reader(g)
+        follower = ChangeFollower(get_variant("camerlano").start_position())
+        events, statuses = [], set()
+        for frame in game_frames(scene, pos, [move], rng):
+            reading = reader.read(frame)
+            statuses.add(reading.status)
+            events += [str(e) for e in follower.feed(reading)]
+        assert ReadStatus.MOTION in statuses and ReadStatus.HAND not in statuses
+        assert events == [move], f"seed {seed}"
+
+
+def test_the_shade_left_by_an_answered_move_is_not_asked_about_at_every_move():
+    """A tall piece moved; its shade changed cells round it, and the players answered which
+    move it was. Those cells stay changed in every later picture: they are taken as that
+    move's, the picture agreed, and the next move is followed, not asked about."""
+    frames, _ = film("magici", [], seed=511, calm=4)
+    pos = get_variant("magici").start_position()
+    g = geometry_for_cells(list(pos.geometry.cells))
+    reader = Reader(g)
+    follower = ChangeFollower(pos)
+    for frame in frames:
+        follower.feed(reader.read(frame))
+    ref = follower._ref
+    index = {c: i for i, c in enumerate(g.cells)}
+
+    def shifted(base, cells):
+        out = base.cells.copy()
+        for cell in cells:
+            out[index[cell]] = out[index[cell]][::-1] + 0.8
+        return type(base)(out)
+
+    # g1f3 moved, and the shade changed e3 and f2 round it strongly: asked
+    picture = shifted(ref, ("g1", "f3", "e3", "f2"))
+    follower._seen = {}
+    events = follower.judge(picture) or follower.judge(picture)
+    assert events and events[0].kind in (EventKind.AMBIGUOUS, EventKind.CHECK), events
+    follower.choose("g1f3")
+    assert follower.judge(picture) == [] and follower.judge(picture) == []  # looked twice
+    assert follower._ref is picture  # agreed
+    # Black answers e7e5: followed unasked, the shade no longer in the way
+    later = shifted(picture, ("e7", "e5"))
+    events = follower.judge(later) or follower.judge(later)
+    assert [str(e) for e in events] == ["e7e5"]

@@ -119,3 +119,51 @@ def test_printed_coordinates_round_the_board_are_not_a_hand():
                [margin, margin]]
     reading = Reader(get_geometry("8x8"), corners).read(img, video=False)
     assert reading.ok and all(s.value == "." for s in reading.cells.values())
+
+
+def test_the_squares_alone_give_an_outline_that_leads_to_the_board(shots_8x8):
+    """A board whose edge melts into the table: the outline built from its squares (no
+    contour of the board's edge) is enough for the grid fit to find the corners."""
+    import cv2
+
+    from companion.vision import calibration
+
+    g = get_geometry("8x8")
+    for shot in shots_8x8:
+        gray = cv2.GaussianBlur(cv2.cvtColor(shot.image, cv2.COLOR_BGR2GRAY), (5, 5), 0)
+        outlines = calibration._square_quads(gray)
+        assert outlines, "no outline from the squares"
+        cell = np.linalg.norm(shot.corners[1] - shot.corners[0]) / g.files
+        # each outline's grid refined; the best refined grid wins, as in find_board
+        _, corners = max((calibration._refine(shot.image, g,
+                                              calibration._fit_in_quad(shot.image, q, g, 0)[0])
+                          for q in outlines), key=lambda x: x[0])
+        corners = calibration.orient(shot.image, g, corners, shot.cells)
+        assert np.abs(corners - shot.corners).max() < 0.2 * cell
+
+
+def test_a_board_framed_in_the_table_colour_is_found():
+    from dataclasses import replace
+
+    g = get_geometry("8x8")
+    rng = np.random.default_rng(31)
+    scene = random_scene(rng, g)
+    scene = replace(scene, frame=scene.light_square.copy(), table=scene.light_square.copy())
+    pieces = {c: ("w" if rng.random() < 0.5 else "b") for c in g.cells if rng.random() < 0.3}
+    shot = render(scene, pieces, rng)
+    corners = find_board(shot.image, g, shot.cells)
+    assert corners is not None
+    cell = np.linalg.norm(shot.corners[1] - shot.corners[0]) / g.files
+    assert np.abs(corners - shot.corners).max() < 0.2 * cell
+
+
+def test_the_known_position_settles_the_half_turn_of_a_square_board(shots_8x8):
+    g = get_geometry("8x8")
+    shot = shots_8x8[0]
+    turned = {c: shot.cells[f"{'abcdefgh'[7 - (ord(c[0]) - 97)]}{9 - int(c[1])}"]
+              for c in g.cells}  # the same men seen from the other side
+    cell = np.linalg.norm(shot.corners[1] - shot.corners[0]) / g.files
+    right = find_board(shot.image, g, shot.cells)
+    other = find_board(shot.image, g, turned)
+    assert np.abs(right - shot.corners).max() < 0.2 * cell
+    assert np.abs(other - np.roll(shot.corners, -2, axis=0)).max() < 0.2 * cell
