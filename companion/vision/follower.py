@@ -192,6 +192,14 @@ class Follower:
             self.on_event(event)
         return [event]
 
+    def _undone_cells(self) -> set[str]:
+        """The cells the last move changed (its pieces, by kind too)."""
+        after = self._identity()
+        last = self.position.pop()
+        before = self._identity()
+        self.position.push(last)
+        return {c for c in self.cells if after[c] != before[c]}
+
     def _identity(self) -> dict[str, str]:
         out = {}
         for cell in self.cells:
@@ -470,7 +478,11 @@ class ChangeFollower(Follower):
         # the takeback: the board looks again as before the last move
         if self.history and len(self._refs) >= 2:
             back = evidence(meter.change(self._refs[-2], picture))
-            if (back > STRAY).sum() == 0:
+            undone = self._undone_cells()
+            # ... and differs from the agreed one where the last move changed the board (an
+            # exchange seen by shape alone looks alike before and after: no takeback of it
+            # unless its own cells changed again, nor of a move the players just chose)
+            if (back > STRAY).sum() == 0 and undone and all(ev[index[c]] > 0 for c in undone):
                 last = self.position.pop()
                 self.history.pop()
                 self._refs.pop()
