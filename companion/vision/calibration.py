@@ -9,8 +9,11 @@ the fit is repeated on the straightened playing area to settle perspective left 
 rough outline.
 
 Printed ArUco markers at the four corners, when present, are used first.
-Automatic mode assumes the usual camera stand: rank 1 nearer the bottom of the picture and
-file a on the left. Otherwise give the corners (``--corners``, or four taps on the screen).
+The squares name the corners a quarter turn at a time (a1 is dark). The half turn, which the
+squares of an 8x8 board cannot tell, comes from the position when the game's is known, else
+from the pieces when the two armies still stand apart (light on rank 1's side, as at the
+start), else from the usual camera stand: rank 1 nearer the bottom of the picture. Otherwise
+give the corners (``--corners``, or four taps on the screen).
 """
 
 from __future__ import annotations
@@ -366,8 +369,9 @@ def orient(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
 
     The squares decide a quarter turn (a1 is dark); the half turn that squares cannot tell on
     an 8x8 board is decided by ``expected`` (the position the game says stands there, as
-    cell -> "."/"w"/"b") when given, else rank 1 is taken as the side nearer the bottom of
-    the picture. An 11x10 board's squares decide both (a1 dark, k10 light).
+    cell -> "."/"w"/"b") when given, else by the pieces when the two armies still stand
+    apart (light on rank 1's side, as at the start), else rank 1 is taken as the side nearer
+    the bottom of the picture. An 11x10 board's squares decide both (a1 dark, k10 light).
     """
     return _orient_scored(image, geometry, corners, expected)[0]
 
@@ -397,8 +401,41 @@ def _orient_scored(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarr
         return max(((c, agreement(c)) for c in options), key=lambda x: x[1])
     if len(options) == 1:
         return options[0], float("nan")
+    if len(options) == 2:  # the half turn: the pieces may tell it, as at a game's start
+        side = _sides_apart(image, geometry, options[0])
+        if side:
+            return options[0 if side > 0 else 1], float("nan")
     # rank 1 lowest in the picture
     return max(options, key=lambda c: c[0, 1] + c[1, 1]), float("nan")
+
+
+SIDES_APART = 3.0  # ranks between the light and the dark army's mean rank that name the sides
+SIDE_PIECES = 4  # pieces of each colour it takes
+
+
+def _sides_apart(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray) -> int:
+    """+1 when the light pieces stand clearly on rank 1's side of the board (as corners name
+    it) and the dark ones on the far side, -1 when the other way round, 0 when the pieces
+    cannot tell.
+
+    Every variant here starts with the light army on its first ranks and the dark on its last
+    (6 ranks apart on an 8x8 board, 7 on Camerlano's); armies that are still apart by half
+    that name the half turn that the squares of an 8x8 board cannot. Mixed armies (a middle
+    game, a handful of pieces) tell nothing, and the caller falls back to its other rule.
+    """
+    from companion.vision.reader import Reader
+
+    reading = Reader(geometry, corners).read(image, video=False, hands=False)
+    ranks: dict[str, list[int]] = {"w": [], "b": []}
+    for cell, seen in reading.cells.items():
+        if seen.value in ranks:
+            ranks[seen.value].append(geometry.file_rank(cell)[1])
+    if min(len(ranks["w"]), len(ranks["b"])) < SIDE_PIECES:
+        return 0
+    gap = float(np.mean(ranks["b"]) - np.mean(ranks["w"]))
+    if abs(gap) < SIDES_APART:
+        return 0
+    return 1 if gap > 0 else -1
 
 
 def grid_score(view: BoardView, top: np.ndarray) -> float:

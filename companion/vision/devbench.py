@@ -23,6 +23,7 @@ class StillScore:
     cells_right: int = 0
     boards_right: int = 0
     found: int = 0  # corners found within 0.25 cell
+    located: int = 0  # ... or within 0.25 cell once turned half round (8x8 only, see line())
     auto_cells: int = 0
     auto_right: int = 0
     errors: dict[str, int] = field(default_factory=dict)
@@ -34,8 +35,9 @@ class StillScore:
         med = np.median(self.corner_errors) if self.corner_errors else float("nan")
         return (f"cells {pct:.2f} % ({self.cells_right}/{self.cells}), whole boards "
                 f"{self.boards_right}/{self.photos}; corners found within 0.25 cell "
-                f"{self.found}/{self.photos} (median error {med:.2f} cell), cells with found "
-                f"corners {auto:.2f} %; errors {self.errors or 'none'}")
+                f"{self.found}/{self.photos} (median error {med:.2f} cell; board located, its "
+                f"half turn aside: {self.located}/{self.photos}), cells with found corners "
+                f"{auto:.2f} %; errors {self.errors or 'none'}")
 
 
 def _truth_cells(still: Still) -> dict[str, str]:
@@ -76,6 +78,11 @@ def score_stills(stills: list[Still], read: Callable[[np.ndarray, Any, np.ndarra
                 err = float(np.linalg.norm(found - corners, axis=1).max() / cell)
                 out.corner_errors.append(err)
                 out.found += err < 0.25
+                # an 8x8 board's squares look the same turned half round: which end is rank 1
+                # comes from the pieces, the game's position or the camera stand, not the board
+                turned = np.roll(found, 2, axis=0) if g.files == g.ranks else found
+                half = float(np.linalg.norm(turned - corners, axis=1).max() / cell)
+                out.located += min(err, half) < 0.25
                 auto = read(image, g, found)
                 if auto is not None:
                     out.auto_right += sum(auto.get(c) == truth[c] for c in truth)

@@ -167,3 +167,43 @@ def test_the_known_position_settles_the_half_turn_of_a_square_board(shots_8x8):
     other = find_board(shot.image, g, turned)
     assert np.abs(right - shot.corners).max() < 0.2 * cell
     assert np.abs(other - np.roll(shot.corners, -2, axis=0)).max() < 0.2 * cell
+
+
+def _upside_down(shot):
+    """The photo turned half round, with its true corners (a1 now near the top)."""
+    import cv2
+
+    h, w = shot.image.shape[:2]
+    image = cv2.rotate(shot.image, cv2.ROTATE_180)
+    corners = np.array([[w - 1 - x, h - 1 - y] for x, y in shot.corners])
+    return image, corners
+
+
+def test_armies_still_apart_name_the_half_turn_without_the_position():
+    from companion.rules import get_variant
+    from companion.vision.follower import occupancy
+
+    g = get_geometry("8x8")
+    rng = np.random.default_rng(41)
+    pos = get_variant("magici").start_position()
+    start = {c: s for c, s in occupancy(pos, g.cells).items() if s != "."}
+    shot = render(random_scene(rng, g, max_tilt_deg=10), start, rng)
+    image, corners = _upside_down(shot)  # the camera on Black's side: rank 1 at the top
+    cell = np.linalg.norm(corners[1] - corners[0]) / g.files
+    found = find_board(image, g)
+    assert np.abs(found - corners).max() < 0.2 * cell
+    assert np.abs(find_board(shot.image, g) - shot.corners).max() < 0.2 * cell
+
+
+def test_mixed_armies_tell_nothing_and_rank_one_is_taken_nearer_the_bottom():
+    g = get_geometry("8x8")
+    rng = np.random.default_rng(43)
+    # light and dark men spread over the whole board: a middle game
+    pieces = {c: ("w" if (ord(c[0]) + int(c[1])) % 3 == 0 else "b") for c in g.cells
+              if (ord(c[0]) * 7 + int(c[1]) * 3) % 4 == 0}
+    shot = render(random_scene(rng, g, max_tilt_deg=10), pieces, rng)
+    image, corners = _upside_down(shot)
+    cell = np.linalg.norm(corners[1] - corners[0]) / g.files
+    found = find_board(image, g)
+    # the squares alone cannot tell: the half turn with rank 1 at the bottom of the picture
+    assert np.abs(found - np.roll(corners, -2, axis=0)).max() < 0.2 * cell
