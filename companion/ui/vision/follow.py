@@ -90,6 +90,7 @@ class CameraFollow:
         self.mirror: ScreenPosition | None = None
         self.last_check: tuple[str, ...] = ()
         self.moved = False  # the camera said it was moved (until it reads the board again)
+        self.question: list[tuple[str, ...]] = []  # the cells of each move the camera asks about
 
     @property
     def available(self) -> bool:
@@ -190,8 +191,7 @@ class CameraFollow:
             screen.undo()
             self.sync()
         elif event.kind is EventKind.AMBIGUOUS:
-            items = [(text, self._chooser(text)) for text in event.candidates]
-            screen.ask(screen.t("board.camera.which"), items)
+            self.ask(event.candidates)
         elif event.kind is EventKind.CHECK:
             if event.squares != self.last_check:
                 self.last_check = event.squares
@@ -199,8 +199,43 @@ class CameraFollow:
                 self.app.show_banner(screen.t(key, squares=" ".join(event.squares)))
                 self.app.play("error")
 
+    def ask(self, candidates: tuple[str, ...]) -> None:
+        """Which of these moves was made: numbered buttons beside the board, in the user's
+        notation (piece letter, from and to: "1  Cg1-f3"), and on the board behind, an arrow
+        with the same number for each (see :meth:`FollowWithCamera.draw_camera_question`)."""
+        screen = self.screen
+        items, self.question = [], []
+        for n, text in enumerate(candidates, 1):
+            label, cells = self.describe(text)
+            items.append((f"{n}  {label}", self._chooser(text)))
+            self.question.append(cells)
+        screen.ask(screen.t("board.camera.which"), items, area=screen.panel.copy())
+
+    def asking(self) -> bool:
+        """A question of the camera is open on the screen."""
+        screen = self.screen
+        return bool(self.question) and bool(screen.overlay_buttons) \
+            and screen.overlay_title == screen.t("board.camera.which")
+
+    def describe(self, text: str) -> tuple[str, tuple[str, ...]]:
+        """A candidate move as the user reads it (the long notation in the screen's language)
+        and the cells it goes through."""
+        from companion.rules.notation import long_tokens, render
+
+        position = self.screen.board_position()
+        move = next((m for m in position.legal_moves() if str(m) == text), None)
+        if move is None:
+            return text, ()
+        try:
+            label = render(long_tokens(position, move), self.screen.lang())
+        except Exception:  # a move the notation does not know: the engine's text
+            label = text
+        cells = (move.origin, *getattr(move, "path", ()), move.target)
+        return label, tuple(dict.fromkeys(cells))
+
     def _chooser(self, text: str):
         def choose() -> None:
+            self.question = []
             self.screen.close_overlay()
             if self.follower is not None:  # the camera goes on from the answer
                 try:

@@ -88,11 +88,16 @@ def test_a_touched_move_while_following_and_the_camera_goes_on_from_the_new_boar
 def test_an_ambiguous_sight_offers_the_candidates_and_the_choice_is_journaled(camera_app, game):
     app, worker, screen = following_board(camera_app, game)
     screen.set_follow(True)
-    screen.camera.apply(FollowEvent(EventKind.AMBIGUOUS, candidates=("e2e3", "e2e4")))
+    screen.camera.apply(FollowEvent(EventKind.AMBIGUOUS, candidates=("e2e3", "e2e4", "g1f3")))
     labels = [b.label for b in screen.overlay_buttons]
-    assert labels[:2] == ["e2e3", "e2e4"]
+    assert labels[:3] == ["1  e2-e3", "2  e2-e4", "3  Cg1-f3"]  # as the user writes them
+    assert screen.camera.question == [("e2", "e3"), ("e2", "e4"), ("g1", "f3")]  # arrows on the board
+    box = screen.overlay_rect(3)
+    assert not box.colliderect(screen.view.board_rect)  # the board stays in view beside the question
+    app.render()
     tap(app, *screen.overlay_buttons[1].rect.center)
     assert board_moves(screen.session.match)[0]["move"] == "e2e4"
+    assert not screen.camera.asking()
 
 
 def test_a_sight_no_move_explains_names_the_squares_in_a_banner(camera_app, game):
@@ -226,7 +231,7 @@ def test_an_ambiguous_question_from_the_camera_waits_for_the_answer(camera_app, 
     screen.set_follow(True)
     screen.camera.apply(FollowEvent(EventKind.AMBIGUOUS, candidates=("e2e3", "e2e4")))
     pump(app, worker)  # the whole game goes by while the question is open: nothing is played
-    assert [b.label for b in screen.overlay_buttons][:2] == ["e2e3", "e2e4"]
+    assert [b.label for b in screen.overlay_buttons][:2] == ["1  e2-e3", "2  e2-e4"]
     assert board_moves(screen.session.match) == []
 
 
