@@ -212,7 +212,7 @@ def test_a_bumped_camera_while_following_is_said_once(camera_app, game):
         worker.deliver(CameraResult(seq, SourceState.RUNNING, reading=Reading(ReadStatus.CAMERA_MOVED)))
         app.tick()
     texts = [b.text for b in app.banners]
-    assert texts == [app.t("vision.status.camera_moved")]
+    assert texts == [app.t("vision.follow.moved")]
 
 
 def test_an_open_menu_stays_open_while_the_camera_reads(camera_app, game):
