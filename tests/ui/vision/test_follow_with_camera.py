@@ -244,3 +244,35 @@ def test_following_tells_the_camera_the_position_so_it_learns_the_board(camera_a
     start = get_variant("magici").start_position()
     assert worker.reader is not None
     assert worker.reader.expected == occupancy(start, start.geometry.cells)
+
+
+def test_calibrating_again_from_a_following_board_searches_with_the_games_position(camera_app, game,
+                                                                                 monkeypatch):
+    """A board that follows told the camera its position: the calibration opened from its menu
+    finds the board with it (an 8x8 board's squares alone cannot say which way round it lies)."""
+    import time
+
+    import companion.vision.calibration as calibration
+    from companion.ui.vision.calibration_screen import CalibrationScreen
+    from companion.vision.follower import occupancy
+
+    app, worker, screen = following_board(camera_app, game)
+    screen.set_follow(True)
+    screen.session.play_text("e2e4")
+    screen.after_change()
+    pump(app, worker, 2)
+    seen = []
+    monkeypatch.setattr(calibration, "find_board",
+                        lambda frame, geometry, expected=None: seen.append(expected) or game.corners)
+    tap(app, *CAMERA_BUTTON.center)
+    tap(app, *next(b for b in screen.overlay_buttons if b.label == app.t("board.camera.calibrate")).rect.center)
+    calibrate = app.top
+    assert isinstance(calibrate, CalibrationScreen)
+    pump(app, worker, 1)
+    tap(app, *next(b for b in calibrate.buttons if b.label == app.t("vision.cal.auto")).rect.center)
+    while calibrate._search is not None:
+        time.sleep(0.01)
+        app.tick()
+    position = screen.session.position
+    assert seen == [occupancy(position, position.geometry.cells)]
+    assert calibrate.instruction() == app.t("vision.cal.found")
