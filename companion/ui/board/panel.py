@@ -125,9 +125,10 @@ def draw_history(screen: "GameScreen", surface: pygame.Surface, rect: pygame.Rec
 def draw_overlay(screen: "GameScreen", surface: pygame.Surface) -> None:
     w, h = surface.get_size()
     top = screen.header_h
-    shade = pygame.Surface((w, h - top), pygame.SRCALPHA)
+    area = getattr(screen, "overlay_area", None) or pygame.Rect(0, top, w, h - top)
+    shade = pygame.Surface(area.size, pygame.SRCALPHA)
     shade.fill((0, 0, 0, 150))
-    surface.blit(shade, (0, top))
+    surface.blit(shade, area.topleft)
     n = len(screen.overlay_buttons) - 1
     box = screen.overlay_rect(n)
     pygame.draw.rect(surface, theme.PANEL_HI, box, border_radius=screen.u(12))

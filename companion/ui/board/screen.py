@@ -68,6 +68,7 @@ class GameScreen(FollowWithCamera, Screen):
         self.pending_target: str | None = None
         self.swallow_tap = False
         self.overlay_buttons: list[Button] = []
+        self.overlay_area: pygame.Rect | None = None  # where the open question stands (None: centred)
         self.picker: Any = None  # a referee action picking cells (referee.QueenReplacement)
         self._census_cache: dict[str, Any] = {}
         self.view = self._make_view()
@@ -263,6 +264,7 @@ class GameScreen(FollowWithCamera, Screen):
     # -- the overlay (a choice, the referee menu) ------------------------------------------------
     def _layout_overlay(self) -> None:
         self.overlay_buttons = []
+        self.overlay_area = None
         if self.choices:
             labels = [(self.choice_label(o), self._chooser(o)) for o in self.choices]
             self._overlay(self.t("board.choose"), labels)
@@ -281,20 +283,29 @@ class GameScreen(FollowWithCamera, Screen):
     def overlay_rect(self, n: int) -> pygame.Rect:
         u = self.u
         w, h = self.size
+        if self.overlay_area is not None:  # a question about the board: beside it, in this area
+            area = self.overlay_area
+            height = min(u(50) + (n + 1) * u(58) + u(8), area.height)
+            width = min(area.width, u(440))
+            return pygame.Rect(area.centerx - width // 2, area.y + (area.height - height) // 2, width, height)
         room = h - self.header_h - u(8)
         height = min(u(50) + (n + 1) * u(58) + u(8), room)
         width = min(w - u(16), u(440))
         return pygame.Rect((w - width) // 2, self.header_h + (h - self.header_h - height) // 2, width, height)
 
-    def ask(self, title: str, items: list[tuple[str, Callable[[], None]]]) -> None:
-        """A modal question: one button per item, and Cancel."""
+    def ask(self, title: str, items: list[tuple[str, Callable[[], None]]],
+            area: pygame.Rect | None = None) -> None:
+        """A modal question: one button per item, and Cancel; ``area``: where it stands (and
+        what it shades), when the board must stay in view behind it (else over the screen)."""
         self.overlay_buttons = []
+        self.overlay_area = area
         self._overlay(title, items)
         self.dirty = True
 
     def close_overlay(self) -> None:
         self.choices = None
         self.overlay_buttons = []
+        self.overlay_area = None
         self.dirty = True
 
     def _chooser(self, option: Option):
@@ -639,6 +650,7 @@ class GameScreen(FollowWithCamera, Screen):
             b.draw(surface)
         if self.overlay_buttons:
             panel.draw_overlay(self, surface)
+            self.draw_camera_question(surface)
 
     def draw_panel_top(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pass

@@ -202,12 +202,16 @@ class CalibrationScreen(Screen):
         from companion.vision.geometry import get_geometry
 
         frame, geometry = self.frame, get_geometry(self.geometry)
+        # the position a board that follows the game told the camera (a board whose squares
+        # alone cannot say which way round it lies is turned to it)
+        reader = self.feed.worker.reader
+        known = reader.expected if reader is not None and reader.geometry.name == geometry.name else None
         self._search_result = []
         result = self._search_result
 
         def search() -> None:
             try:
-                result.append(find_board(frame, geometry))
+                result.append(find_board(frame, geometry, known))
             except Exception as exc:  # a search bug must not take the screen down
                 result.append(exc)
 

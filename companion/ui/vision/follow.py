@@ -27,6 +27,9 @@ from companion.core.journal import JournalError
 from companion.ui.vision.feed import CameraFeed
 
 
+LOST_UNSURE = 4  # a sight with more unsure cells than this cannot show that the game is found
+
+
 def move_of(payload: Any) -> Any:
     """The engine move inside an option's payload (Due Re's is ``(die, move)``)."""
     return payload[1] if isinstance(payload, tuple) else payload
@@ -90,6 +93,8 @@ class CameraFollow:
         self.mirror: ScreenPosition | None = None
         self.last_check: tuple[str, ...] = ()
         self.moved = False  # the camera said it was moved (until it reads the board again)
+        self.question: list[tuple[str, ...]] = []  # the cells of each move the camera asks about
+        self.lost = False  # moved while following: not following until it sees the game again
 
     @property
     def available(self) -> bool:
@@ -101,6 +106,9 @@ class CameraFollow:
         if on and not self.available:
             return
         self.on = on
+        if self.lost:
+            self._unsay_moved()
+        self.lost = False
         if on:
             self.rebuild()
             self.feed.start()
@@ -143,6 +151,9 @@ class CameraFollow:
             if result.reading is None or self.follower is None:
                 continue
             self._note_moved(result.reading)
+            if self.lost:
+                self._look_for_the_game(result.reading)
+                continue
             if self.screen.overlay_buttons:
                 continue  # a question is open: the players answer it first
             if self.mirror is not None and self.mirror.depth != self.mirror.root:
@@ -162,13 +173,41 @@ class CameraFollow:
         return changed
 
     def _note_moved(self, reading: Any) -> None:
-        """A camera bumped while following: said once, until it reads the board again."""
+        """A camera bumped while following: said once; the game goes on by touch until the
+        camera sees the game's position again (:meth:`_look_for_the_game`)."""
         moved = reading.status.name == "CAMERA_MOVED"
-        if moved and not self.moved:
-            self.app.show_banner(self.screen.t("vision.status.camera_moved"))
+        if moved and not self.lost:
+            self.lost = True
+            self.app.show_banner(self.screen.t("vision.follow.moved"), ms=None)
             self.app.play("error")
         if moved or reading.ok:
             self.moved = moved
+
+    def _look_for_the_game(self, reading: Any) -> None:
+        """After a bump the camera (calibrated again, by itself or by the referee) may see the
+        board from elsewhere, and moves may have been made meanwhile (entered by touch, or
+        not yet): it follows again only from a calm sight whose every sure cell shows the
+        position on the screen, as the picture the next move is judged against."""
+        from companion.vision.follower import occupancy
+
+        if reading.status.name not in ("OK", "UNEXPECTED") or not reading.cells:
+            return
+        position = self.screen.board_position()
+        want = occupancy(position, tuple(position.geometry.cells))
+        unsure = reading.unsure
+        if len(unsure) > LOST_UNSURE or any(
+                getattr(state, "value", state) != want.get(cell)
+                for cell, state in reading.cells.items() if cell not in unsure):
+            return
+        self.lost = False
+        self.rebuild()
+        self._unsay_moved()
+        self.app.show_banner(self.screen.t("vision.follow.found"), level="info")
+
+    def _unsay_moved(self) -> None:
+        text = self.screen.t("vision.follow.moved")
+        self.app.banners = [b for b in self.app.banners if b.text != text]
+        self.app.dirty = True
 
     def apply(self, event: Any) -> None:
         from companion.vision.follower import EventKind
@@ -190,8 +229,7 @@ class CameraFollow:
             screen.undo()
             self.sync()
         elif event.kind is EventKind.AMBIGUOUS:
-            items = [(text, self._chooser(text)) for text in event.candidates]
-            screen.ask(screen.t("board.camera.which"), items)
+            self.ask(event.candidates)
         elif event.kind is EventKind.CHECK:
             if event.squares != self.last_check:
                 self.last_check = event.squares
@@ -199,8 +237,46 @@ class CameraFollow:
                 self.app.show_banner(screen.t(key, squares=" ".join(event.squares)))
                 self.app.play("error")
 
+    def ask(self, candidates: tuple[str, ...]) -> None:
+        """Which of these moves was made: numbered buttons beside the board, in the user's
+        notation (piece letter, from and to: "1  Cg1-f3"), and on the board behind, an arrow
+        with the same number for each (see :meth:`FollowWithCamera.draw_camera_question`)."""
+        screen = self.screen
+        items, self.question = [], []
+        for n, text in enumerate(candidates, 1):
+            label, cells = self.describe(text)
+            items.append((f"{n}  {label}", self._chooser(text)))
+            self.question.append(cells)
+        screen.ask(screen.t("board.camera.which"), items, area=screen.panel.copy())
+
+    def asking(self) -> bool:
+        """A question of the camera is open on the screen."""
+        screen = self.screen
+        return bool(self.question) and bool(screen.overlay_buttons) \
+            and screen.overlay_title == screen.t("board.camera.which")
+
+    def describe(self, text: str) -> tuple[str, tuple[str, ...]]:
+        """A candidate move as the user reads it (the long notation in the screen's language)
+        and the cells it goes through."""
+        from companion.rules.notation import long_tokens, notation_tokens, render
+
+        position = self.screen.board_position()
+        move = next((m for m in position.legal_moves() if str(m) == text), None)
+        if move is None:
+            return text, ()
+        lang = self.screen.lang()
+        try:  # the history's notation when it names the square left ("c3xe5"), else the long
+            label = render(notation_tokens(position, move), lang)
+            if move.origin not in label:
+                label = render(long_tokens(position, move), lang)
+        except Exception:  # a move the notation does not know: the engine's text
+            label = text
+        cells = (move.origin, *getattr(move, "path", ()), move.target)
+        return label, tuple(dict.fromkeys(cells))
+
     def _chooser(self, text: str):
         def choose() -> None:
+            self.question = []
             self.screen.close_overlay()
             if self.follower is not None:  # the camera goes on from the answer
                 try:

@@ -41,6 +41,12 @@ register(
         ),
         "vision.banner.failed": ("Telecamera ferma, riprovo; si gioca al tocco ({message})",
                                  "Camera stopped, retrying; play on by touch ({message})"),
+        "vision.follow.moved": ("Telecamera spostata: si gioca al tocco finché non ritrova la partita "
+                                "(se non la ritrova, calibrala di nuovo)",
+                                "Camera moved: play on by touch until it finds the game again "
+                                "(if it does not, calibrate it again)"),
+        "vision.follow.found": ("La telecamera ha ritrovato la partita e la segue di nuovo",
+                                "The camera has found the game again and follows it"),
         "vision.banner.back": ("Telecamera di nuovo attiva", "Camera back"),
         "vision.banner.bad": ("Telecamera non utilizzabile: {message}", "Camera unusable: {message}"),
         # calibration

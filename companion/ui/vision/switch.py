@@ -106,6 +106,44 @@ class FollowWithCamera:
             if button.rect == CAMERA_BUTTON:
                 self.buttons[i] = self.camera_button()
 
+    def draw_camera_question(self, surface: pygame.Surface) -> None:
+        """While the camera asks which move was made: an arrow on the board for each likely
+        move, numbered as its button."""
+        if not self.following or not self._camera.asking():
+            return
+        from companion.ui.widgets import draw_text
+
+        view = self.view  # type: ignore[attr-defined]
+        width = max(4, view.cell // 8)
+        radius = max(12, view.cell // 4)
+        numbered = [(n, cells) for n, cells in enumerate(self._camera.question, 1) if len(cells) >= 2]
+        moves = [cells for _, cells in numbered]
+        # each number stands on its move's target; moves to one target share it side by side
+        badges: list[pygame.Vector2] = []
+        for i, cells in enumerate(moves):
+            same = [j for j, other in enumerate(moves) if other[-1] == cells[-1]]
+            shift = (same.index(i) - (len(same) - 1) / 2) * 2.2 * radius
+            badges.append(pygame.Vector2(view.cell_rect(cells[-1]).center) + pygame.Vector2(shift, 0))
+        for cells, badge in zip(moves, badges):
+            points = [pygame.Vector2(view.cell_rect(c).center) for c in cells[:-1]] + [badge]
+            pygame.draw.rect(surface, theme.ACCENT, view.cell_rect(cells[0]), width=max(3, width * 2 // 3))
+            for a, b in zip(points, points[1:]):
+                pygame.draw.line(surface, theme.ACCENT, a, b, width)
+            a, b = points[-2], points[-1]
+            if (b - a).length() <= radius:
+                continue
+            d = (b - a).normalize()
+            side = pygame.Vector2(-d.y, d.x)
+            tip = b - d * radius  # the head ends at the number
+            head = max(radius * 1.2, view.cell * 0.3)
+            pygame.draw.polygon(surface, theme.ACCENT, [tip, tip - d * head + side * head * 0.6,
+                                                        tip - d * head - side * head * 0.6])
+        for (n, _), badge in zip(numbered, badges):  # the numbers last: no line crosses them
+            pygame.draw.circle(surface, theme.ACCENT_DARK, badge, radius)
+            pygame.draw.circle(surface, theme.ACCENT, badge, radius, max(2, width // 2))
+            draw_text(surface, str(n), (int(badge.x), int(badge.y)), max(16, radius * 3 // 2), theme.TEXT,
+                      "center", bold=True)
+
     def camera_wake(self) -> int | None:
         return self._camera.wake_in_ms() if self.following else None
 

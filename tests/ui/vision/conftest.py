@@ -109,8 +109,8 @@ def camerlano_still(tmp_path_factory) -> Footage:
 def camera_app(make_app, tmp_path):
     """An app whose camera is a folder; its worker is stepped by the test (no thread)."""
 
-    def build(folder: Path | str, lang: str = "it"):
-        app = make_app(lang=lang)
+    def build(folder: Path | str, lang: str = "it", size: tuple[int, int] = (800, 480)):
+        app = make_app(lang=lang, size=size)
         app.config = replace(app.config, camera=CameraConfig(source=str(folder)), data_dir=tmp_path / "data")
         app.push(HomeScreen(app))
         worker = camera_for(app)

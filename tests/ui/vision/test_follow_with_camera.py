@@ -88,11 +88,16 @@ def test_a_touched_move_while_following_and_the_camera_goes_on_from_the_new_boar
 def test_an_ambiguous_sight_offers_the_candidates_and_the_choice_is_journaled(camera_app, game):
     app, worker, screen = following_board(camera_app, game)
     screen.set_follow(True)
-    screen.camera.apply(FollowEvent(EventKind.AMBIGUOUS, candidates=("e2e3", "e2e4")))
+    screen.camera.apply(FollowEvent(EventKind.AMBIGUOUS, candidates=("e2e3", "e2e4", "g1f3")))
     labels = [b.label for b in screen.overlay_buttons]
-    assert labels[:2] == ["e2e3", "e2e4"]
+    assert labels[:3] == ["1  e2-e3", "2  e2-e4", "3  Cg1-f3"]  # as the user writes them
+    assert screen.camera.question == [("e2", "e3"), ("e2", "e4"), ("g1", "f3")]  # arrows on the board
+    box = screen.overlay_rect(3)
+    assert not box.colliderect(screen.view.board_rect)  # the board stays in view beside the question
+    app.render()
     tap(app, *screen.overlay_buttons[1].rect.center)
     assert board_moves(screen.session.match)[0]["move"] == "e2e4"
+    assert not screen.camera.asking()
 
 
 def test_a_sight_no_move_explains_names_the_squares_in_a_banner(camera_app, game):
@@ -207,7 +212,7 @@ def test_a_bumped_camera_while_following_is_said_once(camera_app, game):
         worker.deliver(CameraResult(seq, SourceState.RUNNING, reading=Reading(ReadStatus.CAMERA_MOVED)))
         app.tick()
     texts = [b.text for b in app.banners]
-    assert texts == [app.t("vision.status.camera_moved")]
+    assert texts == [app.t("vision.follow.moved")]
 
 
 def test_an_open_menu_stays_open_while_the_camera_reads(camera_app, game):
@@ -226,7 +231,7 @@ def test_an_ambiguous_question_from_the_camera_waits_for_the_answer(camera_app, 
     screen.set_follow(True)
     screen.camera.apply(FollowEvent(EventKind.AMBIGUOUS, candidates=("e2e3", "e2e4")))
     pump(app, worker)  # the whole game goes by while the question is open: nothing is played
-    assert [b.label for b in screen.overlay_buttons][:2] == ["e2e3", "e2e4"]
+    assert [b.label for b in screen.overlay_buttons][:2] == ["1  e2-e3", "2  e2-e4"]
     assert board_moves(screen.session.match) == []
 
 
@@ -239,3 +244,35 @@ def test_following_tells_the_camera_the_position_so_it_learns_the_board(camera_a
     start = get_variant("magici").start_position()
     assert worker.reader is not None
     assert worker.reader.expected == occupancy(start, start.geometry.cells)
+
+
+def test_calibrating_again_from_a_following_board_searches_with_the_games_position(camera_app, game,
+                                                                                 monkeypatch):
+    """A board that follows told the camera its position: the calibration opened from its menu
+    finds the board with it (an 8x8 board's squares alone cannot say which way round it lies)."""
+    import time
+
+    import companion.vision.calibration as calibration
+    from companion.ui.vision.calibration_screen import CalibrationScreen
+    from companion.vision.follower import occupancy
+
+    app, worker, screen = following_board(camera_app, game)
+    screen.set_follow(True)
+    screen.session.play_text("e2e4")
+    screen.after_change()
+    pump(app, worker, 2)
+    seen = []
+    monkeypatch.setattr(calibration, "find_board",
+                        lambda frame, geometry, expected=None: seen.append(expected) or game.corners)
+    tap(app, *CAMERA_BUTTON.center)
+    tap(app, *next(b for b in screen.overlay_buttons if b.label == app.t("board.camera.calibrate")).rect.center)
+    calibrate = app.top
+    assert isinstance(calibrate, CalibrationScreen)
+    pump(app, worker, 1)
+    tap(app, *next(b for b in calibrate.buttons if b.label == app.t("vision.cal.auto")).rect.center)
+    while calibrate._search is not None:
+        time.sleep(0.01)
+        app.tick()
+    position = screen.session.position
+    assert seen == [occupancy(position, position.geometry.cells)]
+    assert calibrate.instruction() == app.t("vision.cal.found")
