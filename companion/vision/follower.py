@@ -358,6 +358,8 @@ STRAY = 2.0  # a cell outside the move with more evidence than this changed "els
 PARTIAL = 3.0  # evidence of a cell seen changed at an unsettled look that binds a later pair
 MAX_STRAY = 1  # ... and at most this many such cells are tolerated
 HIDDEN_CAP = 1.0  # a cell a moved piece may partly cover supports a move by at most this
+UNEXPLAINED_WEIGHT = 1.0  # evidence against a move per unit (above STRAY) of a cell that
+# changed which the move does not change
 SEEN_WEIGHT = 1.0  # evidence for (against) a move per changed cell read as it leaves it (not)
 NEW_STRETCH = 2.0  # a cell changing this much from one calm frame to the next starts a new
 # calm stretch (a piece moved by a hand the picture did not show)
@@ -490,6 +492,10 @@ class ChangeFollower(Follower):
                 self._refs[-1] = picture
                 return self._emit(FollowEvent(EventKind.TAKEBACK, str(last)))
         maybe = np.minimum(np.log(0.5 + 0.5 * np.exp(ev)), HIDDEN_CAP)
+        strong = {c for c, e in zip(cells, ev) if e > STRAY}
+        # round a move the players chose (not yet agreed): its shade and lean, explained
+        shade = (meter.around_cells(self._credit) | meter.shadowed(self._credit)) \
+            if self._credit else set()
         before = self._identity()
         was = self.expected
 
@@ -514,6 +520,12 @@ class ChangeFollower(Follower):
             # what the cells read as (when sure) agreeing with what the moves leave there
             score += SEEN_WEIGHT * sum((1 if self._seen[c] == left[c] else -1)
                                        for c in moved if c in self._seen)
+            # a cell that changed clearly and that the moves do not change speaks against
+            # them (one they may hide only gave its little support above): else a short move
+            # whose target's neighbour is the true target (b2b3 for b2b4, a lean having also
+            # changed b3) scores nearly as well as the true move, and is asked about
+            score -= UNEXPLAINED_WEIGHT * sum(
+                float(ev[index[c]]) - STRAY for c in strong - moved - shade)
             # the move must show where it must: every recoloured cell (or, for a bare
             # exchange, both cells) changed
             need = recoloured or moved
@@ -528,14 +540,13 @@ class ChangeFollower(Follower):
                 scored.append((found[0], (move,), *found[1:]))
         scored.sort(key=lambda s: -s[0])
         self.last_scores = [(" ".join(map(str, m)), round(s, 2)) for s, m, *_ in scored[:5]]
-        strong = {c for c, e in zip(cells, ev) if e > STRAY}
 
         def verdict(scored: list) -> tuple[tuple, list, bool, set] | None:
             """The clear winner (moves), rivals, whether all its cells show, its stray cells."""
             if not scored:
                 return None
             score, moves, moved, hidden, shows = scored[0]
-            stray = strong - moved - hidden - meter.around_cells(moved)
+            stray = strong - moved - hidden - meter.around_cells(moved) - shade
             same = [m for s, m, mv, *_ in scored if mv == moved]
             rivals = [m for s, m, mv, *_ in scored[1:] if s > score - MARGIN and mv != moved]
             if len(same) > 1 and len(moves) == 1:
