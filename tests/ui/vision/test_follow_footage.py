@@ -218,3 +218,24 @@ def test_a_camera_knocked_mid_game_is_said_once_the_game_goes_on_by_touch_and_th
     assert said.count(moved) == 1 and found in said
     assert [h.text for h in screen.session.history] == video.moves
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
+
+
+def test_a_hand_resting_after_the_first_move_names_squares_then_the_camera_finds_the_move(
+        camera_app, tmp_path):
+    """clupso_a's first move made by a hand that rests a second over c1-d2 before leaving:
+    while it rests the camera names the squares to check (a banner, no question); once the
+    hand goes it sees the move, plays it, and the banner goes with the doubt."""
+    video = resting_hand(tmp_path, tune_video("clupso_a"), frame=8)
+    app, worker = camera_app(video.frames, "en")
+    calibrate(app, video)
+    screen = open_from_home(app, "clupso")
+    follow_on(app, screen)
+    check = app.t("board.camera.check", squares="")
+    while not any(b.text.startswith(check) for b in app.banners):
+        assert worker.step() is not None, "the resting hand was never noticed"
+        app.tick()
+    assert screen.session.history == [] and not screen.overlay_buttons
+    pump(app, worker)
+    assert [h.text for h in screen.session.history] == video.moves
+    assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
+    assert not any(b.text.startswith(check) for b in app.banners)
