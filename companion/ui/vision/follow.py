@@ -311,6 +311,6 @@ class CameraFollow:
         if self.feed.state in (SourceState.FAILED, SourceState.BAD):
             return theme.DANGER
         reading = self.feed.reading
-        if reading is None or not reading.ok:
+        if reading is None or not reading.ok or self.lost:  # (lost: not following for now)
             return theme.WARN
         return theme.OK

@@ -207,6 +207,9 @@ def test_a_camera_knocked_mid_game_is_said_once_the_game_goes_on_by_touch_and_th
         app.tick()
         frame += 1
     assert [h.text for h in screen.session.history] == video.moves[:3]  # b2b3 not judged yet
+    from companion.ui import theme
+
+    assert screen.camera.status_colour() == theme.WARN  # the camera button says it is not following
     # the referee enters by touch what was played on the board meanwhile
     made = [m for m, s in zip(video.moves, settled) if s < frame]
     assert len(made) == 5  # b2b3, then f6f5 (the camera was knocked between the two)
@@ -215,7 +218,7 @@ def test_a_camera_knocked_mid_game_is_said_once_the_game_goes_on_by_touch_and_th
             tap(app, *screen.view.cell_rect(cell).center)
     assert [h.text for h in screen.session.history] == made
     pump(app, worker)
-    assert said.count(moved) == 1 and found in said
+    assert said.count(moved) == 1 and found in said and moved not in [b.text for b in app.banners]
     assert [h.text for h in screen.session.history] == video.moves
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
 
