@@ -357,7 +357,14 @@ STRAY = 2.0  # a cell outside the move with more evidence than this changed "els
 # (our renders' grain alone reaches 1.7 on a cell now and then)
 PARTIAL = 3.0  # evidence of a cell seen changed at an unsettled look that binds a later pair
 MAX_STRAY = 1  # ... and at most this many such cells are tolerated
+SHADE_STRONG = 2.5  # ... and at most MAX_PATCH cells round a move (stray ones included) may
+MAX_PATCH = 2  # change more than this (tune renders: 2 at most; a hand at rest: 3 or more)
+SHADE_MAX = 4.0  # a cell next to a move changed by more is not taken as its shade or lean
+# (tune renders' shade and lean reach 3.7, vision-dev TUNE videos' 2.2; a hand resting over
+# the board beside a move changes its cells fully, 5)
 HIDDEN_CAP = 1.0  # a cell a moved piece may partly cover supports a move by at most this
+UNEXPLAINED_WEIGHT = 1.0  # evidence against a move per unit (above STRAY) of a cell that
+# changed which the move does not change
 SEEN_WEIGHT = 1.0  # evidence for (against) a move per changed cell read as it leaves it (not)
 NEW_STRETCH = 2.0  # a cell changing this much from one calm frame to the next starts a new
 # calm stretch (a piece moved by a hand the picture did not show)
@@ -490,6 +497,10 @@ class ChangeFollower(Follower):
                 self._refs[-1] = picture
                 return self._emit(FollowEvent(EventKind.TAKEBACK, str(last)))
         maybe = np.minimum(np.log(0.5 + 0.5 * np.exp(ev)), HIDDEN_CAP)
+        strong = {c for c, e in zip(cells, ev) if e > STRAY}
+        # round a move the players chose (not yet agreed): its shade and lean, explained
+        shade = (meter.around_cells(self._credit) | meter.shadowed(self._credit)) \
+            if self._credit else set()
         before = self._identity()
         was = self.expected
 
@@ -514,6 +525,12 @@ class ChangeFollower(Follower):
             # what the cells read as (when sure) agreeing with what the moves leave there
             score += SEEN_WEIGHT * sum((1 if self._seen[c] == left[c] else -1)
                                        for c in moved if c in self._seen)
+            # a cell that changed clearly and that the moves do not change speaks against
+            # them (one they may hide only gave its little support above): else a short move
+            # whose target's neighbour is the true target (b2b3 for b2b4, a lean having also
+            # changed b3) scores nearly as well as the true move, and is asked about
+            score -= UNEXPLAINED_WEIGHT * sum(
+                float(ev[index[c]]) - STRAY for c in strong - moved - shade)
             # the move must show where it must: every recoloured cell (or, for a bare
             # exchange, both cells) changed
             need = recoloured or moved
@@ -528,14 +545,26 @@ class ChangeFollower(Follower):
                 scored.append((found[0], (move,), *found[1:]))
         scored.sort(key=lambda s: -s[0])
         self.last_scores = [(" ".join(map(str, m)), round(s, 2)) for s, m, *_ in scored[:5]]
-        strong = {c for c, e in zip(cells, ev) if e > STRAY}
 
-        def verdict(scored: list) -> tuple[tuple, list, bool, set] | None:
-            """The clear winner (moves), rivals, whether all its cells show, its stray cells."""
+        def verdict(scored: list, near: bool = True) -> tuple[tuple, list, bool, set, bool] | None:
+            """The clear winner (moves), rivals, whether all its cells show, its stray cells
+            (``near``: cells next to the moves' own, where shade may show, are excused), and
+            whether a patch of cells round them changed as a hand at rest changes them."""
             if not scored:
                 return None
             score, moves, moved, hidden, shows = scored[0]
-            stray = strong - moved - hidden - meter.around_cells(moved)
+            stray = strong - moved - hidden - shade
+            hand = False
+            if near:  # (a cell changed fully next to a move is no shade: a hand at rest?)
+                round_move = meter.around_cells(moved) - hidden
+                stray -= {c for c in round_move if ev[index[c]] <= SHADE_MAX}
+                # ... nor is a patch of cells round it that changed strongly: a hand resting
+                # over the board beside it looks so (after the players answered, too: then the
+                # patch may lie round the move they chose as well)
+                patch = {c for c in round_move if ev[index[c]] > SHADE_STRONG}
+                if len(stray | patch) > MAX_PATCH:
+                    stray |= patch
+                    hand = True
             same = [m for s, m, mv, *_ in scored if mv == moved]
             rivals = [m for s, m, mv, *_ in scored[1:] if s > score - MARGIN and mv != moved]
             if len(same) > 1 and len(moves) == 1:
@@ -545,15 +574,17 @@ class ChangeFollower(Follower):
                     rivals += same[1:]
             elif len(same) > 1:
                 rivals += same[1:]
-            return moves, rivals, shows, stray
+            return moves, rivals, shows, stray, hand
 
         best = verdict(scored)
         if best is not None:
-            moves, rivals, shows, stray = best
+            moves, rivals, shows, stray, hand = best
             if not rivals and shows and len(stray) <= MAX_STRAY:
                 return self._accept(moves, picture)
-            if len(stray) > MAX_STRAY and scored:
-                # two moves made while the camera looked away? (the best firsts, each answered)
+            if len(stray) > MAX_STRAY and scored and not self._credit:
+                # two moves made while the camera looked away? (the best firsts, each answered;
+                # not right after the players' answer: the hand that made the answered move
+                # may still rest over the board, and two moves were made of its cells)
                 pairs = []
                 for _, (first,), *_ in scored[:PAIR_FIRSTS]:
                     self.position.push(first)
@@ -570,9 +601,12 @@ class ChangeFollower(Follower):
                               for _, m, mv, hid, _ in scored[:PAIR_FIRSTS]}
                     pairs = [p for p in pairs if self._partial <= firsts[p[1][0]]]
                 pairs.sort(key=lambda s: -s[0])
-                two = verdict(pairs)
+                # two moves unseen are a guess the picture must bear out all round: cells
+                # changed next to them are not excused as shade (a hand resting over the
+                # board beside a move changes them as much, and made a second move of them)
+                two = verdict(pairs, near=False)
                 if two is not None and pairs[0][0] > scored[0][0] + MARGIN:
-                    moves2, rivals2, shows2, stray2 = two
+                    moves2, rivals2, shows2, stray2, _ = two
                     if not rivals2 and shows2 and len(stray2) <= MAX_STRAY:
                         return self._accept(moves2, picture)
                 self._partial = frozenset(c for c, e in zip(cells, ev) if e > PARTIAL)
@@ -582,6 +616,11 @@ class ChangeFollower(Follower):
             top = scored[0][0]
             likely = [m[0] for s, m, mv, _, ok in scored[:3]
                       if s > 0 and s > top - 2 * MARGIN and ok]
+            if hand and self._credit:
+                # right after the players' answer, a hand at rest round the moves is the hand
+                # that made the answered move: nothing asked or said, the camera waits for it
+                # to go (a phantom move of its cells was asked, or even played)
+                return []
             if likely and shows:
                 names = tuple(sorted(dict.fromkeys(str(m) for m in likely)))
                 self._pending = likely

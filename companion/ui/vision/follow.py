@@ -92,6 +92,7 @@ class CameraFollow:
         self.follower: Any = None
         self.mirror: ScreenPosition | None = None
         self.last_check: tuple[str, ...] = ()
+        self._check_text = ""  # the banner of the squares to check, while it stands
         self.moved = False  # the camera said it was moved (until it reads the board again)
         self.question: list[tuple[str, ...]] = []  # the cells of each move the camera asks about
         self.lost = False  # moved while following: not following until it sees the game again
@@ -213,8 +214,9 @@ class CameraFollow:
         from companion.vision.follower import EventKind
 
         screen = self.screen
+        if event.kind in (EventKind.MOVE, EventKind.TAKEBACK):
+            self._unsay_check()
         if event.kind is EventKind.MOVE:
-            self.last_check = ()
             options = [o for o in screen.options() if str(move_of(o.payload)) == event.move]
             if len(options) == 1:
                 screen.play(options[0])
@@ -225,17 +227,27 @@ class CameraFollow:
                 return  # the follower's mirror is a move ahead until the choice is made
             self.sync()
         elif event.kind is EventKind.TAKEBACK:
-            self.last_check = ()
             screen.undo()
             self.sync()
         elif event.kind is EventKind.AMBIGUOUS:
             self.ask(event.candidates)
         elif event.kind is EventKind.CHECK:
             if event.squares != self.last_check:
+                self._unsay_check()
                 self.last_check = event.squares
                 key = "board.camera.check" if screen.options() else "board.camera.no_moves"
-                self.app.show_banner(screen.t(key, squares=" ".join(event.squares)))
+                self._check_text = screen.t(key, squares=" ".join(event.squares))
+                self.app.show_banner(self._check_text)
                 self.app.play("error")
+
+    def _unsay_check(self) -> None:
+        """The camera found the move after all (a hand had stayed in view): the squares it
+        asked to check are no longer in doubt, and their banner goes."""
+        self.last_check = ()
+        if self._check_text:
+            self.app.banners = [b for b in self.app.banners if b.text != self._check_text]
+            self.app.dirty = True
+            self._check_text = ""
 
     def ask(self, candidates: tuple[str, ...]) -> None:
         """Which of these moves was made: numbered buttons beside the board, in the user's
@@ -299,6 +311,6 @@ class CameraFollow:
         if self.feed.state in (SourceState.FAILED, SourceState.BAD):
             return theme.DANGER
         reading = self.feed.reading
-        if reading is None or not reading.ok:
+        if reading is None or not reading.ok or self.lost:  # (lost: not following for now)
             return theme.WARN
         return theme.OK

@@ -22,7 +22,7 @@ from companion.core.journal import Journal
 from companion.rules import VARIANT_NAMES
 from companion.rules.session import BoardSession
 from companion.ui.board import games  # noqa: F401  (registers the home tiles)
-from companion.ui.board.screen import CAMERA_BUTTON, GameScreen
+from companion.ui.board.screen import GameScreen
 from companion.vision import devdata
 
 from ..conftest import tap
@@ -92,7 +92,8 @@ def open_from_home(app, game: str) -> GameScreen:
 
 def follow_on(app, screen: GameScreen) -> None:
     """The camera button in the header, then "follow with camera"."""
-    tap(app, *CAMERA_BUTTON.center)
+    button = next(b for b in screen.buttons if b.label == app.t("board.camera.button"))
+    tap(app, *button.rect.center)
     item = next(b for b in screen.overlay_buttons if b.label == app.t("board.camera.follow_on"))
     tap(app, *item.rect.center)
     assert screen.following
@@ -115,3 +116,129 @@ def test_a_clupso_game_on_footage_lands_in_the_journal_as_touched_moves(camera_a
     assert questions == [] and not screen.overlay_buttons  # nothing asked ...
     assert [b.text for b in app.banners[said:]] == []  # ... and no square to check
     assert screen.following
+
+
+def resting_hand(tmp_path: Path, video: Video, frame: int, times: int = 10) -> Video:
+    """The video with its frame ``frame`` (a hand still over the board) held ``times`` frames:
+    a player who leaves the hand resting a second after the move."""
+    names = sorted(p for p in video.frames.iterdir() if p.suffix == ".jpg")
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    order = names[:frame] + [names[frame]] * times + names[frame + 1:]
+    for i, path in enumerate(order):
+        (folder / f"frame_{i:04d}.jpg").symlink_to(path)
+    return Video(video.name, folder, video.corners, video.size, video.variant, video.moves)
+
+
+@pytest.mark.parametrize("lang,size", [("it", (800, 480)), ("en", (1920, 1080))])
+def test_a_hand_resting_after_a_capture_is_asked_about_then_the_camera_follows_on(camera_app, tmp_path,
+                                                                                 lang, size):
+    """clupso_a, its 8th move (the man's capture e4xg6) made by a hand that rests over g7-h8 a
+    second before leaving: the camera cannot be sure, and asks. The question stands beside
+    the board, which shows the likely move with a numbered arrow; the referee taps it, it is
+    journaled as a touch would, and the camera goes on from the frames (nothing asked about
+    the resting hand, nothing false) to the end of the game."""
+    import pygame
+
+    video = resting_hand(tmp_path, tune_video("clupso_a"), frame=67)
+    truth = video.moves
+    app, worker = camera_app(video.frames, lang, size)
+    calibrate(app, video)
+    screen = open_from_home(app, "clupso")
+    follow_on(app, screen)
+    while not screen.camera.asking():
+        assert worker.step() is not None, "the camera never asked"
+        app.tick()
+    assert [h.text for h in screen.session.history] == truth[:7]
+    labels = [b.label for b in screen.overlay_buttons]
+    true_label = next(label for label in labels if label.endswith("e4xg6"))  # the men's notation
+    assert labels[-1] == app.t("board.cancel") and len(labels) <= 4
+    arrows = screen.camera.question[labels.index(true_label)]
+    assert arrows[0] == "e4" and arrows[-1] == "g6"  # the board behind shows where
+    shown = pygame.Surface(size)
+    app.viewport.present(app.render(), shown)
+    pygame.image.save(shown, str(tmp_path / f"question-{lang}.png"))  # looked at
+    tap(app, *screen.overlay_buttons[labels.index(true_label)].rect.center)
+    assert [h.text for h in screen.session.history] == truth[:8]  # journaled as a touch would
+    said = len(app.banners)
+    pump(app, worker)
+    assert [h.text for h in screen.session.history] == truth
+    assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", truth)
+    assert not screen.overlay_buttons and app.banners[said:] == []
+
+
+def bumped(tmp_path: Path, video: Video, frame: int, shift: tuple[float, float]) -> Video:
+    """The video with the camera knocked at ``frame``: every frame from there on shifted."""
+    import cv2
+    import numpy as np
+
+    folder = tmp_path / "bumped"
+    folder.mkdir()
+    m = np.float32([[1, 0, shift[0]], [0, 1, shift[1]]])
+    for i, path in enumerate(sorted(p for p in video.frames.iterdir() if p.suffix == ".jpg")):
+        image = cv2.imread(str(path))
+        if i >= frame:
+            image = cv2.warpAffine(image, m, (image.shape[1], image.shape[0]), borderMode=cv2.BORDER_REPLICATE)
+        cv2.imwrite(str(folder / f"frame_{i:04d}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    return Video(video.name, folder, video.corners, video.size, video.variant, video.moves)
+
+
+def test_a_camera_knocked_mid_game_is_said_once_the_game_goes_on_by_touch_and_the_camera_picks_up(
+        camera_app, tmp_path):
+    """clupso_a with the camera knocked 24 px right and 16 down just after the 4th move (b2b3)
+    settled, before the camera judged it. The board says so once; the referee enters the
+    moves made meanwhile by touch; the camera, finding the board again with the game's
+    position, sees that position on it and follows the rest of the game from the frames."""
+    video = tune_video("clupso_a")
+    settled = [m["settled_frame"] for m in next(v for v in devdata.videos("tune")
+                                                if v.name == "clupso_a").truth["moves"]]
+    knocked = bumped(tmp_path, video, frame=36, shift=(24, 16))
+    app, worker = camera_app(knocked.frames, "it")
+    calibrate(app, knocked)
+    screen = open_from_home(app, "clupso")
+    follow_on(app, screen)
+    said: list[str] = []
+    real_show = app.show_banner
+    app.show_banner = lambda text, *a, **k: (said.append(text), real_show(text, *a, **k))  # type: ignore[method-assign]
+    moved, found = app.t("vision.follow.moved"), app.t("vision.follow.found")
+    frame = 0
+    while moved not in said:
+        assert worker.step() is not None, "the knock was never noticed"
+        app.tick()
+        frame += 1
+    assert [h.text for h in screen.session.history] == video.moves[:3]  # b2b3 not judged yet
+    from companion.ui import theme
+
+    assert screen.camera.status_colour() == theme.WARN  # the camera button says it is not following
+    # the referee enters by touch what was played on the board meanwhile
+    made = [m for m, s in zip(video.moves, settled) if s < frame]
+    assert len(made) == 5  # b2b3, then f6f5 (the camera was knocked between the two)
+    for move in made[len(screen.session.history):]:
+        for cell in (move[:2], move[2:]):
+            tap(app, *screen.view.cell_rect(cell).center)
+    assert [h.text for h in screen.session.history] == made
+    pump(app, worker)
+    assert said.count(moved) == 1 and found in said and moved not in [b.text for b in app.banners]
+    assert [h.text for h in screen.session.history] == video.moves
+    assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
+
+
+def test_a_hand_resting_after_the_first_move_names_squares_then_the_camera_finds_the_move(
+        camera_app, tmp_path):
+    """clupso_a's first move made by a hand that rests a second over c1-d2 before leaving:
+    while it rests the camera names the squares to check (a banner, no question); once the
+    hand goes it sees the move, plays it, and the banner goes with the doubt."""
+    video = resting_hand(tmp_path, tune_video("clupso_a"), frame=8)
+    app, worker = camera_app(video.frames, "en")
+    calibrate(app, video)
+    screen = open_from_home(app, "clupso")
+    follow_on(app, screen)
+    check = app.t("board.camera.check", squares="")
+    while not any(b.text.startswith(check) for b in app.banners):
+        assert worker.step() is not None, "the resting hand was never noticed"
+        app.tick()
+    assert screen.session.history == [] and not screen.overlay_buttons
+    pump(app, worker)
+    assert [h.text for h in screen.session.history] == video.moves
+    assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
+    assert not any(b.text.startswith(check) for b in app.banners)
