@@ -359,6 +359,7 @@ PARTIAL = 3.0  # evidence of a cell seen changed at an unsettled look that binds
 MAX_STRAY = 1  # ... and at most this many such cells are tolerated
 SHADE_STRONG = 2.5  # ... and at most MAX_PATCH cells round a move (stray ones included) may
 MAX_PATCH = 2  # change more than this (tune renders: 2 at most; a hand at rest: 3 or more)
+HAND_WAIT = 3  # looks (of stable_frames calm frames each) the camera waits for such a hand
 SHADE_MAX = 4.0  # a cell next to a move changed by more is not taken as its shade or lean
 # (tune renders' shade and lean reach 3.7, vision-dev TUNE videos' 2.2; a hand resting over
 # the board beside a move changes its cells fully, 5)
@@ -554,17 +555,18 @@ class ChangeFollower(Follower):
                 return None
             score, moves, moved, hidden, shows = scored[0]
             stray = strong - moved - hidden - shade
-            hand = False
-            if near:  # (a cell changed fully next to a move is no shade: a hand at rest?)
-                round_move = meter.around_cells(moved) - hidden
-                stray -= {c for c in round_move if ev[index[c]] <= SHADE_MAX}
-                # ... nor is a patch of cells round it that changed strongly: a hand resting
-                # over the board beside it looks so (after the players answered, too: then the
-                # patch may lie round the move they chose as well)
-                patch = {c for c in round_move if ev[index[c]] > SHADE_STRONG}
-                if len(stray | patch) > MAX_PATCH:
-                    stray |= patch
-                    hand = True
+            round_move = meter.around_cells(moved) - hidden
+            # (a cell changed fully next to a move is no shade: a hand at rest?)
+            excused = {c for c in round_move if ev[index[c]] <= SHADE_MAX}
+            # ... nor is a patch of cells round it that changed strongly: a hand resting over
+            # the board beside it looks so (after the players answered, too: then the patch
+            # may lie round the move they chose as well)
+            patch = {c for c in round_move if ev[index[c]] > SHADE_STRONG}
+            hand = len((stray - excused) | patch) > MAX_PATCH
+            if near:
+                stray -= excused
+            if hand:
+                stray |= patch
             same = [m for s, m, mv, *_ in scored if mv == moved]
             rivals = [m for s, m, mv, *_ in scored[1:] if s > score - MARGIN and mv != moved]
             if len(same) > 1 and len(moves) == 1:
@@ -576,7 +578,10 @@ class ChangeFollower(Follower):
                 rivals += same[1:]
             return moves, rivals, shows, stray, hand
 
-        best = verdict(scored)
+        # right after the players' answer (or a move entered by touch) the picture may still
+        # hold the hand that made it: a next move must then show clean all round (a hand
+        # resting over two cells that make a legal move was played as that move)
+        best = verdict(scored, near=not self._credit)
         if best is not None:
             moves, rivals, shows, stray, hand = best
             if not rivals and shows and len(stray) <= MAX_STRAY:
@@ -616,10 +621,11 @@ class ChangeFollower(Follower):
             top = scored[0][0]
             likely = [m[0] for s, m, mv, _, ok in scored[:3]
                       if s > 0 and s > top - 2 * MARGIN and ok]
-            if hand and self._credit:
-                # right after the players' answer, a hand at rest round the moves is the hand
-                # that made the answered move: nothing asked or said, the camera waits for it
-                # to go (a phantom move of its cells was asked, or even played)
+            if self._credit and hand and self._unsettled <= HAND_WAIT:
+                # right after the players' answer, a hand at rest round the moves is likely
+                # the hand that made the answered move: nothing asked or said, the camera
+                # waits a while for it to go (a phantom move of its cells was asked)
+                self._unsettled += 1
                 return []
             if likely and shows:
                 names = tuple(sorted(dict.fromkeys(str(m) for m in likely)))

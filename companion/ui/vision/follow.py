@@ -130,13 +130,43 @@ class CameraFollow:
         self.last_check = ()
 
     def sync(self) -> None:
-        """After a change on the screen: keep following if the mirror agrees, else start again."""
+        """After a change on the screen: keep following if the mirror agrees; a move entered
+        by touch is told to the follower as an answer (it keeps the picture it agreed with
+        the board, and the touched move's cells count as explained: the hand that made the
+        move may still be in view); anything else starts again from the board."""
         if not self.on:
             return
+        if self.mirror is not None and self.follower is not None and not self.lost \
+                and placement(self.mirror) != placement(self.screen.board_position()):
+            self._touched()
         if self.mirror is None or placement(self.mirror) != placement(self.screen.board_position()):
             self.rebuild()
         else:
             self.mirror.root = self.mirror.depth
+
+    def _touched(self) -> None:
+        """The one move from the mirror's position that gives the screen's board, if any,
+        chosen on the follower (as the players' answer)."""
+        assert self.mirror is not None
+        want = placement(self.screen.board_position())
+        found = []
+        board = self.mirror.board  # (the screen's options are already the next position's)
+        for move in board.legal_moves():
+            board.push(move)
+            if placement(board) == want:
+                found.append(str(move))
+            board.pop()
+        if len(set(found)) == 1:
+            from companion.vision.follower import occupancy
+
+            root, self.mirror.root = self.mirror.root, -1  # the engine's moves, not the screen's
+            try:
+                self.follower.choose(found[0])
+            except ValueError:
+                return
+            finally:
+                self.mirror.root = root
+            self.feed.worker.tell_position(occupancy(self.mirror, self.follower.cells))
 
     # -- the loop ------------------------------------------------------------------------------
     def wake_in_ms(self) -> int | None:

@@ -72,6 +72,7 @@ class _Pending:
     corners: Any = None
     geometry: str | None = None
     position: Any = None  # cell -> "."/"w"/"b" standing on the board now (to learn its look)
+    known: Any = None  # ... the same, only to find and turn the board by (the look stays learnt)
 
 
 def make_preview(frame: np.ndarray, max_size: tuple[int, int] = PREVIEW_MAX) -> np.ndarray:
@@ -173,6 +174,12 @@ class CameraWorker:
         with self._lock:
             self._pending.position = dict(position)
 
+    def tell_position(self, position: dict[str, str]) -> None:
+        """The position standing on the board now, after a move the camera was told of: the
+        reader finds and turns the board by it (the board's look, already learnt, stays)."""
+        with self._lock:
+            self._pending.known = dict(position)
+
     def stored_corners(self, size: tuple[int, int]) -> list[list[float]] | None:
         if self.store_path is None:
             return None
@@ -185,6 +192,7 @@ class CameraWorker:
             geometry, self._pending.geometry = self._pending.geometry, None
             corners, self._pending.corners = self._pending.corners, None
             position, self._pending.position = self._pending.position, None
+            known, self._pending.known = self._pending.known, None
         if geometry is not None:
             self.geometry_name = geometry
             self.reader = None
@@ -198,6 +206,12 @@ class CameraWorker:
         if position is not None and self.reader is not None \
                 and set(position) == set(self.reader.geometry.cells):
             self.reader.expect(position)
+        if known is not None and self.reader is not None \
+                and set(known) == set(self.reader.geometry.cells):
+            if getattr(self.reader, "_to_learn", None) is not None:
+                self.reader.expect(known)  # not learnt yet: learn from the board as it is now
+            else:
+                self.reader.expected = known
 
     def _use_corners(self, points: Any, size: tuple[int, int]) -> None:
         assert self.reader is not None

@@ -242,3 +242,41 @@ def test_a_hand_resting_after_the_first_move_names_squares_then_the_camera_finds
     assert [h.text for h in screen.session.history] == video.moves
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
     assert not any(b.text.startswith(check) for b in app.banners)
+
+
+@pytest.mark.parametrize("frame,move", [(8, 0), (52, 5)])
+def test_a_move_entered_by_touch_while_the_hand_still_rests_and_the_camera_follows_on(
+        camera_app, tmp_path, frame, move):
+    """clupso_a with the hand that makes a move resting a second before it leaves: the camera
+    names squares to check, and the referee enters the move by touch while the hand is still
+    there. The camera keeps the picture it agreed with the board, takes the touched move's
+    cells as explained, and does not take the resting hand for a move: over d8 and e8 it looks
+    like the queen's d8-e8, which may be asked about (the referee cancels it), never played.
+    Every later move follows from the frames."""
+    video = resting_hand(tmp_path, tune_video("clupso_a"), frame=frame)
+    app, worker = camera_app(video.frames, "it")
+    calibrate(app, video)
+    screen = open_from_home(app, "clupso")
+    follow_on(app, screen)
+    check = app.t("board.camera.check", squares="")
+    while not any(b.text.startswith(check) for b in app.banners):
+        assert worker.step() is not None, "the resting hand was never noticed"
+        app.tick()
+    assert [h.text for h in screen.session.history] == video.moves[:move]
+    target = video.moves[move]
+    for cell in (target[:2], target[2:]):
+        tap(app, *screen.view.cell_rect(cell).center)
+    assert [h.text for h in screen.session.history] == video.moves[:move + 1]
+    cancelled = []
+    while worker.step() is not None:
+        app.tick()
+        if screen.camera.asking():  # about the hand's cells, while it rests: "Annulla"
+            labels = [b.label for b in screen.overlay_buttons]
+            made = len(screen.session.history)
+            assert not any(label.endswith(screen.camera.describe(video.moves[made])[0]) for label in labels)
+            cancelled.append(labels)
+            tap(app, *screen.overlay_buttons[-1].rect.center)
+    assert len(cancelled) <= 1
+    assert [h.text for h in screen.session.history] == video.moves
+    assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
+    assert not screen.overlay_buttons
