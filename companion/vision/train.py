@@ -6,7 +6,7 @@ through OpenCV (:mod:`companion.vision.cellnet`).
 The recipe, all from material the split (``split.json``) allows to train on:
 
 - our own renders, seeds 10000 + i (8x8 and 11x10 with citadels, 640x480 and 1280x720, any
-  density, start positions too); seven in ten of them with other pieces and squares than our
+  density, start positions too, flat men on some boards); seven in ten of them with other pieces and squares than our
   renderer picks (``_vary``: honey, cream or light-wood "light" sets against brown, red,
   walnut or grey "dark" ones, on maple, walnut, green, salmon, grey or black squares -- so
   light-on-light and dark-on-dark come up, and "light" is learnt as relative);
@@ -162,6 +162,9 @@ def sources(renders: int, log: "callable" = print, dev: bool = True, skip: tuple
             density = rng.uniform(0.1, 0.7)
             pieces = {c: ("w" if rng.random() < 0.5 else "b") for c in g.cells
                       if rng.random() < density}
+            # flat men (draughts-like discs, as in Elolbia): on a board of their own, or mixed
+            men = rng.choice([0.0, 0.3, 1.0], p=[0.55, 0.2, 0.25])
+            pieces = {c: s + (":man" if rng.random() < men else "") for c, s in pieces.items()}
         shot = render(scene, pieces, rng)
         if i % 50 == 0:
             log(f"  rendering {i}/{renders}")

@@ -95,6 +95,17 @@ def test_a_lone_photo_is_read_relative_to_its_own_pieces_honey_against_brown():
     assert reader.net.tuned is None and not reader.learnt
 
 
+def test_flat_men_are_read_as_pieces_of_their_colour():
+    """Draughts-like discs (Elolbia's men) rise hardly at all: read by their colour and rim."""
+    rng, g, scene = _scene(609)
+    pieces = {c: ("w" if rng.random() < 0.5 else "b") + ":man" for c in g.cells
+              if rng.random() < 0.4}
+    shot = render(scene, pieces, rng)
+    reading = Reader(g, shot.corners).read(shot.image, video=False, hands=False)
+    wrong = [c for c in g.cells if reading.cells[c].value != shot.cells[c]]
+    assert len(wrong) <= 1, wrong
+
+
 def test_the_training_recipe_varies_the_sets_keeping_light_lighter_than_dark():
     from companion.vision.train import _frame_jitter, _vary
 
