@@ -1,11 +1,14 @@
 """The learned cell reader: empty, light piece or dark piece, from a small network run by OpenCV.
 
-Each cell is seen as a crop of the straightened board two cells wide centred on it (so the
-crop also holds the squares round it, the reference for "light" and "dark" under this light,
-and the body of a tall piece that rises out of the cell). The crops are taken from the log
-picture less the median of the playing area (a brighter or darker exposure is an offset).
+Each cell is seen as a crop taken from the photo through the board's perspective, 2.4 cells
+wide and turned so that the way a tall piece on that cell leans in the picture (away from the
+point under the camera) is always up: the crop holds the cell, the whole body of its piece
+(even a king at the far edge of a tilted view), the squares round it (the reference for
+"light" and "dark" under this light) and, from below, a piece in front leaning in. The crops
+are log intensities less the median over the cells (an exposure or a colour cast is an
+offset).
 
-The network (``cellnet.onnx`` beside this file, a few tens of kB, trained by
+The network (``cellnet.onnx`` beside this file, a few hundred kB, trained by
 ``companion vision train`` -- :mod:`companion.vision.train`) runs through ``cv2.dnn``: the app
 needs nothing beyond OpenCV and numpy. It gives three scores per cell and the features under
 them; :meth:`CellNet.calibrate` learns, from one picture of a known position (the start of a
@@ -36,47 +39,86 @@ from companion.vision.geometry import BoardGeometry
 from companion.vision.view import BoardView
 
 MODEL = Path(__file__).resolve().parent / "cellnet.onnx"
-CELL = 12  # pixels per cell in the straightened picture the crops come from
-CROP = 2 * CELL  # a crop is two cells wide, centred on its cell
+CROP = 36  # pixels of a crop's side
+SPAN = 2.4  # cells a crop spans, across and along the lean
+AHEAD = 0.25  # cells the crop's centre is moved towards where a piece on the cell leans
+CELL = CROP / SPAN  # pixels per cell in a crop
 CLASSES = (".", "w", "b")
 TUNE_STEPS = 200  # gradient steps when learning a board
 TUNE_RATE = 0.5
 TUNE_HOLD = 0.05  # pull of the trained last layer against this board's examples
 
 
-def straighten(image: np.ndarray, geometry: BoardGeometry, corners: object) -> tuple[
-        np.ndarray, BoardView]:
-    """The normalised straightened picture (float32, 3 channels) and its view."""
-    view = BoardView.from_corners(geometry, corners, (image.shape[1], image.shape[0]), CELL)
-    top = view.warp(image)
-    if top.ndim == 2:
-        top = np.repeat(top[..., None], 3, axis=2)
-    log = np.log(top.astype(np.float32) + 8.0)
-    m, S = int(view.margin * CELL), CELL
-    area = log[m : m + geometry.ranks * S, m : m + geometry.files * S]
-    log -= np.median(area.reshape(-1, 3), axis=0)
-    return log, view
+def frames(view: BoardView, jitter: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray,
+                                                                         np.ndarray]:
+    """Per cell, where its crop lies on the board plane: the centre and the two unit axes
+    (across the lean, and along it: the way a piece standing on the cell leans in the picture).
 
-
-def crops(image: np.ndarray, geometry: BoardGeometry, corners: object) -> np.ndarray:
-    """(cells, 3, CROP, CROP) float32 crops, rows in ``geometry.cells`` order."""
-    log, view = straighten(image, geometry, corners)
-    return crops_from(log, view)
-
-
-def crops_from(log: np.ndarray, view: BoardView) -> np.ndarray:
+    ``jitter`` (cells, 4): per cell a turn (radians), a scale and a shift (cells, two values)
+    for training."""
     g = view.geometry
-    centres = np.array([g.cell_centre(c) for c in g.cells])
-    top = np.round(view.plane_to_top(centres)).astype(int)
-    h, w = log.shape[:2]
-    pad = CROP
-    padded = cv2.copyMakeBorder(log, pad, pad, pad, pad, cv2.BORDER_REPLICATE)
-    out = np.empty((len(top), 3, CROP, CROP), np.float32)
-    half = CROP // 2
-    for i, (x, y) in enumerate(top):
-        x, y = int(np.clip(x, 0, w)) + pad, int(np.clip(y, 0, h)) + pad
-        out[i] = padded[y - half : y + half, x - half : x + half].transpose(2, 0, 1)
-    return out
+    centres = np.array([g.cell_centre(c) for c in g.cells], float)
+    lean = view.lean(centres)
+    norm = np.linalg.norm(lean, axis=1, keepdims=True)
+    # straight under the camera a piece leans nowhere: "along" is then away from rank 1
+    along = np.where(norm > 1e-3, lean / np.maximum(norm, 1e-9), np.array([0.0, 1.0]))
+    scale = np.ones(len(centres))
+    if jitter is not None:
+        a = jitter[:, 0]
+        c, s = np.cos(a), np.sin(a)
+        along = np.stack([c * along[:, 0] - s * along[:, 1], s * along[:, 0] + c * along[:, 1]],
+                         axis=1)
+        scale = jitter[:, 1]
+        centres = centres + jitter[:, 2:4]
+    across = np.stack([along[:, 1], -along[:, 0]], axis=1)
+    centres = centres + AHEAD * along
+    return centres, across * scale[:, None], along * scale[:, None]
+
+
+def crops(image: np.ndarray, geometry: BoardGeometry, corners: object,
+          jitter: np.ndarray | None = None) -> np.ndarray:
+    """(cells, 3, CROP, CROP) float32 crops, rows in ``geometry.cells`` order.
+
+    Each crop is taken from the photo itself through the board's perspective, turned so that
+    the way a tall piece on the cell leans in the picture is always up: the crop holds the
+    cell, its piece's whole body and the squares round it (the reference for light and dark
+    under this light), and a piece in front leaning in comes from below. Values are log
+    intensities less the median over the cells (an exposure or colour cast is an offset)."""
+    h, w = image.shape[:2]
+    view = BoardView.from_corners(geometry, corners, (w, h), 12)
+    if image.ndim == 2:
+        image = np.repeat(image[..., None], 3, axis=2)
+    # a photo much finer than the crops is first shrunk (no aliasing of wood grain or noise)
+    pts = np.asarray(view.corners, float)
+    side = max(np.linalg.norm(pts[1] - pts[0]) / geometry.files,
+               np.linalg.norm(pts[3] - pts[0]) / geometry.ranks)
+    shrink = 1.0
+    while side * shrink > 2.5 * CELL:
+        shrink *= 0.5
+    if shrink < 1.0:
+        image = cv2.resize(image, (max(1, int(round(w * shrink))), max(1, int(round(h * shrink)))),
+                           interpolation=cv2.INTER_AREA)
+    centres, across, along = frames(view, jitter)
+    t = (np.arange(CROP) + 0.5) / CROP * SPAN - SPAN / 2  # cells from the crop's centre
+    # row 0 is the far end of the lean (the top of a tall piece), columns go across
+    plane = (centres[:, None, None, :] + t[None, None, :, None] * across[:, None, None, :]
+             - t[None, :, None, None] * along[:, None, None, :])  # (n, CROP, CROP, 2)
+    u, v = plane[..., 0], plane[..., 1]
+    H = view.H_img_from_plane
+    z = H[2, 0] * u + H[2, 1] * v + H[2, 2]  # (by hand: a matrix product here is slow)
+    mx = ((H[0, 0] * u + H[0, 1] * v + H[0, 2]) / z + 0.5) * shrink - 0.5
+    my = ((H[1, 0] * u + H[1, 1] * v + H[1, 2]) / z + 0.5) * shrink - 0.5
+    shape = (len(centres) * CROP, CROP)
+    patch = cv2.remap(image, mx.reshape(shape).astype(np.float32),
+                      my.reshape(shape).astype(np.float32), cv2.INTER_LINEAR,
+                      borderMode=cv2.BORDER_REPLICATE)
+    log = np.log(patch.astype(np.float32) + 8.0).reshape(len(centres), CROP, CROP, 3)
+    q = int(round(CELL / 2))
+    mid = CROP // 2
+    lo, hi = mid - int(round((0.5 + AHEAD) * CELL)), mid - int(round((AHEAD - 0.5) * CELL))
+    cells = log[:, lo:hi, mid - q : mid + q]  # the cells themselves
+    log -= np.median(cells.reshape(-1, 3), axis=0)
+    return np.ascontiguousarray(log.transpose(0, 3, 1, 2))
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:
@@ -122,14 +164,12 @@ class CellNet:
         return logits.reshape(len(batch), -1), features.reshape(len(batch), -1)
 
     def probabilities(self, batch: np.ndarray, turns: int = 1) -> np.ndarray:
-        """(n, 3) probabilities of empty, light, dark; ``turns`` > 1 averages the crops seen
-        turned by quarter turns and mirrored (up to 8 ways: slower, steadier)."""
+        """(n, 3) probabilities of empty, light, dark; ``turns`` 2 averages them with the
+        crops seen mirrored (across the lean: slower, steadier)."""
         out = np.zeros((len(batch), len(CLASSES)))
-        views = [(k, m) for m in (False, True) for k in range(4)][: max(1, min(turns, 8))]
-        for k, mirror in views:
-            b = np.rot90(batch, k, axes=(2, 3))
-            if mirror:
-                b = b[:, :, :, ::-1]
+        views = (False, True)[: max(1, min(turns, 2))]
+        for mirror in views:
+            b = batch[:, :, :, ::-1] if mirror else batch
             logits, features = self.run(np.ascontiguousarray(b))
             if self.tuned is not None:
                 w, bias = self.tuned
@@ -162,6 +202,21 @@ class CellNet:
             w -= TUNE_RATE * scale * gw
             b -= TUNE_RATE * gb
         self.tuned = (w, b)
+
+    def settle(self, batch: np.ndarray, turns: int = 1, sure: float = 0.9) -> np.ndarray:
+        """Probabilities as :meth:`probabilities`, read a second time relative to this board:
+        the cells read surely in a first pass teach the last layer what empty squares, light
+        and dark pieces look like here (as :meth:`calibrate` does from a known position), and
+        every cell is read again with it. What was learnt is not kept."""
+        p = self.probabilities(batch, turns)
+        keep = p.max(axis=1) >= sure
+        if keep.sum() < 8 or len(set(p[keep].argmax(axis=1).tolist())) < 2:
+            return p
+        before = self.tuned
+        self.calibrate(batch[keep], [CLASSES[int(k)] for k in p[keep].argmax(axis=1)])
+        out = self.probabilities(batch, turns)
+        self.tuned = before
+        return out
 
     def forget(self) -> None:
         self.tuned = None

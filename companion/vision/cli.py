@@ -49,9 +49,11 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     train = sub.add_parser(
         "train", help="retrain the cell network (needs the [train] extra)",
         description="Retrain the camera's cell network (empty / light piece / dark piece) from "
-        "the recipe in companion/vision/train.py: our own renders and the tune part of "
+        "the recipe in companion/vision/train.py: our own renders (seeds 10000 on, many with "
+        "other piece sets and squares than our renderer's) and the tune part of "
         "../shared/vision-dev (never its held-out part), strongly augmented; writes the ONNX "
-        "file the app runs through OpenCV. A few minutes on two CPU threads.")
+        "file the app runs through OpenCV and its last layer beside it. About ten minutes on "
+        "two free CPU threads.")
     train.add_argument("--out", metavar="FILE", help="where to write the network (default: the "
                        "one the app uses, companion/vision/cellnet.onnx)")
     train.add_argument("--renders", type=int, default=200, metavar="N",

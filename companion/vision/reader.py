@@ -32,7 +32,8 @@ MOVED_FRAMES = 3  # ... for this many calm frames in a row
 # still counts as calm; set on the tune videos of vision-dev (calm frames up to 0.77, a hand
 # over the board 4 and more)
 MOTION_CALM = 1.0
-PHOTO_TURNS = 8  # a lone photo's crops are read 8 ways (turned, mirrored) and averaged
+PHOTO_TURNS = 2  # a lone photo's crops are read twice (as seen and mirrored) and averaged
+RELATIVE = True  # a lone photo is read relative to its own surely read cells (CellNet.settle)
 SURE = 0.75  # the network's probability below which a cell counts as unsure
 REORIENT_EVERY = 10  # frames between two tries at turning a found board to the position
 LEARN_AGREE = 0.85  # share of cells read as the known position for the reader to learn the board
@@ -126,12 +127,18 @@ class Reader:
         self.calibrated_grid = 0.0
         self._bad_grid = 0
 
-    def _read_net(self, frame: np.ndarray, turns: int = 1) -> dict[str, CellEvidence]:
+    def _read_net(self, frame: np.ndarray, turns: int = 1, relative: bool = False
+                  ) -> dict[str, CellEvidence]:
         from companion.vision.cellnet import CLASSES, crops
 
         assert self.net is not None and self.view is not None
         batch = crops(frame, self.geometry, self.view.corners)
-        p = self.net.probabilities(batch, turns)
+        if relative and not self.learnt and self._to_learn is None:
+            # a lone photo of a board never learnt: its cells are read a second time against
+            # what the surely read ones look like on this board (light relative to dark)
+            p = self.net.settle(batch, turns)
+        else:
+            p = self.net.probabilities(batch, turns)
         states = [CellState(CLASSES[int(k)]) for k in p.argmax(axis=1)]
         if self._to_learn is not None:  # the start position: learn this board, if it is so
             agree = np.mean([s.value == self._to_learn.get(c)
@@ -219,7 +226,8 @@ class Reader:
                 and float(self.meter.change(self._net_seen[0], picture).max()) < MOTION_CALM:
             evidence = self._net_seen[1]  # nothing changed since the network last read it
         elif self.net is not None:
-            evidence = self._read_net(frame, 1 if video else PHOTO_TURNS)
+            evidence = self._read_net(frame, 1 if video else PHOTO_TURNS,
+                                      relative=not video and RELATIVE)
             if picture is not None:
                 self._net_seen = (picture, evidence)
         else:

@@ -6,13 +6,17 @@ through OpenCV (:mod:`companion.vision.cellnet`).
 The recipe, all from material the split (``split.json``) allows to train on:
 
 - our own renders, seeds 10000 + i (8x8 and 11x10 with citadels, 640x480 and 1280x720, any
-  density, start positions too);
+  density, start positions too, flat men on some boards); seven in ten of them with other pieces and squares than our
+  renderer picks (``_vary``: honey, cream or light-wood "light" sets against brown, red,
+  walnut or grey "dark" ones, on maple, walnut, green, salmon, grey or black squares -- so
+  light-on-light and dark-on-dark come up, and "light" is learnt as relative);
 - the *tune* part of ``../shared/vision-dev``: its photos, and every few calm frames of its
   tune videos (skipped when the folder is absent);
-- every picture several times (the other renderer's twice as often as ours), each time changed at random: light level, contrast, gamma,
-  white balance, a shadow across the board, blur, noise, JPEG quality, the corners off by up
-  to 0.12 cell (perspective), and each crop turned a random quarter turn or mirrored (so a
-  tall piece may lean any way).
+- every picture several times (the other renderer's twice as often as ours), each time changed
+  at random: light level, contrast, gamma, colour cast, a shadow across the board (soft or
+  hard-edged), a lamp's glare, blur, noise, JPEG quality, the corners off by up to 0.12 cell
+  (perspective), and each crop's frame turned, scaled and shifted a little (the lean is only
+  estimated) and mirrored half the time (a crop's "up" is the lean: never turned).
 
 Labels: "." empty, "w" light piece, "b" dark piece. Cells a hand hides are left out.
 A few minutes on one or two CPU threads; the result is ``cellnet.onnx`` beside the package.
@@ -37,18 +41,24 @@ WIDTH = (16, 32, 48)  # channels of the three convolution blocks
 def _augment(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     img = image.astype(np.float32) / 255.0
     h, w = img.shape[:2]
-    img *= rng.uniform(0.75, 1.25, 3)[None, None, :]  # white balance
+    img *= rng.uniform(0.65, 1.35, 3)[None, None, :]  # white balance, colour cast
     img = np.clip(img, 0, 1) ** rng.uniform(0.6, 1.6)  # gamma
+    img = 0.5 + (img - 0.5) * rng.uniform(0.6, 1.15)  # contrast (a hazy lens, a flat light)
     img *= rng.uniform(0.35, 1.5)  # exposure
-    if rng.random() < 0.6:  # a shadow or a lamp: a ramp across the picture
+    ys, xs = np.mgrid[0:h, 0:w]
+    if rng.random() < 0.6:  # a shadow or a lamp: a ramp across the picture, soft or hard
         ang = rng.uniform(0, 2 * np.pi)
-        ys, xs = np.mgrid[0:h, 0:w]
         t = (np.cos(ang) * xs / w + np.sin(ang) * ys / h)
         t = (t - t.min()) / max(float(np.ptp(t)), 1e-6)
         edge = rng.uniform(0.2, 0.8)
-        soft = rng.uniform(0.02, 0.3)
-        ramp = 1 / (1 + np.exp(-(t - edge) / soft))
+        soft = rng.uniform(0.002, 0.3)
+        ramp = 1 / (1 + np.exp(-np.clip((t - edge) / soft, -50, 50)))
         img *= (1 - rng.uniform(0.2, 0.6) * ramp)[..., None]
+    if rng.random() < 0.25:  # glare: a lamp's bright patch
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        r = rng.uniform(0.05, 0.3) * w
+        blob = np.exp(-((xs - cx) ** 2 + (ys - cy) ** 2) / (2 * r * r))
+        img += (rng.uniform(0.2, 0.7) * blob)[..., None]
     img = np.clip(img * 255, 0, 255).astype(np.uint8)
     if rng.random() < 0.5:
         img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.6))
@@ -61,28 +71,71 @@ def _augment(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return img
 
 
+# Sets of pieces and boards beyond our renderer's own (BGR): "light" and "dark" are only
+# relative -- honey or cream against brown or red, light wood on a maple square, a walnut
+# piece on a walnut square.
+LIGHT_SETS = ((228, 236, 242), (175, 215, 235), (120, 180, 225), (150, 200, 232),
+              (200, 200, 200), (190, 225, 225), (95, 150, 205))
+DARK_SETS = ((30, 30, 30), (35, 55, 90), (40, 50, 125), (50, 80, 125), (70, 70, 75),
+             (35, 35, 140), (25, 40, 60), (90, 100, 110))
+LIGHT_SQUARES = ((150, 200, 235), (190, 225, 240), (235, 235, 235), (200, 210, 240),
+                 (200, 200, 200), (170, 210, 215), (120, 175, 215))
+DARK_SQUARES = ((60, 100, 165), (50, 70, 150), (80, 150, 110), (150, 170, 230),
+                (120, 120, 120), (40, 40, 40), (120, 110, 90), (45, 75, 125), (90, 140, 200))
+
+
+def _vary(scene: "object", rng: np.random.Generator) -> "object":
+    """The scene with other pieces and squares than our renderer picks, now and then."""
+    from dataclasses import replace
+
+    if rng.random() < 0.3:
+        return scene
+
+    def pick(options: tuple, amount: float) -> np.ndarray:
+        c = np.array(options[rng.integers(len(options))], float)
+        return np.clip(c * rng.uniform(1 - amount, 1 + amount, 3), 0, 255)
+
+    def lum(c: np.ndarray) -> float:
+        return float(c @ np.array([0.114, 0.587, 0.299]))
+
+    for _ in range(20):
+        light, dark = pick(LIGHT_SETS, 0.12), pick(DARK_SETS, 0.25)
+        if lum(light) > 1.5 * lum(dark) + 20:
+            break
+    sq_light, sq_dark = pick(LIGHT_SQUARES, 0.1), pick(DARK_SQUARES, 0.15)
+    if lum(sq_dark) > 0.85 * lum(sq_light):
+        sq_dark = sq_dark * 0.7
+    return replace(scene, light_piece=light, dark_piece=dark, light_square=sq_light,
+                   dark_square=sq_dark)
+
+
 def _jitter(corners: np.ndarray, g: BoardGeometry, rng: np.random.Generator, amount: float
             ) -> np.ndarray:
     cell = np.linalg.norm(corners[1] - corners[0]) / g.files
     return corners + rng.uniform(-amount, amount, corners.shape) * cell
 
 
-def sources(renders: int, log: "callable" = print, dev: bool = True
+def sources(renders: int, log: "callable" = print, dev: bool = True, skip: tuple[str, ...] = ()
             ) -> Iterator[tuple[np.ndarray, BoardGeometry, np.ndarray, dict]]:
     """(image, geometry, true corners, cell -> label, ours) of every picture the recipe uses
-    (``dev=False``: our renders only)."""
+    (``dev=False``: our renders only; ``skip``: names of tune photos or videos left out, to
+    measure on them)."""
     from companion.rules import VARIANT_NAMES, get_variant
     from companion.vision import devdata
     from companion.vision.follower import occupancy
     from companion.vision.synth import random_scene, render
 
     for s in devdata.stills("tune") if dev else []:
+        if s.name in skip:
+            continue
         image = cv2.imread(str(s.image), cv2.IMREAD_COLOR)
         hidden = set(s.truth.get("occluded") or [])
         labels = {c: v for c, v in s.truth["occupancy"].items() if c not in hidden}
         yield (image, get_geometry(s.truth["geometry"]), np.asarray(s.truth["corners"]), labels,
                False)
     for v in devdata.videos("tune") if dev else []:
+        if v.name in skip:
+            continue
         cells = v.truth["cells"]
         files = sorted(p for p in v.frames.iterdir() if p.suffix == ".jpg")
         for i, frame in enumerate(v.truth["frames"]):
@@ -97,7 +150,7 @@ def sources(renders: int, log: "callable" = print, dev: bool = True
         rng = np.random.default_rng(SEED + i)
         g = get_geometry("11x10c" if i % 4 == 3 else "8x8")
         size = (1280, 720) if i % 3 == 2 else (640, 480)
-        scene = random_scene(rng, g, size=size)
+        scene = _vary(random_scene(rng, g, size=size), rng)
         if i % 5 == 0:
             name = "camerlano" if g.name == "11x10c" else "magici"
             if name in VARIANT_NAMES:
@@ -109,22 +162,32 @@ def sources(renders: int, log: "callable" = print, dev: bool = True
             density = rng.uniform(0.1, 0.7)
             pieces = {c: ("w" if rng.random() < 0.5 else "b") for c in g.cells
                       if rng.random() < density}
+            # flat men (draughts-like discs, as in Elolbia): on a board of their own, or mixed
+            men = rng.choice([0.0, 0.3, 1.0], p=[0.55, 0.2, 0.25])
+            pieces = {c: s + (":man" if rng.random() < men else "") for c, s in pieces.items()}
         shot = render(scene, pieces, rng)
         if i % 50 == 0:
             log(f"  rendering {i}/{renders}")
         yield shot.image, g, np.asarray(shot.corners), dict(shot.cells), True
 
 
-def dataset(renders: int, copies: int, seed: int = 1, log: "callable" = print, dev: bool = True
-            ) -> tuple[np.ndarray, np.ndarray]:
+def _frame_jitter(n: int, rng: np.random.Generator, amount: float) -> np.ndarray:
+    """Per crop a turn, a scale and a shift: the lean is only estimated from the corners."""
+    return np.column_stack([rng.normal(0, 0.2 * amount, n), rng.uniform(1 - 0.1 * amount,
+                                                                       1 + 0.1 * amount, n),
+                            rng.uniform(-0.06 * amount, 0.06 * amount, (n, 2))])
+
+
+def dataset(renders: int, copies: int, seed: int = 1, log: "callable" = print, dev: bool = True,
+            skip: tuple[str, ...] = ()) -> tuple[np.ndarray, np.ndarray]:
     """Crops (n, 3, CROP, CROP) float16 and labels (n,) of the recipe."""
     rng = np.random.default_rng(seed)
     xs, ys = [], []
-    for image, g, corners, labels, own in sources(renders, log, dev):
+    for image, g, corners, labels, own in sources(renders, log, dev, skip):
         for k in range(copies if own else 2 * copies):  # the other renderer's pictures twice
             img = image if k == 0 else _augment(image, rng)
             c = _jitter(corners, g, rng, 0.04 if k == 0 else 0.12)
-            batch = crops(img, g, c)
+            batch = crops(img, g, c, _frame_jitter(len(g.cells), rng, 0.3 if k == 0 else 1.0))
             keep = [i for i, cell in enumerate(g.cells) if cell in labels]
             y = np.array([CLASSES.index(labels[g.cells[i]]) for i in keep])
             # empty cells are most of a board: keep a share of them
@@ -177,25 +240,33 @@ def recover_head(model: Path, x: np.ndarray) -> None:
 
 
 def _flip(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    k = int(rng.integers(4))
-    x = np.rot90(x, k, axes=(2, 3))
-    if rng.random() < 0.5:
-        x = x[:, :, :, ::-1]
-    return np.ascontiguousarray(x)
+    """Half the crops mirrored across the lean (a crop's "up" is the lean: never turned)."""
+    x = x.copy()
+    m = rng.random(len(x)) < 0.5
+    x[m] = x[m][:, :, :, ::-1]
+    return x
 
 
 def train(out: Path = MODEL, renders: int = 200, copies: int = 3, epochs: int = 10,
-          threads: int = 2, log: "callable" = print) -> dict[str, float]:  # pragma: no cover
+          threads: int = 2, log: "callable" = print, skip: tuple[str, ...] = ()
+          ) -> dict[str, float]:  # pragma: no cover
     """Build the data, train, export to ONNX at ``out``; returns a few figures."""
+    t0 = time.perf_counter()
+    x, y = dataset(renders, copies, log=log, skip=skip)
+    log(f"  {len(y)} crops ({np.bincount(y, minlength=3).tolist()} empty/light/dark) "
+        f"in {time.perf_counter() - t0:.0f} s")
+    return fit(x, y, out, epochs, threads, log, t0)
+
+
+def fit(x: np.ndarray, y: np.ndarray, out: Path = MODEL, epochs: int = 10, threads: int = 2,
+        log: "callable" = print, t0: float | None = None) -> dict[str, float]:  # pragma: no cover
+    """Train on crops ``x`` with labels ``y`` and export to ONNX at ``out``."""
     import torch
     from torch import nn
 
     torch.manual_seed(0)
     torch.set_num_threads(threads)
-    t0 = time.perf_counter()
-    x, y = dataset(renders, copies, log=log)
-    log(f"  {len(y)} crops ({np.bincount(y, minlength=3).tolist()} empty/light/dark) "
-        f"in {time.perf_counter() - t0:.0f} s")
+    t0 = time.perf_counter() if t0 is None else t0
     rng = np.random.default_rng(2)
     order = rng.permutation(len(y))
     x, y = x[order], y[order]

@@ -12,6 +12,7 @@ from companion.vision.follower import occupancy
 from companion.vision.geometry import get_geometry
 from companion.vision.reader import Reader
 from companion.vision.synth import random_scene, render, render_static, finish
+from companion.vision.synth.render import true_corners as scene_corners
 
 pytestmark = pytest.mark.skipif(not CellNet.available(), reason="no committed cell network")
 
@@ -31,13 +32,94 @@ def test_the_network_reads_a_rendered_board_through_opencv():
     assert len(wrong) <= 2, wrong
 
 
-def test_crops_are_two_cells_wide_for_every_cell_citadels_too():
+def test_every_cell_has_a_crop_citadels_too():
     rng, g, scene = _scene(602, "11x10c")
     shot = render(scene, {"z2": "w", "z9": "b"}, rng)
     batch = crops(shot.image, g, shot.corners)
     assert batch.shape == (len(g.cells), 3, CROP, CROP)
     seen = CellNet.load().read(shot.image, g, shot.corners)
     assert seen["z2"] == "w" and seen["z9"] == "b"
+
+
+def test_a_crop_is_turned_so_that_a_tall_piece_rises_up_in_it_whichever_side_the_camera_is():
+    """The body of a piece leans away from the point under the camera: the crop of its cell
+    is turned so that the body lies above the cell, not below or beside it -- with the camera
+    at rank 1's side, and with the same photo's board named from another side (camera at file
+    a's side: the lean now runs along the ranks)."""
+    from dataclasses import replace
+
+    from companion.vision.cellnet import AHEAD, CELL
+    from companion.vision.synth.scene import random_camera
+
+    rng, g, scene = _scene(607)
+    scene = replace(scene, camera=random_camera(np.random.default_rng(5), g, (640, 480),
+                                                scene.border, max_tilt_deg=40))
+    at = {g.file_rank(c): c for c in g.cells}
+    none = {c: "." for c in g.cells}
+    empty = finish(scene, render_static(scene, none), np.random.default_rng(1))
+    mid = CROP / 2
+    top, bottom = int(mid + (AHEAD - 0.5) * CELL), int(np.ceil(mid + (AHEAD + 0.5) * CELL))
+    left, right = int(mid - 0.5 * CELL), int(np.ceil(mid + 0.5 * CELL))
+    for turn in (0, 1):
+        corners = np.roll(scene_corners(scene), -turn, axis=0)  # a1 named at another corner
+        before = crops(empty, g, corners)
+        for cell in ("a8", "h8", "d7", "a2", "h4"):
+            f, r = g.file_rank(cell)
+            name = cell if turn == 0 else at[(r, g.files - 1 - f)]
+            photo = finish(scene, render_static(scene, {**none, cell: "w"}),
+                           np.random.default_rng(1))
+            i = g.cells.index(name)
+            change = np.abs(crops(photo, g, corners)[i] - before[i]).sum(axis=0)
+            rows, beside = change.sum(axis=1), change[top:bottom].sum(axis=0)
+            above, below = rows[:top].sum(), rows[bottom:].sum()
+            assert above > 3 * below, (turn, cell, above, below)
+            assert above > 3 * (beside[:left].sum() + beside[right:].sum()), (turn, cell)
+
+
+def test_a_lone_photo_is_read_relative_to_its_own_pieces_honey_against_brown():
+    """A set whose light pieces are honey wood and dark ones brown, on maple and walnut
+    squares (light on light, dark on dark): read right, and the photo teaches the network
+    nothing it keeps."""
+    from dataclasses import replace
+
+    rng, g, scene = _scene(608)
+    scene = replace(scene, light_piece=np.array([110.0, 175, 220]),
+                    dark_piece=np.array([35.0, 60, 100]), light_square=np.array([150.0, 200, 232]),
+                    dark_square=np.array([60.0, 100, 160]))
+    pieces = {c: ("w" if rng.random() < 0.5 else "b") for c in g.cells if rng.random() < 0.45}
+    shot = render(scene, pieces, rng)
+    reader = Reader(g, shot.corners)
+    reading = reader.read(shot.image, video=False, hands=False)
+    wrong = [c for c in g.cells if reading.cells[c].value != shot.cells[c]]
+    assert len(wrong) <= 1, wrong
+    assert reader.net.tuned is None and not reader.learnt
+
+
+def test_flat_men_are_read_as_pieces_of_their_colour():
+    """Draughts-like discs (Elolbia's men) rise hardly at all: read by their colour and rim."""
+    rng, g, scene = _scene(609)
+    pieces = {c: ("w" if rng.random() < 0.5 else "b") + ":man" for c in g.cells
+              if rng.random() < 0.4}
+    shot = render(scene, pieces, rng)
+    reading = Reader(g, shot.corners).read(shot.image, video=False, hands=False)
+    wrong = [c for c in g.cells if reading.cells[c].value != shot.cells[c]]
+    assert len(wrong) <= 1, wrong
+
+
+def test_the_training_recipe_varies_the_sets_keeping_light_lighter_than_dark():
+    from companion.vision.train import _frame_jitter, _vary
+
+    lum = np.array([0.114, 0.587, 0.299])
+    varied = 0
+    for seed in range(40):
+        rng, g, scene = _scene(700 + seed)
+        other = _vary(scene, rng)
+        varied += other is not scene
+        assert other.light_piece @ lum > 1.5 * (other.dark_piece @ lum)
+        assert other.light_square @ lum > other.dark_square @ lum
+    assert 20 <= varied < 40  # most scenes, not all: our renderer's own sets stay in
+    j = _frame_jitter(64, np.random.default_rng(0), 1.0)
+    assert j.shape == (64, 4) and (np.abs(j[:, 1] - 1) <= 0.1).all()
 
 
 def test_a_reader_learns_the_board_from_the_start_position_and_reads_the_game_after():
