@@ -108,7 +108,11 @@ class Filmed:
 
 @dataclass(frozen=True)
 class Effects:
-    """Which effects run (all by default) and how strong (1.0 = the documented ranges)."""
+    """Which effects run (all by default) and how strong (1.0 = the documented ranges).
+
+    Without ``long_hands`` the source's frames keep their number (a hand for as many frames
+    as the source shows it, no pause), taken as frames of the webcam's frame rate, so that
+    exposure and wobble still play out over time."""
 
     strength: float = 1.0
     noise: bool = True
