@@ -281,12 +281,87 @@ def bench_dev_learnt(role: str) -> None:
               f"{100 * right / max(n, 1):.2f} % of {n} cells (target 99.9 % after learning)")
 
 
+WEBCAM_SEEDS = (SEED + 7000,)  # the webcam effects' own seeds (held out)
+WEBCAM_TUNE_SEEDS = (1,)  # ... on tune material (what the follower was tuned on)
+WEBCAM_RENDERS = (("magici", 12),)  # our held-out renders filmed so (seed SEED + 7100 + i)
+
+
+def webcam_items(role: str) -> list[tuple[str, str, str | None, list[str], object]]:
+    """(name, variant, start position, true moves, clean clip) for ``role``'s material."""
+    from companion.vision import devbench, devdata
+    from companion.vision.synth.webcam import clip_of_game, clip_of_video
+
+    items = []
+    for video in devdata.videos(role):
+        t = video.truth
+        truth = [devbench._engine_text(t, m) for m in t["moves"]]
+        items.append((video.name, t["variant"], t["start_fen"], truth, clip_of_video(video)))
+    if role == "held_out":
+        for i, (variant, plies) in enumerate(WEBCAM_RENDERS):
+            clip, truth, fen = clip_of_game(variant, plies, SEED + 7100 + i)
+            items.append((f"render {SEED + 7100 + i} ({variant})", variant, fen, truth, clip))
+    return items
+
+
+def webcam_game(item: tuple, seed: int, given: bool) -> "object":
+    """One game of :func:`webcam_items` filmed with ``seed``, followed; prints its line."""
+    from companion.vision import devbench
+    from companion.vision.synth.webcam import webcam
+
+    name, variant, fen, truth, clip = item
+    filmed = webcam(clip, seed)
+    score = devbench.follow_game(variant, fen, truth, filmed.frames,
+                                 filmed.corners if given else None, f"{name}/{seed}")
+    print(f"  {name}, webcam seed {seed}, {'given' if given else 'found'} corners: "
+          f"{score.followed}/{score.moves} followed, {score.false} false, {score.asked} asked; "
+          f"{len(filmed.frames)} frames at {filmed.params['fps']:.0f} fps, "
+          f"{np.median(score.ms):.1f} ms per frame (median)", flush=True)
+    return score
+
+
+def bench_webcam(quick: bool) -> None:
+    """Games through a club webcam's effects (``companion/vision/synth/webcam.py``: noise,
+    auto-exposure and white balance chasing the hand, flicker, wobble, blur, MJPEG, hands over
+    the board for 1-3.5 s at 15-30 fps, pauses mid-move, shadows and sleeves left at the edge,
+    the board framed edge to edge), followed as the app does. Held out: vision-dev's held-out
+    videos and our renders from seeds >= 100000, through the effects with held-out seeds,
+    corners given (moved with the framing) and found; TUNED-ON: the tune videos with the seed
+    the follower was looked at with. A game is ~1000-1600 frames: a few minutes each."""
+    from companion.vision import devbench
+
+    for role, label, seeds in (("held_out", "held out", WEBCAM_SEEDS),
+                               ("tune", "TUNED-ON, not a result", WEBCAM_TUNE_SEEDS)):
+        if role == "tune" and quick:
+            continue
+        items = webcam_items(role)
+        if not items:
+            print(f"[webcam effects, {label}] material absent: skipped")
+            continue
+        for given in (True, False) if not quick else (True,):
+            total = devbench.GameScore()
+            for item in items:
+                for seed in seeds:
+                    total.add(webcam_game(item, seed, given))
+            for line in total.lines:
+                print(line)
+            how = "given corners" if given else "corners found automatically"
+            print(f"[webcam effects, {label}, {how}] {total.line()}; "
+                  f"{np.median(total.ms) if total.ms else float('nan'):.1f} ms per frame")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smaller run")
+    parser.add_argument("--webcam", choices=("yes", "no", "only"), default="yes",
+                        help="the games through the webcam effects (slow: about an hour in "
+                             "full): run them too (yes), leave them out (no), or only them")
     args = parser.parse_args()
     k = 3 if args.quick else 1
     t0 = time.perf_counter()
+    if args.webcam == "only":
+        bench_webcam(args.quick)
+        print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
+        return 0
     bench_speed(SEED)
     bench_static("8x8 at 640x480", "8x8", (640, 480), 36 // k, SEED + 1000)
     bench_static("8x8 at 1280x720", "8x8", (1280, 720), 8 // k, SEED + 2000)
@@ -303,6 +378,8 @@ def main() -> int:
         bench_dev_stills("tune", False)
         bench_dev_videos("tune")
         bench_dev_learnt("tune")
+    if args.webcam == "yes":
+        bench_webcam(args.quick)
     print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
     return 0
 

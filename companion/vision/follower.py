@@ -359,7 +359,7 @@ PARTIAL = 3.0  # evidence of a cell seen changed at an unsettled look that binds
 MAX_STRAY = 1  # ... and at most this many such cells are tolerated
 SHADE_STRONG = 2.5  # ... and at most MAX_PATCH cells round a move (stray ones included) may
 MAX_PATCH = 2  # change more than this (tune renders: 2 at most; a hand at rest: 3 or more)
-HAND_WAIT = 3  # looks (of stable_frames calm frames each) the camera waits for such a hand
+ANSWER_HAND_WAIT = 3  # looks (of stable_frames calm frames each) the camera waits for such a hand
 SHADE_MAX = 4.0  # a cell next to a move changed by more is not taken as its shade or lean
 # (tune renders' shade and lean reach 3.7, vision-dev TUNE videos' 2.2; a hand resting over
 # the board beside a move changes its cells fully, 5)
@@ -372,6 +372,11 @@ NEW_STRETCH = 2.0  # a cell changing this much from one calm frame to the next s
 EXCHANGE_MIN = 0.3  # ChangeMeter units both cells of an exchange seen by shape alone must reach
 EXCHANGE_REL = 4.0  # ... and this many times the board's median change
 EXCHANGE_AHEAD = 1.5  # ... and this many times the next such move's weaker cell
+DRIFT = 1.0  # ChangeMeter motion (3rd largest cell) from a calm stretch's first picture that ends
+# the stretch: a hand moving slowly changes each frame little but drifts far (as MOTION_CALM)
+HAND_CELLS = 3  # unexplained changed cells joined to the board's edge that may be an arm ...
+HAND_WAIT = 4  # ... about which nothing is asked until the picture stayed so this many looks
+HOLD_FRAMES = 5  # frames a picture holds still before a move with an arm-like remainder is played
 RECHECK = 4  # while calm, look again every this many stable-sights' worth of frames
 
 
@@ -409,6 +414,9 @@ class ChangeFollower(Follower):
     _refs: list = field(default_factory=list, init=False, repr=False)
     _calm: list = field(default_factory=list, init=False, repr=False)
     _calm_count: int = field(default=0, init=False, repr=False)
+    _anchor: Any = field(default=None, init=False, repr=False)
+    _settle: Any = field(default=None, init=False, repr=False)  # (picture before, cells) of
+    # the last move played from the picture: a later calm picture may replace the one after it  # the calm stretch's first picture
     _unsettled: int = field(default=0, init=False, repr=False)
     _asked: tuple = field(default=(), init=False, repr=False)
     _seen: dict = field(default_factory=dict, init=False, repr=False)
@@ -432,17 +440,21 @@ class ChangeFollower(Follower):
             return []
         if reading.meter is not self._meter:  # a new calibration: start from what is seen
             self._meter = reading.meter
-            self._ref, self._refs = None, []
+            self._ref, self._refs, self._settle = None, [], None
             self._calm, self._calm_count = [], 0
         if not reading.ok:
             self._calm.clear()
             self._calm_count = 0
             self._disturbed = True
             return []
-        if self._calm and float(self._meter.change(self._calm[-1], reading.picture).max()) \
-                > NEW_STRETCH:
+        if self._calm and (float(self._meter.change(self._calm[-1], reading.picture).max())
+                           > NEW_STRETCH or self._drifted(reading.picture)):
+            # a piece moved between two frames, or the picture crept away from where this calm
+            # stretch began (a slow hand, a ghost of motion blur): a new stretch starts here
             self._calm.clear()
             self._calm_count = 0
+        if not self._calm:
+            self._anchor = reading.picture
         self._calm.append(reading.picture)
         del self._calm[: -self.stable_frames]
         self._seen = {c: (s.value if isinstance(s, CellState) else str(s))
@@ -478,11 +490,31 @@ class ChangeFollower(Follower):
         if not changed:
             self._unsettled = 0
             self._partial = frozenset()
-            if self._credit:  # the players' answer explains all: this picture is agreed
+            if self._credit or self._settle is not None:
+                # the players' answer explains all, or the board is calm again after a move
+                # (a hand may have lingered in the picture it was taken from): this picture
+                # is the agreed one from now on
                 self._ref = picture
                 self._refs[-1] = picture
                 self._credit = set()
+            self._settle = None
             return []
+        if self._settle is not None:
+            # the last move was taken from a picture in which a hand may still have been: if
+            # this picture, against the one before that move, shows the move and nothing else,
+            # it is the better picture after the move (what the hand left is no change)
+            base, moved = self._settle
+            since = evidence(meter.change(base, picture))
+            extra = {c for c, e in zip(cells, since) if e > STRAY} - moved \
+                - meter.shadowed(moved) - meter.around_cells(moved)
+            # every cell that changed since is the move's own, or went back to how it looked
+            # before the move (a hand's remains); a new move changes cells against both
+            back = all(c in moved or since[index[c]] <= 0 for c in changed)
+            if back and not extra and all(since[index[c]] > 0 for c in moved):
+                self._ref = picture
+                self._refs[-1] = picture
+                self._unsettled = 0
+                return []
         # the takeback: the board looks again as before the last move
         if self.history and len(self._refs) >= 2:
             back = evidence(meter.change(self._refs[-2], picture))
@@ -496,6 +528,7 @@ class ChangeFollower(Follower):
                 self._refs.pop()
                 self._ref = picture
                 self._refs[-1] = picture
+                self._settle = None
                 return self._emit(FollowEvent(EventKind.TAKEBACK, str(last)))
         maybe = np.minimum(np.log(0.5 + 0.5 * np.exp(ev)), HIDDEN_CAP)
         strong = {c for c, e in zip(cells, ev) if e > STRAY}
@@ -585,7 +618,11 @@ class ChangeFollower(Follower):
         if best is not None:
             moves, rivals, shows, stray, hand = best
             if not rivals and shows and len(stray) <= MAX_STRAY:
+                if self._hand_near(strong - scored[0][2] - scored[0][3]):
+                    return []
                 return self._accept(moves, picture)
+            if self._hand_wait(strong - scored[0][2] - scored[0][3]):
+                return []
             if len(stray) > MAX_STRAY and scored and not self._credit:
                 # two moves made while the camera looked away? (the best firsts, each answered;
                 # not right after the players' answer: the hand that made the answered move
@@ -613,6 +650,8 @@ class ChangeFollower(Follower):
                 if two is not None and pairs[0][0] > scored[0][0] + MARGIN:
                     moves2, rivals2, shows2, stray2, _ = two
                     if not rivals2 and shows2 and len(stray2) <= MAX_STRAY:
+                        if self._hand_near(strong - pairs[0][2] - pairs[0][3]):
+                            return []
                         return self._accept(moves2, picture)
                 self._partial = frozenset(c for c, e in zip(cells, ev) if e > PARTIAL)
                 if self._unsettled == 0:
@@ -621,7 +660,7 @@ class ChangeFollower(Follower):
             top = scored[0][0]
             likely = [m[0] for s, m, mv, _, ok in scored[:3]
                       if s > 0 and s > top - 2 * MARGIN and ok]
-            if self._credit and hand and self._unsettled <= HAND_WAIT:
+            if self._credit and hand and self._unsettled <= ANSWER_HAND_WAIT:
                 # right after the players' answer, a hand at rest round the moves is likely
                 # the hand that made the answered move: nothing asked or said, the camera
                 # waits a while for it to go (a phantom move of its cells was asked)
@@ -631,8 +670,8 @@ class ChangeFollower(Follower):
                 names = tuple(sorted(dict.fromkeys(str(m) for m in likely)))
                 self._pending = likely
                 return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=names))
-        if self._unsettled == 0:
-            self._unsettled += 1
+        if self._unsettled == 0 or self._hand_wait(strong):
+            self._unsettled = max(self._unsettled, 1)
             return []
         squares = tuple(sorted(strong or changed, key=_cell_key))
         if self._credit and set(squares) <= meter.around_cells(self._credit) | \
@@ -646,6 +685,56 @@ class ChangeFollower(Follower):
             self._unsettled = 0
             return []
         return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
+
+    def _drifted(self, picture: Any) -> bool:
+        change = self._meter.change(self._anchor, picture)
+        return float(change.max()) > NEW_STRETCH or \
+            float(np.partition(change, -3)[-3]) > DRIFT
+
+    def _hand_near(self, cells: set[str]) -> bool:
+        """Whether a move that explains the picture waits a little: changed cells it does not
+        explain, joined and touching the board's edge, may be the arm that is making it. It
+        is played once the picture has held still for HOLD_FRAMES frames (looked at on each)."""
+        if self._calm_count >= HOLD_FRAMES or not self._edge_group(cells, 2):
+            return False
+        self._look_again = True
+        return True
+
+    def _edge_group(self, cells: set[str], least: int) -> bool:
+        """Some group of at least ``least`` joined ``cells`` touches the board's edge."""
+        g = self._meter.view.geometry
+        extra = {name for name, *_ in getattr(g, "extra", ())}
+
+        def edge(c: str) -> bool:
+            if c in extra:
+                return True
+            f, r = g.file_rank(c)
+            return f in (0, g.files - 1) or r in (0, g.ranks - 1)
+
+        left = set(cells)
+        while left:
+            group, todo = set(), [left.pop()]
+            while todo:
+                c = todo.pop()
+                group.add(c)
+                near = self._meter.around_cells({c}) & left
+                left -= near
+                todo += near
+            if len(group) >= least and any(edge(c) for c in group):
+                return True
+        return False
+
+    def _hand_wait(self, cells: set[str]) -> bool:
+        """Whether to say nothing yet about ``cells`` (changed, unexplained): they may be an
+        arm still over the board. An arm comes in over the board's edge, so it is a group of
+        at least HAND_CELLS joined cells touching the edge; a hand may rest still for a moment,
+        so nothing is asked about it until the picture has stayed so for HAND_WAIT looks."""
+        if self._calm_count >= HAND_WAIT * self.stable_frames or len(cells) < HAND_CELLS:
+            return False
+        if self._edge_group(cells, HAND_CELLS):
+            self._unsettled = max(self._unsettled, 1)
+            return True
+        return False
 
     def _faint_exchange(self, change: np.ndarray, picture: Any) -> list[FollowEvent]:
         """Nothing changed colour, but a hand was over the board: the one move that only
@@ -678,10 +767,13 @@ class ChangeFollower(Follower):
         self._partial = frozenset()
         self._asked = ()
         out = []
+        base, before = self._ref, self._identity()
         for move in moves:
             out += self._emit(self._play(move))
             self._refs.append(picture)  # (the picture between two moves was never seen)
         self._ref = picture
+        after = self._identity()
+        self._settle = (base, frozenset(c for c in self.cells if after[c] != before[c]))
         return out
 
     def _ask(self, event: FollowEvent) -> list[FollowEvent]:
@@ -702,6 +794,7 @@ class ChangeFollower(Follower):
         explained, and the rest is judged again at the next calm frame."""
         before = self._identity()
         event = super().choose(move_text)
+        self._settle = None
         after = self._identity()
         self._asked = ()
         self._credit |= {c for c in self.cells if after[c] != before[c]}

@@ -11,7 +11,7 @@ MODULES = [
     "companion.vision.store", "companion.vision.markers", "companion.vision.synth",
     "companion.vision.presence", "companion.vision.change", "companion.vision.devdata",
     "companion.vision.cellnet",
-    "companion.vision.synth.video",
+    "companion.vision.synth.video", "companion.vision.synth.webcam",
 ]
 
 

@@ -118,9 +118,13 @@ def test_a_clupso_game_on_footage_lands_in_the_journal_as_touched_moves(camera_a
     assert screen.following
 
 
-def resting_hand(tmp_path: Path, video: Video, frame: int, times: int = 10) -> Video:
+REST = 60  # frames a hand rests over the board: two seconds at 30 frames a second
+
+
+def resting_hand(tmp_path: Path, video: Video, frame: int, times: int = REST) -> Video:
     """The video with its frame ``frame`` (a hand still over the board) held ``times`` frames:
-    a player who leaves the hand resting a second after the move."""
+    a player who leaves the hand resting after the move (by default two seconds at 30 frames
+    a second, longer than the camera waits in silence)."""
     names = sorted(p for p in video.frames.iterdir() if p.suffix == ".jpg")
     folder = tmp_path / "frames"
     folder.mkdir()
@@ -130,17 +134,34 @@ def resting_hand(tmp_path: Path, video: Video, frame: int, times: int = 10) -> V
     return Video(video.name, folder, video.corners, video.size, video.variant, video.moves)
 
 
+@pytest.mark.parametrize("frame", [8, 67])
+def test_a_hand_resting_a_moment_after_a_move_is_waited_out_in_silence(camera_app, tmp_path, frame):
+    """clupso_a with the hand that made the 1st move (c1-d2) or the 8th (e4xg6) resting a third
+    of a second (10 frames) before it leaves: the camera waits for it to go, says nothing and
+    follows the whole game."""
+    video = resting_hand(tmp_path, tune_video("clupso_a"), frame=frame, times=10)
+    app, worker = camera_app(video.frames, "it")
+    calibrate(app, video)
+    screen = open_from_home(app, "clupso")
+    follow_on(app, screen)
+    said = len(app.banners)
+    pump(app, worker)
+    assert [h.text for h in screen.session.history] == video.moves
+    assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
+    assert not screen.overlay_buttons and app.banners[said:] == []
+
+
 @pytest.mark.parametrize("lang,size", [("it", (800, 480)), ("en", (1920, 1080))])
 def test_a_hand_resting_after_a_capture_is_asked_about_then_the_camera_follows_on(camera_app, tmp_path,
                                                                                  lang, size):
-    """clupso_a, its 8th move (the man's capture e4xg6) made by a hand that rests over g7-h8 a
-    second before leaving: the camera cannot be sure, and asks. The question stands beside
+    """clupso_a, its 8th move (the man's capture e4xg6) made by a hand that rests over g7-h8
+    two thirds of a second (20 frames) before leaving: the camera cannot be sure, and asks. The question stands beside
     the board, which shows the likely move with a numbered arrow; the referee taps it, it is
     journaled as a touch would, and the camera goes on from the frames (nothing asked about
     the resting hand, nothing false) to the end of the game."""
     import pygame
 
-    video = resting_hand(tmp_path, tune_video("clupso_a"), frame=67)
+    video = resting_hand(tmp_path, tune_video("clupso_a"), frame=67, times=20)
     truth = video.moves
     app, worker = camera_app(video.frames, lang, size)
     calibrate(app, video)
