@@ -374,6 +374,7 @@ EXCHANGE_REL = 4.0  # ... and this many times the board's median change
 EXCHANGE_AHEAD = 1.5  # ... and this many times the next such move's weaker cell
 DRIFT = 1.0  # ChangeMeter motion (3rd largest cell) from a calm stretch's first picture that ends
 # the stretch: a hand moving slowly changes each frame little but drifts far (as MOTION_CALM)
+DRIFT_OVER_STEP = 3.0  # ... when so many times the change since the frame before (grain)
 HAND_CELLS = 3  # unexplained changed cells joined to the board's edge that may be an arm ...
 HAND_WAIT = 4  # ... about which nothing is asked until the picture stayed so this many looks
 HOLD_FRAMES = 5  # frames a picture holds still before a move with an arm-like remainder is played
@@ -687,9 +688,17 @@ class ChangeFollower(Follower):
         return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
 
     def _drifted(self, picture: Any) -> bool:
+        """Whether the picture crept away from the calm stretch's first: far more than it
+        moved since the frame before (a slow hand drifts; a grainy or noisy picture only
+        trembles as much from any frame to the next, and would never be calm)."""
         change = self._meter.change(self._anchor, picture)
-        return float(change.max()) > NEW_STRETCH or \
-            float(np.partition(change, -3)[-3]) > DRIFT
+        if float(change.max()) > NEW_STRETCH:
+            return True
+        third = float(np.partition(change, -3)[-3])
+        if third <= DRIFT:
+            return False
+        step = self._meter.change(self._calm[-1], picture)
+        return third > DRIFT_OVER_STEP * float(np.partition(step, -3)[-3])
 
     def _hand_near(self, cells: set[str]) -> bool:
         """Whether a move that explains the picture waits a little: changed cells it does not
