@@ -244,9 +244,18 @@ def test_a_camera_knocked_mid_game_is_said_once_the_game_goes_on_by_touch_and_th
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
 
 
+def wait_for_check(app, worker) -> str:
+    """Step the camera until a banner names squares to check; the banner's opening words."""
+    check = app.t("board.camera.check", squares="")
+    while not any(b.text.startswith(check) for b in app.banners):
+        assert worker.step() is not None, "the resting hand was never noticed"
+        app.tick()
+    return check
+
+
 def test_a_hand_resting_after_the_first_move_names_squares_then_the_camera_finds_the_move(
         camera_app, tmp_path):
-    """clupso_a's first move made by a hand that rests a second over c1-d2 before leaving:
+    """clupso_a's first move made by a hand that rests two seconds over c1-d2 before leaving:
     while it rests the camera names the squares to check (a banner, no question); once the
     hand goes it sees the move, plays it, and the banner goes with the doubt."""
     video = resting_hand(tmp_path, tune_video("clupso_a"), frame=8)
@@ -254,10 +263,7 @@ def test_a_hand_resting_after_the_first_move_names_squares_then_the_camera_finds
     calibrate(app, video)
     screen = open_from_home(app, "clupso")
     follow_on(app, screen)
-    check = app.t("board.camera.check", squares="")
-    while not any(b.text.startswith(check) for b in app.banners):
-        assert worker.step() is not None, "the resting hand was never noticed"
-        app.tick()
+    check = wait_for_check(app, worker)
     assert screen.session.history == [] and not screen.overlay_buttons
     pump(app, worker)
     assert [h.text for h in screen.session.history] == video.moves
@@ -268,7 +274,7 @@ def test_a_hand_resting_after_the_first_move_names_squares_then_the_camera_finds
 @pytest.mark.parametrize("frame,move", [(8, 0), (52, 5)])
 def test_a_move_entered_by_touch_while_the_hand_still_rests_and_the_camera_follows_on(
         camera_app, tmp_path, frame, move):
-    """clupso_a with the hand that makes a move resting a second before it leaves: the camera
+    """clupso_a with the hand that makes a move resting two seconds before it leaves: the camera
     names squares to check, and the referee enters the move by touch while the hand is still
     there. The camera keeps the picture it agreed with the board, takes the touched move's
     cells as explained, and does not take the resting hand for a move: over d8 and e8 it looks
@@ -279,10 +285,7 @@ def test_a_move_entered_by_touch_while_the_hand_still_rests_and_the_camera_follo
     calibrate(app, video)
     screen = open_from_home(app, "clupso")
     follow_on(app, screen)
-    check = app.t("board.camera.check", squares="")
-    while not any(b.text.startswith(check) for b in app.banners):
-        assert worker.step() is not None, "the resting hand was never noticed"
-        app.tick()
+    check = wait_for_check(app, worker)
     assert [h.text for h in screen.session.history] == video.moves[:move]
     target = video.moves[move]
     for cell in (target[:2], target[2:]):
