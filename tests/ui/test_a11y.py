@@ -87,3 +87,17 @@ def test_the_checker_sees_a_small_button_and_grey_on_grey():
     assert report.targets[0].rect.height == 40
     grey = report.texts[-1]
     assert grey.size == 14 and grey.background == theme.PANEL and theme.contrast(grey.color, grey.background) < 3
+
+
+@pytest.mark.parametrize("colour", ["OK", "WARN", "DANGER"])
+def test_the_camera_button_reads_in_full_while_following(colour, tmp_path, monkeypatch):
+    """"● Telecamera" fits the board screen's camera button in every state of the camera
+    (it was cut to "● Telecam…" at 800×480), in both languages and every size."""
+    from companion.ui.vision import switch
+    from companion.ui.vision.follow import CameraFollow
+
+    monkeypatch.setattr(switch.FollowWithCamera, "following", property(lambda self: True))
+    monkeypatch.setattr(CameraFollow, "status_colour", lambda self: getattr(theme, colour))
+    for name in ("clupso-board", "camerlano-board", "duere-board"):
+        found = problems_of(name, tmp_path)
+        assert not found, f"{name}: " + "\n".join(found[:10])

@@ -44,8 +44,8 @@ PANEL_MIN_W = 236
 PORTRAIT_PANEL_H = 400
 BUTTON_H = 50
 # The camera button's place on the 800×480 panel: the switch's, made a finger's height (48 px)
-# and wide enough for "Telecamera" (scaled on bigger displays, see GameScreen.camera_rect).
-CAMERA_BUTTON = pygame.Rect(800 - 8 - 136, 4, 136, 48)
+# and wide enough for "● Telecamera" while following (scaled on bigger displays, see GameScreen.camera_rect).
+CAMERA_BUTTON = pygame.Rect(800 - 8 - 146, 4, 146, 48)
 assert CAMERA_BUTTON.collidepoint(_SWITCH_CAMERA_BUTTON.center)
 
 
