@@ -44,9 +44,17 @@ SPAN = 2.4  # cells a crop spans, across and along the lean
 AHEAD = 0.25  # cells the crop's centre is moved towards where a piece on the cell leans
 CELL = CROP / SPAN  # pixels per cell in a crop
 CLASSES = (".", "w", "b")
-TUNE_STEPS = 200  # gradient steps when learning a board
+# learning a board from a known position (the start of a game): gradient steps, rate, and
+# the pull of the trained last layer against this board's examples. Set on tune material
+# (our renders' seeds 5000-5019 of Camerlano, whose empty far-rank cells behind a full row of
+# tall pieces the trained layer reads as dark even on the start picture it learns from)
+LEARN_STEPS = 1000
+LEARN_RATE = 1.0
+LEARN_HOLD = 0.01
+# ... and from a lone photo's own surely read cells (CellNet.settle): less far
+TUNE_STEPS = 200
 TUNE_RATE = 0.5
-TUNE_HOLD = 0.05  # pull of the trained last layer against this board's examples
+TUNE_HOLD = 0.05
 
 
 def frames(view: BoardView, jitter: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray,
@@ -182,12 +190,21 @@ class CellNet:
         p = self.probabilities(crops(image, geometry, corners))
         return {c: CLASSES[int(k)] for c, k in zip(geometry.cells, p.argmax(axis=1))}
 
-    def calibrate(self, batch: np.ndarray, labels: list[str], steps: int = TUNE_STEPS) -> None:
+    def calibrate(self, batch: np.ndarray, labels: list[str], steps: int = LEARN_STEPS,
+                  rate: float = LEARN_RATE, hold: float = LEARN_HOLD, mirrored: bool = True
+                  ) -> None:
         """Learn this board from crops of a known position (``labels``: "."/"w"/"b" each):
-        the last layer is retuned on them, held near the trained one."""
-        _, features = self.run(batch)
-        f = features.astype(np.float64)
+        the last layer is retuned on them, held near the trained one (``hold``). ``mirrored``:
+        each crop counts seen mirrored too (as :meth:`probabilities` reads with ``turns`` 2).
+
+        The defaults are for a known position (the start of a game: every label is the game's,
+        so the layer may follow them closely); :meth:`settle` learns from its own first
+        reading, and so moves less."""
+        f = self.run(batch)[1].astype(np.float64)
         y = np.array([CLASSES.index(x) for x in labels])
+        if mirrored:
+            f = np.vstack([f, self.run(np.ascontiguousarray(batch[:, :, :, ::-1]))[1]])
+            y = np.concatenate([y, y])
         onehot = np.eye(len(CLASSES))[y]
         # each class counts alike, however many cells it has in this position
         counts = np.maximum(onehot.sum(axis=0), 1)
@@ -197,10 +214,10 @@ class CellNet:
         for _ in range(steps):
             p = _softmax(f @ w.T + b)
             g = (p - onehot) * weights[:, None]  # (n, 3)
-            gw = g.T @ f + TUNE_HOLD * (w - self.weight)
-            gb = g.sum(axis=0) + TUNE_HOLD * (b - self.bias)
-            w -= TUNE_RATE * scale * gw
-            b -= TUNE_RATE * gb
+            gw = g.T @ f + hold * (w - self.weight)
+            gb = g.sum(axis=0) + hold * (b - self.bias)
+            w -= rate * scale * gw
+            b -= rate * gb
         self.tuned = (w, b)
 
     def settle(self, batch: np.ndarray, turns: int = 1, sure: float = 0.9) -> np.ndarray:
@@ -213,7 +230,8 @@ class CellNet:
         if keep.sum() < 8 or len(set(p[keep].argmax(axis=1).tolist())) < 2:
             return p
         before = self.tuned
-        self.calibrate(batch[keep], [CLASSES[int(k)] for k in p[keep].argmax(axis=1)])
+        self.calibrate(batch[keep], [CLASSES[int(k)] for k in p[keep].argmax(axis=1)],
+                       TUNE_STEPS, TUNE_RATE, TUNE_HOLD, mirrored=False)
         out = self.probabilities(batch, turns)
         self.tuned = before
         return out

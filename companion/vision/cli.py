@@ -56,8 +56,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         "two free CPU threads.")
     train.add_argument("--out", metavar="FILE", help="where to write the network (default: the "
                        "one the app uses, companion/vision/cellnet.onnx)")
-    train.add_argument("--renders", type=int, default=200, metavar="N",
-                       help="own renders in the data (default 200)")
+    train.add_argument("--renders", type=int, default=240, metavar="N",
+                       help="own renders in the data (default 240)")
     train.add_argument("--copies", type=int, default=3, metavar="N",
                        help="times each picture is used, changed at random (default 3)")
     train.add_argument("--epochs", type=int, default=10, metavar="N", help="default 10")

@@ -163,10 +163,19 @@ class Reader:
         self._to_learn = self.expected
 
     def learn(self, frame: np.ndarray, position: dict[str, str]) -> None:
-        """Learn this board's look from a frame of a known position (cell -> "."/"w"/"b")."""
+        """Learn this board's look from a frame of a known position (cell -> "."/"w"/"b"); a
+        reader that has read no frame yet first places the board (given corners, or found)."""
         from companion.vision.cellnet import crops
 
         self._net_seen = None
+        size = (frame.shape[1], frame.shape[0])
+        if self.view is None or self.view.image_size != size:
+            # not read yet: the given corners, or the board looked for with the position
+            if self._given is not None:
+                self.set_corners(self._given, size)
+            else:
+                self.expected = dict(position)
+                self.calibrate(frame)
         if self.net is None or self.view is None:
             return
         self.net.calibrate(crops(frame, self.geometry, self.view.corners),

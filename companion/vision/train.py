@@ -5,11 +5,15 @@ through OpenCV (:mod:`companion.vision.cellnet`).
 
 The recipe, all from material the split (``split.json``) allows to train on:
 
-- our own renders, seeds 10000 + i (8x8 and 11x10 with citadels, 640x480 and 1280x720, any
-  density, start positions too, flat men on some boards); seven in ten of them with other pieces and squares than our
-  renderer picks (``_vary``: honey, cream or light-wood "light" sets against brown, red,
-  walnut or grey "dark" ones, on maple, walnut, green, salmon, grey or black squares -- so
-  light-on-light and dark-on-dark come up, and "light" is learnt as relative);
+- our own renders, seeds 10000 + i (8x8 and 11x10 with citadels, 640x480 and 1280x720, flat
+  men on some boards): two in five are a game's opening (a variant's start position and up to
+  12 random plies, each piece drawn as its kind: full back ranks, tall pieces in front of empty
+  cells; three in five on the 11x10 board, whose start leaves every other far-rank cell empty
+  behind a full row), the others random positions of any density; seven in ten of them with
+  other pieces and squares than our renderer picks (``_vary``: honey, cream or light-wood
+  "light" sets against brown, red, walnut or grey "dark" ones, on maple, walnut, green,
+  salmon, grey or black squares -- so light-on-light and dark-on-dark come up, and "light" is
+  learnt as relative);
 - the *tune* part of ``../shared/vision-dev``: its photos, and every few calm frames of its
   tune videos (skipped when the folder is absent);
 - every picture several times (the other renderer's twice as often as ours), each time changed
@@ -19,7 +23,7 @@ The recipe, all from material the split (``split.json``) allows to train on:
   estimated) and mirrored half the time (a crop's "up" is the lean: never turned).
 
 Labels: "." empty, "w" light piece, "b" dark piece. Cells a hand hides are left out.
-A few minutes on one or two CPU threads; the result is ``cellnet.onnx`` beside the package.
+About 20 minutes on two CPU threads of a machine shared with other work; the result is ``cellnet.onnx`` beside the package.
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ from companion.vision.cellnet import CLASSES, CROP, MODEL, crops
 from companion.vision.geometry import BoardGeometry, get_geometry
 
 SEED = 10_000
+# the variants whose openings are drawn on each board (start positions and a few plies on)
+START_LIKE = {"8x8": ("magici", "duere", "elolbia", "clupso"), "11x10c": ("camerlano",)}
 WIDTH = (16, 32, 48)  # channels of the three convolution blocks
 
 
@@ -122,8 +128,8 @@ def sources(renders: int, log: "callable" = print, dev: bool = True, skip: tuple
     measure on them)."""
     from companion.rules import VARIANT_NAMES, get_variant
     from companion.vision import devdata
-    from companion.vision.follower import occupancy
     from companion.vision.synth import random_scene, render
+    from companion.vision.synth.video import occupancy_of, random_game
 
     for s in devdata.stills("tune") if dev else []:
         if s.name in skip:
@@ -151,13 +157,15 @@ def sources(renders: int, log: "callable" = print, dev: bool = True, skip: tuple
         g = get_geometry("11x10c" if i % 4 == 3 else "8x8")
         size = (1280, 720) if i % 3 == 2 else (640, 480)
         scene = _vary(random_scene(rng, g, size=size), rng)
-        if i % 5 == 0:
-            name = "camerlano" if g.name == "11x10c" else "magici"
-            if name in VARIANT_NAMES:
-                pos = get_variant(name).start_position()
-                pieces = {c: s for c, s in occupancy(pos, g.cells).items() if s != "."}
-            else:
-                pieces = {}
+        names = [n for n in (START_LIKE[g.name]) if n in VARIANT_NAMES]
+        if names and (i % 5 < 2 or (g.name == "11x10c" and i % 5 == 2)):
+            # a game's opening: full back ranks, tall pieces in front of empty cells (the
+            # cells a learnt board must read right first), each piece drawn as its kind
+            pos = get_variant(names[int(rng.integers(len(names)))]).start_position()
+            plies = int(rng.choice([0, 0, 1, 2, 3, 4, 6, 8, 12]))
+            for move in random_game(pos, plies, rng):
+                pos.push(pos.parse_move(move))
+            pieces = {c: s for c, s in occupancy_of(pos, g.cells).items() if s != "."}
         else:
             density = rng.uniform(0.1, 0.7)
             pieces = {c: ("w" if rng.random() < 0.5 else "b") for c in g.cells
@@ -247,7 +255,7 @@ def _flip(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return x
 
 
-def train(out: Path = MODEL, renders: int = 200, copies: int = 3, epochs: int = 10,
+def train(out: Path = MODEL, renders: int = 240, copies: int = 3, epochs: int = 10,
           threads: int = 2, log: "callable" = print, skip: tuple[str, ...] = ()
           ) -> dict[str, float]:  # pragma: no cover
     """Build the data, train, export to ONNX at ``out``; returns a few figures."""

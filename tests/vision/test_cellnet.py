@@ -196,3 +196,50 @@ def test_following_waits_while_the_board_does_not_show_the_games_position():
     set_up = render_static(scene, start)
     readings = [reader.read(finish(scene, set_up, rng)) for _ in range(6)]
     assert reader.learnt and any(r.ok for r in readings)
+
+
+def test_the_training_recipe_draws_openings_with_each_piece_as_its_kind(monkeypatch):
+    """Two renders in five are a game's opening (full back ranks, tall pieces in front of
+    empty cells): the cells a board learnt at the start must be read right first."""
+    import companion.vision.synth as synth
+    from companion.vision import train
+
+    drawn = []
+    real_render = synth.render
+
+    def spy(scene, pieces, rng, hand=False):
+        drawn.append(dict(pieces))
+        return real_render(scene, pieces, rng, hand)
+
+    monkeypatch.setattr(synth, "render", spy)
+    got = list(train.sources(5, log=lambda line: None, dev=False))
+    assert len(got) == 5 and len(drawn) == 5
+    for pieces in drawn[:2]:
+        # a start position a few plies on at most: most of two full armies, drawn by kind
+        assert len(pieces) >= 24 and all(":" in s for s in pieces.values())
+    # the others are random positions (of pieces by chance, or flat men)
+    assert all(":" not in s or s.endswith(":man") for s in drawn[4].values())
+    assert all(set(labels.values()) <= {".", "w", "b"} for *_, labels, _own in got)
+
+
+@pytest.mark.parametrize("seed", [611, 613, 622])
+def test_a_board_learnt_from_the_start_reads_its_far_empty_cells_behind_a_full_row(seed):
+    """Camerlano's start leaves every other far-rank cell empty behind a full row of tall
+    pieces leaning over it: learning the board from the start must take those cells as the
+    game says (the network alone reads some of them as dark pieces)."""
+    rng, g, scene = _scene(seed, "11x10c")
+    from companion.vision.synth.video import occupancy_of
+
+    pos = get_variant("camerlano").start_position()
+    start = occupancy(pos, g.cells)
+    first = finish(scene, render_static(scene, occupancy_of(pos, g.cells)), rng)
+    reader = Reader(g, scene_corners(scene))
+    reader.learn(first, start)
+    reading = reader.read(first, video=False, hands=False)
+    assert [c for c in g.cells if reading.cells[c].value != start[c]] == []
+    for text in ("d3d4", "f9b9"):
+        pos.push(pos.parse_move(text))
+    now = occupancy(pos, g.cells)
+    later = finish(scene, render_static(scene, occupancy_of(pos, g.cells)), rng)
+    reading = reader.read(later, video=False, hands=False)
+    assert [c for c in g.cells if reading.cells[c].value != now[c]] == []
