@@ -396,6 +396,7 @@ CALM_S = 0.5  # seconds the picture must hold still before it is judged, when th
 # the frames' times are known (see ChangeFollower.calm_frames)
 CHECK_EV = 4.0  # evidence one unexplained cell must reach for the squares to be asked about
 # (a piece come or gone reaches the cap, 5; a lingering shadow, sleeve or the light, less)
+ANSWER_UNSEEN_LOOKS = 8  # looks the camera waits for the players' answered move to show
 IN_THE_AIR_LOOKS = 4  # looks the camera waits, silent, while a piece seems lifted (a pause
 # mid-move lasts 0.3-1.5 s in the webcam model; with the calm time of 0.5 s, 2 s and more)
 ABSORB_LOOKS = 2  # ... else, after this many more looks, that picture is the agreed one
@@ -535,6 +536,11 @@ class ChangeFollower(Follower):
             return []
         meter = self._meter
         ev = evidence(meter.change(self._ref, picture))
+        # the move the players chose (asked before it was on the board, or entered by touch
+        # while the piece was still in the hand) is not seen yet: no next move is judged from
+        # this picture (played, the answered move would show later as a move back)
+        answered_unseen = bool(self._credit) and not any(
+            ev[self.cells.index(c)] > STRAY for c in self._credit)
         for c in self._credit:  # changed by a move the players chose: explained
             ev[self.cells.index(c)] = -CHANGE_CAP
         cells = self.cells
@@ -676,9 +682,13 @@ class ChangeFollower(Follower):
         # hold the hand that made it: a next move must then show clean all round (a hand
         # resting over two cells that make a legal move was played as that move)
         best = verdict(scored, near=not self._credit)
+        if answered_unseen and self._unsettled <= ANSWER_UNSEEN_LOOKS:
+            self._unsettled += 1
+            return []
         if best is not None:
             moves, rivals, shows, stray, hand = best
-            if not rivals and shows and self._few(stray, ev, index):
+            if not rivals and shows and (self._few(stray, ev, index)
+                                         or self._lingering(stray, moves)):
                 if self._hand_near(strong - scored[0][2] - scored[0][3]):
                     return []
                 return self._accept(moves, picture)
@@ -817,6 +827,31 @@ class ChangeFollower(Follower):
         none changed fully (a piece came or went there: moves made unseen, a third may be
         pending behind the two; played, the next one would be judged against a wrong board)."""
         return len(stray) <= MAX_STRAY and all(ev[index[c]] <= CHECK_EV for c in stray)
+
+    def _lingering(self, stray: set[str], moves: tuple) -> bool:
+        """Whether the cells a move leaves unexplained are a shadow or a sleeve lying along
+        one edge of the board (a player's arm or body beside it): two or more, all on one
+        outer rank or file, and every one read surely by the cells' reader as holding what
+        the game has there after the move (a piece moved there would show). The move is then
+        played and the picture, with what lingers, agreed: else moves pile up behind it,
+        each asked."""
+        if len(stray) < 2:
+            return False
+        g = self._meter.view.geometry
+        places = [g.file_rank(c) for c in stray if c in self.cells]
+        if len(places) != len(stray):
+            return False
+        lines = [{f for f, _ in places}, {r for _, r in places}]
+        outer = [(0, g.files - 1), (0, g.ranks - 1)]
+        if not any(len(line) == 1 and next(iter(line)) in ends
+                   for line, ends in zip(lines, outer)):
+            return False
+        for m in moves:
+            self.position.push(m)
+        after = self.expected
+        for _ in moves:
+            self.position.pop()
+        return all(self._seen.get(c) == after[c] for c in stray)
 
     def _in_the_air(self, strong: set[str]) -> bool:
         """Whether to wait a while longer, saying nothing: the one cell that changed clearly
