@@ -311,7 +311,8 @@ def webcam_game(item: tuple, seed: int, given: bool) -> "object":
     name, variant, fen, truth, clip = item
     filmed = webcam(clip, seed)
     score = devbench.follow_game(variant, fen, truth, filmed.frames,
-                                 filmed.corners if given else None, f"{name}/{seed}")
+                                 filmed.corners if given else None, f"{name}/{seed}",
+                                 fps=filmed.params["fps"])
     print(f"  {name}, webcam seed {seed}, {'given' if given else 'found'} corners: "
           f"{score.followed}/{score.moves} followed, {score.false} false, {score.asked} asked; "
           f"{len(filmed.frames)} frames at {filmed.params['fps']:.0f} fps, "

@@ -43,7 +43,12 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     follow.add_argument("--corners", metavar="X1,Y1,X2,Y2,X3,Y3,X4,Y4",
                         help="as for 'vision read'")
     follow.add_argument("--stable", type=int, default=3, metavar="N",
-                        help="calm frames that make a stable sight (default 3)")
+                        help="calm frames that make a stable sight (default 3; with a known "
+                        "frame rate, at least half a second's worth)")
+    follow.add_argument("--fps", type=float, metavar="N",
+                        help="the frames' rate, for a folder of frames (a camera and a video "
+                        "file give their own): the board must then stay calm for half a "
+                        "second")
     follow.set_defaults(func=_cmd_follow)
 
     train = sub.add_parser(
@@ -146,11 +151,13 @@ def _cmd_follow(args: argparse.Namespace) -> int:
         return _usage(str(exc))
     if args.stable < 1:
         return _usage("--stable must be at least 1")
+    if args.fps is not None and not 0 < args.fps <= 1000:
+        return _usage(f"--fps must be above 0 and at most 1000 (got {args.fps:g})")
     from companion.vision.follower import occupancy
 
     # the position on the board turns a found board the right way round
     reader = Reader(geometry, corners, expected=occupancy(position, geometry.cells))
-    follower = ChangeFollower(position, stable_frames=args.stable)
+    follower = ChangeFollower(position, stable_frames=args.stable, fps=args.fps)
     video_file = bool(getattr(source, "is_file", False))
     live = not (isinstance(source, ImageFolderSource) or video_file)
     if live:  # a camera that stops is retried, never the end of the game
@@ -184,7 +191,7 @@ def _cmd_follow(args: argparse.Namespace) -> int:
             if reading.status is not last_status and reading.status is not ReadStatus.OK:
                 print(f"companion vision: {reading.status.value}", file=sys.stderr)
             last_status = reading.status
-            for event in follower.feed(reading):
+            for event in follower.feed(reading, at=frame.time):
                 print(event, flush=True)
     finally:
         source.close()

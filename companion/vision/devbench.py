@@ -116,9 +116,11 @@ class GameScore:
 
 
 def follow_game(variant: str, start_fen: str | None, truth_moves: list[str],
-                frames: "Any", corners: np.ndarray | None, name: str = "") -> GameScore:
+                frames: "Any", corners: np.ndarray | None, name: str = "",
+                fps: float | None = None) -> GameScore:
     """Follow ``frames`` as the app does; a question is answered as the players would (the
-    true move when offered, else by touch: the true move played) and counted.
+    true move when offered, else by touch: the true move played) and counted. ``fps``: the
+    frames' rate when known (a webcam's: the follower's calm is then measured in seconds).
 
     A move is followed when the camera played it unasked; false when it played another.
     """
@@ -133,7 +135,7 @@ def follow_game(variant: str, start_fen: str | None, truth_moves: list[str],
     from companion.vision.follower import occupancy
 
     reader = Reader(g, corners, expected=occupancy(pos, g.cells))
-    follower = ChangeFollower(pos)
+    follower = ChangeFollower(pos, fps=fps)
     score = GameScore(moves=len(truth_moves))
     done = 0
 

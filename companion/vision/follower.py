@@ -19,6 +19,7 @@ The follower only needs a position with ``legal_moves()``, ``push``, ``pop``, ``
 
 from __future__ import annotations
 
+import math
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -120,8 +121,9 @@ class Follower:
         return occupancy(self.position, self.cells)
 
     # -- frames --------------------------------------------------------------------------------
-    def feed(self, reading: Reading) -> list[FollowEvent]:
-        """One reader result; a hand, motion or a moved camera breaks the calm."""
+    def feed(self, reading: Reading, at: float | None = None) -> list[FollowEvent]:
+        """One reader result; a hand, motion or a moved camera breaks the calm. (``at``, the
+        frame's time, only counts for :class:`ChangeFollower`.)"""
         if not reading.ok:
             self._recent.clear()
             self._recent_sigs.clear()
@@ -341,6 +343,17 @@ class Follower:
         raise ValueError(f"{move_text!r} is not a legal move here")
 
 
+def _origin(move: Any) -> str:
+    """The cell a move starts from (its text's first cell when it names none)."""
+    origin = getattr(move, "origin", None)
+    if origin is not None:
+        return str(origin)
+    import re
+
+    found = re.match(r"[a-z]+\d+", str(move))
+    return found.group(0) if found else ""
+
+
 def _cell_key(cell: str) -> tuple[int, str]:
     return (int("".join(ch for ch in cell if ch.isdigit()) or 0), cell)
 
@@ -378,6 +391,15 @@ DRIFT_OVER_STEP = 3.0  # ... when so many times the change since the frame befor
 HAND_CELLS = 3  # unexplained changed cells joined to the board's edge that may be an arm ...
 HAND_WAIT = 4  # ... about which nothing is asked until the picture stayed so this many looks
 HOLD_FRAMES = 5  # frames a picture holds still before a move with an arm-like remainder is played
+# (with the frame rate known: that many thirds of the calm frames)
+CALM_S = 0.5  # seconds the picture must hold still before it is judged, when the frame rate or
+# the frames' times are known (see ChangeFollower.calm_frames)
+CHECK_EV = 4.0  # evidence one unexplained cell must reach for the squares to be asked about
+# (a piece come or gone reaches the cap, 5; a lingering shadow, sleeve or the light, less)
+ANSWER_UNSEEN_LOOKS = 8  # looks the camera waits for the players' answered move to show
+IN_THE_AIR_LOOKS = 4  # looks the camera waits, silent, while a piece seems lifted (a pause
+# mid-move lasts 0.3-1.5 s in the webcam model; with the calm time of 0.5 s, 2 s and more)
+ABSORB_LOOKS = 2  # ... else, after this many more looks, that picture is the agreed one
 RECHECK = 4  # while calm, look again every this many stable-sights' worth of frames
 
 
@@ -427,8 +449,43 @@ class ChangeFollower(Follower):
     # changed since the agreed picture (explained by the players' answer)
     _look_again: bool = field(default=False, init=False, repr=False)
     last_scores: list = field(default_factory=list, init=False, repr=False)
+    calm_s: float = CALM_S
+    fps: float | None = None  # the frames' rate when known (a camera's, a recording's)
+    _stamps: deque = field(default_factory=lambda: deque(maxlen=32), init=False, repr=False)
 
-    def feed(self, reading: Reading) -> list[FollowEvent]:
+    @property
+    def frame_rate(self) -> float | None:
+        """Frames a second: as given, else from the frames' times (None: unknown)."""
+        if self.fps:
+            return float(self.fps)
+        if len(self._stamps) >= 2:
+            span = self._stamps[-1] - self._stamps[0]
+            if span > 0:
+                return (len(self._stamps) - 1) / span
+        return None
+
+    @property
+    def calm_frames(self) -> int:
+        """Frames the picture must hold still to be judged: ``calm_s`` seconds' worth when the
+        frame rate is known (a hovering hand holds still for a tenth of a second or more:
+        ``stable_frames`` frames at 30 a second would judge its picture), else
+        ``stable_frames`` (a clean recording of unknown rate, whose still stretches may be
+        short)."""
+        rate = self.frame_rate
+        if not rate:
+            return self.stable_frames
+        return max(self.stable_frames, math.ceil(self.calm_s * rate - 1e-6))
+
+    def _stamp(self, at: float) -> None:
+        if self._stamps and at <= self._stamps[-1]:
+            self._stamps.clear()  # time went back: another recording, or a clock reset
+        self._stamps.append(float(at))
+
+    def feed(self, reading: Reading, at: float | None = None) -> list[FollowEvent]:
+        """One reader result; ``at`` is the frame's time in seconds (a camera's clock, the
+        position in a recording), which gives the frame rate when ``fps`` is not given."""
+        if at is not None:
+            self._stamp(at)
         if reading.picture is None or reading.meter is None:
             if not reading.ok:
                 self._calm.clear()
@@ -457,13 +514,14 @@ class ChangeFollower(Follower):
         if not self._calm:
             self._anchor = reading.picture
         self._calm.append(reading.picture)
-        del self._calm[: -self.stable_frames]
+        need = self.calm_frames
+        del self._calm[: -need]
         self._seen = {c: (s.value if isinstance(s, CellState) else str(s))
                       for c, s in reading.cells.items() if c not in reading.unsure}
         self._calm_count += 1
         n = self._calm_count
-        every = (1 if self._unsettled else RECHECK) * self.stable_frames
-        if n < self.stable_frames or ((n - self.stable_frames) % every
+        every = (1 if self._unsettled else RECHECK) * need
+        if n < need or ((n - need) % every
                                       and not self._look_again):
             return []
         self._look_again = False
@@ -478,6 +536,11 @@ class ChangeFollower(Follower):
             return []
         meter = self._meter
         ev = evidence(meter.change(self._ref, picture))
+        # the move the players chose (asked before it was on the board, or entered by touch
+        # while the piece was still in the hand) is not seen yet: no next move is judged from
+        # this picture (played, the answered move would show later as a move back)
+        answered_unseen = bool(self._credit) and not any(
+            ev[self.cells.index(c)] > STRAY for c in self._credit)
         for c in self._credit:  # changed by a move the players chose: explained
             ev[self.cells.index(c)] = -CHANGE_CAP
         cells = self.cells
@@ -570,7 +633,10 @@ class ChangeFollower(Follower):
             # exchange, both cells) changed
             need = recoloured or moved
             floor = LEAST_CELL if recoloured else 0.0
-            shows = all(ev[index[c]] > floor for c in need)
+            # ... and one of them clearly (a grainy, flickering picture changes every cell a
+            # little: two cells of a legal move among them are no move)
+            shows = all(ev[index[c]] > floor for c in need) \
+                and max(ev[index[c]] for c in need) > STRAY
             return float(score), moved, hidden, shows
 
         scored = []
@@ -616,9 +682,13 @@ class ChangeFollower(Follower):
         # hold the hand that made it: a next move must then show clean all round (a hand
         # resting over two cells that make a legal move was played as that move)
         best = verdict(scored, near=not self._credit)
+        if answered_unseen and self._unsettled <= ANSWER_UNSEEN_LOOKS:
+            self._unsettled += 1
+            return []
         if best is not None:
             moves, rivals, shows, stray, hand = best
-            if not rivals and shows and len(stray) <= MAX_STRAY:
+            if not rivals and shows and (self._few(stray, ev, index)
+                                         or self._lingering(stray, moves)):
                 if self._hand_near(strong - scored[0][2] - scored[0][3]):
                     return []
                 return self._accept(moves, picture)
@@ -650,7 +720,7 @@ class ChangeFollower(Follower):
                 two = verdict(pairs, near=False)
                 if two is not None and pairs[0][0] > scored[0][0] + MARGIN:
                     moves2, rivals2, shows2, stray2, _ = two
-                    if not rivals2 and shows2 and len(stray2) <= MAX_STRAY:
+                    if not rivals2 and shows2 and self._few(stray2, ev, index):
                         if self._hand_near(strong - pairs[0][2] - pairs[0][3]):
                             return []
                         return self._accept(moves2, picture)
@@ -667,11 +737,13 @@ class ChangeFollower(Follower):
                 # waits a while for it to go (a phantom move of its cells was asked)
                 self._unsettled += 1
                 return []
+            if likely and shows and self._in_the_air(strong):
+                return []
             if likely and shows:
                 names = tuple(sorted(dict.fromkeys(str(m) for m in likely)))
                 self._pending = likely
                 return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=names))
-        if self._unsettled == 0 or self._hand_wait(strong):
+        if self._unsettled == 0 or self._hand_wait(strong) or self._in_the_air(strong):
             self._unsettled = max(self._unsettled, 1)
             return []
         squares = tuple(sorted(strong or changed, key=_cell_key))
@@ -684,6 +756,20 @@ class ChangeFollower(Follower):
             self._refs[-1] = picture
             self._credit = set()
             self._unsettled = 0
+            return []
+        if max(float(ev[index[c]]) for c in squares) <= CHECK_EV:
+            # nothing changed fully (no piece came or went): what is left is a shadow or a
+            # sleeve lingering at the board, a hand's remains, the light: once it has stayed
+            # so for ABSORB_LOOKS looks, it is the agreed picture (never a question: moves
+            # would pile up behind it, each asked)
+            if self._unsettled > ABSORB_LOOKS:
+                self._ref = picture
+                self._refs[-1] = picture
+                self._credit = set()
+                self._unsettled = 0
+                self._settle = None
+            else:
+                self._unsettled += 1
             return []
         return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
 
@@ -704,7 +790,9 @@ class ChangeFollower(Follower):
         """Whether a move that explains the picture waits a little: changed cells it does not
         explain, joined and touching the board's edge, may be the arm that is making it. It
         is played once the picture has held still for HOLD_FRAMES frames (looked at on each)."""
-        if self._calm_count >= HOLD_FRAMES or not self._edge_group(cells, 2):
+        hold = HOLD_FRAMES if self.calm_frames == self.stable_frames else \
+            math.ceil(HOLD_FRAMES * self.calm_frames / 3)
+        if self._calm_count >= hold or not self._edge_group(cells, 2):
             return False
         self._look_again = True
         return True
@@ -733,12 +821,60 @@ class ChangeFollower(Follower):
                 return True
         return False
 
+    @staticmethod
+    def _few(stray: set[str], ev: np.ndarray, index: dict[str, int]) -> bool:
+        """Whether the cells a move leaves unexplained may be let pass: at most MAX_STRAY, and
+        none changed fully (a piece came or went there: moves made unseen, a third may be
+        pending behind the two; played, the next one would be judged against a wrong board)."""
+        return len(stray) <= MAX_STRAY and all(ev[index[c]] <= CHECK_EV for c in stray)
+
+    def _lingering(self, stray: set[str], moves: tuple) -> bool:
+        """Whether the cells a move leaves unexplained are a shadow or a sleeve lying along
+        one edge of the board (a player's arm or body beside it): two or more, all on one
+        outer rank or file, and every one read surely by the cells' reader as holding what
+        the game has there after the move (a piece moved there would show). The move is then
+        played and the picture, with what lingers, agreed: else moves pile up behind it,
+        each asked."""
+        if len(stray) < 2:
+            return False
+        g = self._meter.view.geometry
+        places = [g.file_rank(c) for c in stray if c in self.cells]
+        if len(places) != len(stray):
+            return False
+        lines = [{f for f, _ in places}, {r for _, r in places}]
+        outer = [(0, g.files - 1), (0, g.ranks - 1)]
+        if not any(len(line) == 1 and next(iter(line)) in ends
+                   for line, ends in zip(lines, outer)):
+            return False
+        for m in moves:
+            self.position.push(m)
+        after = self.expected
+        for _ in moves:
+            self.position.pop()
+        return all(self._seen.get(c) == after[c] for c in stray)
+
+    def _in_the_air(self, strong: set[str]) -> bool:
+        """Whether to wait a while longer, saying nothing: the one cell that changed clearly
+        held a piece of the side to move and now looks empty. A player may lift the piece, take
+        the hand away to think, and put it down a second or more later; until then no move is
+        on the board to ask about. The wait is IN_THE_AIR_LOOKS looks (of the calm time
+        each)."""
+        if len(strong) != 1 or self._unsettled > IN_THE_AIR_LOOKS:
+            return False
+        (cell,) = strong
+        if self.expected.get(cell, ".") == "." or self._seen.get(cell, ".") != ".":
+            return False
+        if not any(_origin(m) == cell for m in self.position.legal_moves()):
+            return False
+        self._unsettled += 1
+        return True
+
     def _hand_wait(self, cells: set[str]) -> bool:
         """Whether to say nothing yet about ``cells`` (changed, unexplained): they may be an
         arm still over the board. An arm comes in over the board's edge, so it is a group of
         at least HAND_CELLS joined cells touching the edge; a hand may rest still for a moment,
         so nothing is asked about it until the picture has stayed so for HAND_WAIT looks."""
-        if self._calm_count >= HAND_WAIT * self.stable_frames or len(cells) < HAND_CELLS:
+        if self._calm_count >= HAND_WAIT * self.calm_frames or len(cells) < HAND_CELLS:
             return False
         if self._edge_group(cells, HAND_CELLS):
             self._unsettled = max(self._unsettled, 1)

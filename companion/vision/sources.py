@@ -13,6 +13,7 @@ ValueError: camera source '/nonexistent/folder/or/file.mp4': no such file, folde
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -34,6 +35,8 @@ class Frame:
     status: FrameStatus
     image: np.ndarray | None = None
     message: str = ""
+    time: float | None = None  # seconds: a live camera's clock when the frame came, a
+    # recording's position; None when unknown (a folder of images)
 
 
 class FrameSource(Protocol):
@@ -76,6 +79,7 @@ class OpenCVSource:
         self.name = str(spec)
         self.is_file = is_file
         self._cap = None
+        self._index = 0  # frames read from a file
         self._open()
 
     def _open(self) -> None:
@@ -104,7 +108,15 @@ class OpenCVSource:
                 return Frame(FrameStatus.END)
             self.close()
             return Frame(FrameStatus.FAILED, message=f"{self.name} stopped sending frames")
-        return Frame(FrameStatus.OK, image)
+        if not self.is_file:
+            return Frame(FrameStatus.OK, image, time=time.monotonic())
+        # a recording: its own frame rate places the frame (none known: no time)
+        import cv2
+
+        fps = float(self._cap.get(cv2.CAP_PROP_FPS) or 0.0) if self._cap is not None else 0.0
+        self._index += 1
+        at = (self._index - 1) / fps if 0 < fps < 1000 else None
+        return Frame(FrameStatus.OK, image, time=at)
 
     def close(self) -> None:
         if self._cap is not None:
@@ -144,7 +156,7 @@ class PiCameraSource:
         except Exception as exc:
             self.close()
             return Frame(FrameStatus.FAILED, message=f"Pi camera: {exc}")
-        return Frame(FrameStatus.OK, np.ascontiguousarray(image[..., :3]))
+        return Frame(FrameStatus.OK, np.ascontiguousarray(image[..., :3]), time=time.monotonic())
 
     def close(self) -> None:
         if self._cam is not None:

@@ -287,3 +287,38 @@ def test_an_exchange_is_not_taken_back_because_the_board_looks_as_before_it():
         events = follower.judge(type(ref)(faint))
         assert all(e.kind is not EventKind.TAKEBACK for e in events), events
     assert [str(m) for m in follower.history] == [exchange]
+
+
+def _feed_timed(frames: list[np.ndarray], fps: float | None = None, at_rate: float | None = None,
+                stable: int = 3) -> list[str]:
+    """Follow ``frames`` with the frame rate given (``fps``) or carried by the frames' times
+    (``at_rate``: frame i at i / at_rate seconds), or neither."""
+    pos = get_variant("magici").start_position()
+    g = geometry_for_cells(list(pos.geometry.cells))
+    reader = Reader(g)
+    follower = ChangeFollower(pos, stable_frames=stable, fps=fps)
+    events = []
+    for i, frame in enumerate(frames):
+        at = None if at_rate is None else i / at_rate
+        events += follower.feed(reader.read(frame), at=at)
+    return [str(e) for e in events]
+
+
+def test_calm_needs_the_time_not_the_frame_count_when_the_rate_is_known():
+    """Still stretches of 6 frames: at 10 frames a second that is 0.6 s, calm enough (half a
+    second) to judge; at 30 frames a second it is 0.2 s, a hand hovering still for a moment,
+    and nothing is judged, whether the rate is given or read from the frames' times. Without
+    a known rate the follower keeps its frame count (3 frames)."""
+    frames, _ = film("magici", ["e2e4", "e7e5"], seed=517, calm=6)
+    assert _feed_timed(frames) == ["e2e4", "e7e5"]
+    assert _feed_timed(frames, fps=10) == ["e2e4", "e7e5"]
+    assert _feed_timed(frames, at_rate=10) == ["e2e4", "e7e5"]
+    assert _feed_timed(frames, fps=30) == []
+    assert _feed_timed(frames, at_rate=30) == []
+    # the same moves with stretches of 16 frames (0.53 s at 30 frames a second) are seen
+    long, _ = film("magici", ["e2e4", "e7e5"], seed=517, calm=16)
+    assert _feed_timed(long, fps=30) == ["e2e4", "e7e5"]
+    pos = get_variant("magici").start_position()
+    assert ChangeFollower(pos).calm_frames == 3
+    assert ChangeFollower(pos, fps=30).calm_frames == 15
+    assert ChangeFollower(pos, fps=4).calm_frames == 3  # never fewer than stable_frames

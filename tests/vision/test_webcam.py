@@ -236,3 +236,19 @@ def test_a_grainy_picture_is_calm_the_drift_that_ends_a_stretch_is_a_hand_not_gr
     score = devbench.follow_game("duere", None, truth, game_frames(scene, pos, truth, rng), None)
     assert score.false == 0
     assert score.followed >= 12, score.lines
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_a_game_through_every_webcam_effect_is_followed_at_its_frame_rate(seed):
+    """Every effect on (hands over the board for 1-3.5 s hovering still for a moment, pauses
+    with the piece lifted, shadows and sleeves left at an edge, exposure, flicker, wobble,
+    blur, MJPEG, framing), followed as the webcam's frame rate says (calm half a second):
+    no false move, and at most one move asked."""
+    from companion.vision import devbench
+
+    clip, truth, fen = clip_of_game("magici", 6, 7)
+    out = webcam(clip, seed)
+    score = devbench.follow_game("magici", fen, truth, out.frames, out.corners, "t",
+                                 fps=out.params["fps"])
+    assert score.false == 0, score.lines
+    assert score.followed >= len(truth) - 1, score.lines

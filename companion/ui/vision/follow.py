@@ -190,7 +190,7 @@ class CameraFollow:
             if self.mirror is not None and self.mirror.depth != self.mirror.root:
                 self.sync()  # a choice left open was cancelled: the board decides
             try:
-                events = self.follower.feed(result.reading)
+                events = self.follower.feed(result.reading, at=getattr(result, "at", None))
             except Exception:  # a move the mirror cannot play: start again from the board
                 self.rebuild()
                 continue

@@ -65,6 +65,8 @@ class CameraResult:
     frame_size: tuple[int, int] = (0, 0)  # width, height of the camera's frame
     corners: np.ndarray | None = None  # the calibration used, in frame pixels
     fps: float = 0.0
+    at: float | None = None  # the frame's time in seconds (a live camera's clock, a
+    # recording's position), for the follower's calm in seconds; None: unknown (a folder)
 
 
 @dataclass
@@ -247,7 +249,8 @@ class CameraWorker:
         self._times.append(time.monotonic())
         corners = None if self.reader.corners is None else self.reader.corners.copy()
         return self._post(CameraResult(self._next_seq(), SourceState.RUNNING, "", reading,
-                                       make_preview(image), size, corners, self.fps))
+                                       make_preview(image), size, corners, self.fps,
+                                       frame.time))
 
     @property
     def fps(self) -> float:
