@@ -418,7 +418,9 @@ class ChangeFollower(Follower):
     """Follows a game by what changed in the picture since the last board both sides agreed on.
 
     Readings of a video carry the straightened picture (:attr:`Reading.picture`). When the
-    board has been calm for ``stable_frames`` frames, the picture is compared cell by cell
+    board has been calm for :attr:`calm_frames` frames (half a second, ``calm_s``, when the
+    frame rate is known: ``fps``, or the frames' times given to :meth:`feed`; else
+    ``stable_frames``), the picture is compared cell by cell
     with the last agreed one (:class:`~companion.vision.change.ChangeMeter`), and every legal
     move is scored by how well the cells it changes (origin, target, captured men, the
     castling rook, the two pieces of an exchange: whatever the engine says changes on the
