@@ -324,7 +324,8 @@ def bench_webcam(quick: bool) -> None:
     """Games through a club webcam's effects (``companion/vision/synth/webcam.py``: noise,
     auto-exposure and white balance chasing the hand, flicker, wobble, blur, MJPEG, hands over
     the board for 1-3.5 s at 15-30 fps, pauses mid-move, shadows and sleeves left at the edge,
-    the board framed edge to edge), followed as the app does. Held out: vision-dev's held-out
+    the board framed edge to edge), followed as the app does, at the webcam's frame rate (as
+    the app's camera gives the frames' times: calm is half a second). Held out: vision-dev's held-out
     videos and our renders from seeds >= 100000, through the effects with held-out seeds,
     corners given (moved with the framing) and found; TUNED-ON: the tune videos with the seed
     the follower was looked at with. A game is ~1000-1600 frames: a few minutes each."""

@@ -418,7 +418,9 @@ class ChangeFollower(Follower):
     """Follows a game by what changed in the picture since the last board both sides agreed on.
 
     Readings of a video carry the straightened picture (:attr:`Reading.picture`). When the
-    board has been calm for ``stable_frames`` frames, the picture is compared cell by cell
+    board has been calm for :attr:`calm_frames` frames (half a second, ``calm_s``, when the
+    frame rate is known: ``fps``, or the frames' times given to :meth:`feed`; else
+    ``stable_frames``), the picture is compared cell by cell
     with the last agreed one (:class:`~companion.vision.change.ChangeMeter`), and every legal
     move is scored by how well the cells it changes (origin, target, captured men, the
     castling rook, the two pieces of an exchange: whatever the engine says changes on the
@@ -691,6 +693,13 @@ class ChangeFollower(Follower):
                                          or self._lingering(stray, moves)):
                 if self._hand_near(strong - scored[0][2] - scored[0][3]):
                     return []
+                if self.frame_rate and self._in_the_air(
+                        strong, {c for c in scored[0][2] if ev[index[c]] > STRAY}
+                        | self._read_as_after(moves, was)):
+                    # only the piece's origin shows clearly: where it lands is not seen yet
+                    # (with the rate known the camera knows how long it waits; a clean
+                    # recording of unknown rate may be calm only a few frames at a time)
+                    return []
                 return self._accept(moves, picture)
             if self._hand_wait(strong - scored[0][2] - scored[0][3]):
                 return []
@@ -853,16 +862,35 @@ class ChangeFollower(Follower):
             self.position.pop()
         return all(self._seen.get(c) == after[c] for c in stray)
 
-    def _in_the_air(self, strong: set[str]) -> bool:
+    def _read_as_after(self, moves: tuple, was: dict[str, str]) -> set[str]:
+        """The cells ``moves`` change in occupancy that the cells' reader reads surely as the
+        moves leave them (a piece seen where it lands)."""
+        for m in moves:
+            self.position.push(m)
+        after = self.expected
+        for _ in moves:
+            self.position.pop()
+        return {c for c in self.cells if after[c] != was[c] and self._seen.get(c) == after[c]}
+
+    def _in_the_air(self, strong: set[str], shown: set[str] | None = None) -> bool:
         """Whether to wait a while longer, saying nothing: the one cell that changed clearly
-        held a piece of the side to move and now looks empty. A player may lift the piece, take
-        the hand away to think, and put it down a second or more later; until then no move is
-        on the board to ask about. The wait is IN_THE_AIR_LOOKS looks (of the calm time
-        each)."""
-        if len(strong) != 1 or self._unsettled > IN_THE_AIR_LOOKS:
+        (besides the cells its piece stood over or beside in the picture) held a piece of the
+        side to move and now looks empty. A player may lift the piece, take the hand away to
+        think, and put it down a second or more later; until then no move is on the board to
+        ask about, nor to play (a move from that cell to where nothing shows was played).
+        ``shown``: the cells of the best move that changed clearly (only its origin: in the
+        air). The wait is IN_THE_AIR_LOOKS looks (of the calm time each)."""
+        if self._unsettled > IN_THE_AIR_LOOKS:
             return False
-        (cell,) = strong
-        if self.expected.get(cell, ".") == "." or self._seen.get(cell, ".") != ".":
+        lifted = [c for c in strong if self.expected.get(c, ".") != "."
+                  and self._seen.get(c, ".") == "."]
+        if len(lifted) != 1:
+            return False
+        cell = lifted[0]
+        meter = self._meter
+        if strong - {cell} - meter.shadowed({cell}) - meter.around_cells({cell}):
+            return False
+        if shown is not None and shown != {cell}:
             return False
         if not any(_origin(m) == cell for m in self.position.legal_moves()):
             return False

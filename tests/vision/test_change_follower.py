@@ -322,3 +322,45 @@ def test_calm_needs_the_time_not_the_frame_count_when_the_rate_is_known():
     assert ChangeFollower(pos).calm_frames == 3
     assert ChangeFollower(pos, fps=30).calm_frames == 15
     assert ChangeFollower(pos, fps=4).calm_frames == 3  # never fewer than stable_frames
+
+
+def test_follow_from_the_command_line_takes_the_frames_rate(tmp_path, capsys):
+    """A folder of frames has no times: ``--fps`` gives them. Still stretches of 6 frames are
+    half a second at 10 frames a second (the moves are printed) but a fifth of a second at 30
+    (a hand may hover so long: nothing is judged); a rate that cannot be is refused."""
+    import cv2
+
+    from companion.cli import main
+
+    frames, _ = film("magici", ["e2e4", "e7e5"], seed=517, calm=6)
+    for i, frame in enumerate(frames):
+        cv2.imwrite(str(tmp_path / f"f{i:03d}.jpg"), frame)
+    base = ["vision", "follow", str(tmp_path), "--variant", "magici"]
+    assert main([*base, "--fps", "10"]) == 0
+    assert capsys.readouterr().out.split() == ["e2e4", "e7e5"]
+    assert main([*base, "--fps", "30"]) == 0
+    assert capsys.readouterr().out.split() == []
+    assert main([*base, "--fps", "0"]) == 2
+    assert "--fps" in capsys.readouterr().err
+
+
+def test_a_video_file_gives_its_frames_times_from_its_rate(tmp_path):
+    from companion.vision.sources import FrameStatus, open_source
+
+    path = tmp_path / "clip.avi"
+    writer = cv2_writer(path, 20.0)
+    for k in range(4):
+        writer.write(np.full((48, 64, 3), 40 * k, np.uint8))
+    writer.release()
+    source = open_source(str(path))
+    times = []
+    while (frame := source.read()).status is FrameStatus.OK:
+        times.append(frame.time)
+    source.close()
+    assert times == pytest.approx([0.0, 0.05, 0.1, 0.15])
+
+
+def cv2_writer(path, fps: float):
+    import cv2
+
+    return cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (64, 48))
