@@ -37,6 +37,26 @@ RELATIVE = True  # a lone photo is read relative to its own surely read cells (C
 SURE = 0.75  # the network's probability below which a cell counts as unsure
 REORIENT_EVERY = 10  # frames between two tries at turning a found board to the position
 LEARN_AGREE = 0.85  # share of cells read as the known position for the reader to learn the board
+# ... and share of the cells holding a piece (in the position or as read) read as the position:
+# a board found a rank off, or turned, in a game with few pieces left still agrees on most
+# (empty) cells, never on its pieces; such a board is refused, not followed
+LEARN_PIECES = 0.8
+
+
+def agreement(position: "dict[str, str]", cells: "tuple[str, ...] | list[str]",
+              states: "list[CellState]") -> tuple[float, float]:
+    """How far a reading (``states``, in ``cells`` order) shows ``position``: the share of all
+    cells read as it, and the share of the cells holding a piece in either read as it (1.0
+    when neither holds a piece anywhere).
+
+    >>> agreement({"a1": "w", "a2": ".", "a3": "."}, ["a1", "a2", "a3"],
+    ...           [CellState("."), CellState("w"), CellState(".")])
+    (0.3333333333333333, 0.0)
+    """
+    same = [s.value == position.get(c) for c, s in zip(cells, states)]
+    held = [ok for ok, c, s in zip(same, cells, states)
+            if s.value != "." or position.get(c, ".") != "."]
+    return float(np.mean(same)), float(np.mean(held)) if held else 1.0
 
 
 class ReadStatus(Enum):
@@ -141,10 +161,9 @@ class Reader:
             p = self.net.probabilities(batch, turns)
         states = [CellState(CLASSES[int(k)]) for k in p.argmax(axis=1)]
         if self._to_learn is not None:  # the start position: learn this board, if it is so
-            agree = np.mean([s.value == self._to_learn.get(c)
-                             for c, s in zip(self.geometry.cells, states)])
-            self.agreement = float(agree)
-            if agree >= LEARN_AGREE:
+            agree, pieces = agreement(self._to_learn, self.geometry.cells, states)
+            self.agreement = agree
+            if agree >= LEARN_AGREE and pieces >= LEARN_PIECES:
                 self.net.calibrate(batch, [self._to_learn[c] for c in self.geometry.cells])
                 self._to_learn = None
                 self.learnt = True

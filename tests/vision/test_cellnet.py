@@ -243,3 +243,35 @@ def test_a_board_learnt_from_the_start_reads_its_far_empty_cells_behind_a_full_r
     later = finish(scene, render_static(scene, occupancy_of(pos, g.cells)), rng)
     reading = reader.read(later, video=False, hands=False)
     assert [c for c in g.cells if reading.cells[c].value != now[c]] == []
+
+
+@pytest.mark.parametrize("seed", [610, 611])
+def test_a_board_found_a_rank_off_in_an_endgame_is_refused_not_followed(seed):
+    """A game with few pieces left: a board placed one rank off agrees with the game's position
+    on almost every (empty) cell, but on none of its pieces. The reader must not learn it
+    nor give the follower a position from it (the camera says the board does not show the
+    game), where the same frame with the right corners is learnt at once."""
+    import cv2
+
+    from companion.vision.follower import ChangeFollower
+    from companion.vision.reader import ReadStatus
+
+    rng, g, scene = _scene(seed)
+    position = {c: "." for c in g.cells}
+    position.update({"e1": "w", "c3": "w", "e8": "b"})
+    frame = finish(scene, render_static(scene, position), rng)
+    true = scene_corners(scene)
+    plane = np.array(g.corners_plane, np.float32)
+    H = cv2.getPerspectiveTransform(plane, np.asarray(true, np.float32))
+    off = cv2.perspectiveTransform((plane + [0, 1]).reshape(-1, 1, 2).astype(np.float32), H)
+    wrong = Reader(g, off.reshape(4, 2), expected=position)
+    follower = ChangeFollower(get_variant("magici").start_position())
+    statuses = []
+    for _ in range(6):
+        reading = wrong.read(frame)
+        statuses.append(reading.status)
+        assert follower.feed(reading) == []
+    assert set(statuses) == {ReadStatus.UNEXPECTED} and not wrong.learnt
+    assert wrong.agreement >= 0.85  # (most cells agree all the same: the empty ones)
+    right = Reader(g, true, expected=position)
+    assert right.read(frame).ok and right.learnt
