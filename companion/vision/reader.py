@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+from collections import deque
+
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -32,6 +34,14 @@ MOVED_FRAMES = 3  # ... for this many calm frames in a row
 # still counts as calm; set on the tune videos of vision-dev (calm frames up to 0.77, a hand
 # over the board 4 and more)
 MOTION_CALM = 1.0
+# A grainy camera's frame-to-frame change sits close to MOTION_CALM on a board nobody touches,
+# so the calm limit rises with this camera's own grain: GRAIN_OVER times a low share
+# (GRAIN_SHARE) of the last GRAIN_FRAMES changes, never above MOTION_CALM_MAX (a hand over the
+# board changes 3.5 and more; set on tune render seeds 5000-5039)
+GRAIN_FRAMES = 60
+GRAIN_SHARE = 20  # percentile
+GRAIN_OVER = 1.5
+MOTION_CALM_MAX = 2.0
 PHOTO_TURNS = 2  # a lone photo's crops are read twice (as seen and mirrored) and averaged
 RELATIVE = True  # a lone photo is read relative to its own surely read cells (CellNet.settle)
 SURE = 0.75  # the network's probability below which a cell counts as unsure
@@ -128,9 +138,17 @@ class Reader:
         self.detector: PresenceDetector | None = None
         self.meter: ChangeMeter | None = None
         self._previous: Prepared | None = None
+        self._motions: deque[float] = deque(maxlen=GRAIN_FRAMES)
         self._net_seen: tuple[Prepared, dict[str, CellEvidence]] | None = None
         self.calibrated_grid = 0.0
         self._bad_grid = 0
+
+    def calm_limit(self) -> float:
+        """The largest change between two frames that still counts as calm, for this camera."""
+        if len(self._motions) < GRAIN_FRAMES // 2:
+            return MOTION_CALM
+        floor = float(np.percentile(np.fromiter(self._motions, float), GRAIN_SHARE))
+        return min(MOTION_CALM_MAX, max(MOTION_CALM, GRAIN_OVER * floor))
 
     @property
     def corners(self) -> np.ndarray | None:
@@ -143,6 +161,7 @@ class Reader:
         self.detector = PresenceDetector(self.view)
         self.meter = ChangeMeter(self.view)
         self._previous = None
+        self._motions.clear()
         self._net_seen = None
         self.calibrated_grid = 0.0
         self._bad_grid = 0
@@ -227,7 +246,9 @@ class Reader:
             picture = self.meter.prepare(top)
             previous, self._previous = self._previous, picture
             motion = 0.0 if previous is None else self.meter.motion(previous, picture)
-            if motion > MOTION_CALM:
+            if previous is not None:
+                self._motions.append(motion)
+            if motion > self.calm_limit():
                 return Reading(ReadStatus.MOTION, motion=motion)
             presence = Presence(0.0, 0.0)
         else:
