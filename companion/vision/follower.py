@@ -20,6 +20,7 @@ The follower only needs a position with ``legal_moves()``, ``push``, ``pop``, ``
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -348,8 +349,6 @@ def _origin(move: Any) -> str:
     origin = getattr(move, "origin", None)
     if origin is not None:
         return str(origin)
-    import re
-
     found = re.match(r"[a-z]+\d+", str(move))
     return found.group(0) if found else ""
 
@@ -855,21 +854,23 @@ class ChangeFollower(Follower):
         if not any(len(line) == 1 and next(iter(line)) in ends
                    for line, ends in zip(lines, outer)):
             return False
+        after = self._expected_after(moves)
+        return all(self._seen.get(c) == after[c] for c in stray)
+
+    def _expected_after(self, moves: tuple) -> dict[str, str]:
+        """What stands on each cell once ``moves`` are played (the position is left as it was)."""
         for m in moves:
             self.position.push(m)
-        after = self.expected
-        for _ in moves:
-            self.position.pop()
-        return all(self._seen.get(c) == after[c] for c in stray)
+        try:
+            return self.expected
+        finally:
+            for _ in moves:
+                self.position.pop()
 
     def _read_as_after(self, moves: tuple, was: dict[str, str]) -> set[str]:
         """The cells ``moves`` change in occupancy that the cells' reader reads surely as the
         moves leave them (a piece seen where it lands)."""
-        for m in moves:
-            self.position.push(m)
-        after = self.expected
-        for _ in moves:
-            self.position.pop()
+        after = self._expected_after(moves)
         return {c for c in self.cells if after[c] != was[c] and self._seen.get(c) == after[c]}
 
     def _in_the_air(self, strong: set[str], shown: set[str] | None = None) -> bool:

@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 from collections import deque
-
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -206,14 +205,10 @@ class Reader:
         from companion.vision.cellnet import crops
 
         self._net_seen = None
-        size = (frame.shape[1], frame.shape[0])
-        if self.view is None or self.view.image_size != size:
-            # not read yet: the given corners, or the board looked for with the position
-            if self._given is not None:
-                self.set_corners(self._given, size)
-            else:
-                self.expected = dict(position)
-                self.calibrate(frame)
+        if self._given is None and (self.view is None
+                                    or self.view.image_size != (frame.shape[1], frame.shape[0])):
+            self.expected = dict(position)  # the board looked for with the position
+        self._place(frame)
         if self.net is None or self.view is None:
             return
         self.net.calibrate(crops(frame, self.geometry, self.view.corners),
@@ -229,15 +224,23 @@ class Reader:
         self.set_corners(corners, (frame.shape[1], frame.shape[0]))
         return True
 
+    def _place(self, frame: np.ndarray) -> bool:
+        """Place the board for a frame of this size, unless placed already: the given corners,
+        else the board found; False when it is not found."""
+        size = (frame.shape[1], frame.shape[0])
+        if self.view is not None and self.view.image_size == size:
+            return True
+        if self._given is not None:
+            self.set_corners(self._given, size)
+            return True
+        return self.calibrate(frame)
+
     def read(self, frame: np.ndarray, video: bool = True, hands: bool = True) -> Reading:
         """Read one BGR frame. ``video=False`` for a lone photo (no motion test; a hand is
         looked for round the board unless ``hands=False``)."""
         size = (frame.shape[1], frame.shape[0])
-        if self.view is None or self.view.image_size != size:
-            if self._given is not None:
-                self.set_corners(self._given, size)
-            elif not self.calibrate(frame):
-                return Reading(ReadStatus.NO_BOARD)
+        if not self._place(frame):
+            return Reading(ReadStatus.NO_BOARD)
         assert self.view is not None and self.sampler is not None and self.detector is not None
         top = self.view.warp(frame)
         picture = motion = None
