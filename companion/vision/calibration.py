@@ -401,6 +401,11 @@ def _orient_scored(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarr
         return max(((c, agreement(c)) for c in options), key=lambda x: x[1])
     if len(options) == 1:
         return options[0], float("nan")
+    from companion.vision.coords import read_coordinates
+
+    named = read_coordinates(image, geometry, options)  # letters and digits on the frame
+    if named is not None:
+        return options[named], float("nan")
     if len(options) == 2:  # the half turn: the pieces may tell it, as at a game's start
         side = _sides_apart(image, geometry, options[0])
         if side:
