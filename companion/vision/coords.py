@@ -26,7 +26,7 @@ from companion.vision.view import BoardView
 
 CELL_PX = 40  # pixels per cell in the straightened frame
 NEAR, FAR = 0.08, 1.05  # the strip beside an edge where labels stand, in cells from the edge
-FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX)
+FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX)
 WEIGHTS = (1, 2)
 HEIGHTS = (0.16, 0.21, 0.27, 0.34)  # glyph heights tried, in cells
 
