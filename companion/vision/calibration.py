@@ -10,10 +10,13 @@ rough outline.
 
 Printed ArUco markers at the four corners, when present, are used first.
 The squares name the corners a quarter turn at a time (a1 is dark). The half turn, which the
-squares of an 8x8 board cannot tell, comes from the position when the game's is known, else
-from the pieces when the two armies still stand apart (light on rank 1's side, as at the
-start), else from the usual camera stand: rank 1 nearer the bottom of the picture. Otherwise
-give the corners (``--corners``, or four taps on the screen).
+squares of an 8x8 board cannot tell, comes, in this order of trust, from the position when
+the game's is known; else from the coordinates printed on the frame (letters and digits read
+in order from a1, or marks too small to read on a1's two edges only,
+:mod:`companion.vision.coords`); else from the pieces when the two armies still stand apart
+(light on rank 1's side, as at the start); else from the usual camera stand: rank 1 nearer
+the bottom of the picture. Otherwise give the corners (``--corners``, or four taps on the
+screen).
 """
 
 from __future__ import annotations
@@ -372,9 +375,11 @@ def orient(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
 
     The squares decide a quarter turn (a1 is dark); the half turn that squares cannot tell on
     an 8x8 board is decided by ``expected`` (the position the game says stands there, as
-    cell -> "."/"w"/"b") when given, else by the pieces when the two armies still stand
-    apart (light on rank 1's side, as at the start), else rank 1 is taken as the side nearer
-    the bottom of the picture. An 11x10 board's squares decide both (a1 dark, k10 light).
+    cell -> "."/"w"/"b") when given, else by the coordinates printed on the frame when they
+    tell (:func:`companion.vision.coords.read_coordinates`), else by the pieces when the two
+    armies still stand apart (light on rank 1's side, as at the start), else rank 1 is taken
+    as the side nearer the bottom of the picture. An 11x10 board's squares decide both (a1
+    dark, k10 light) unless they look alike; then its frame's letters may.
     """
     return _orient_scored(image, geometry, corners, expected)[0]
 

@@ -10,8 +10,16 @@ Each way of naming the corners (an *option*) says which label stands beside ever
 every edge. The labels are drawn by us with OpenCV's own fonts (several faces, weights,
 sizes, the four quarter turns, light or dark) and matched against the frame beside each cell;
 an edge's score is its best-matching drawing of the labels the option expects there. The
-option whose labels match clearly better than the others' names the corners; when no edge
-reads clearly (no printed labels, glyphs too small to read, a plain frame) it abstains.
+option whose labels match clearly better than the others' names the corners.
+
+Glyphs too small to read (a few pixels on a 640x480 photo) still show as a small mark beside
+every cell of an edge. Marks on exactly the two edges that meet at one corner, and none on
+the other two, name that corner a1: the labels of a board stand on White's side. A row of
+captured pieces along the frame is no row of small marks, and marks on three or four edges
+name nothing.
+
+When neither tells (no printed labels, a plain frame, glyphs unreadable and marks on no
+clear pair of edges) it abstains, and the caller's other rules stand.
 """
 
 from __future__ import annotations
@@ -82,16 +90,23 @@ def _labels(geometry: BoardGeometry) -> dict[str, list[str]]:
     return {"rank1": letters, "rankN": letters, "filea": digits, "fileN": digits}
 
 
-def edge_scores(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray
-                ) -> dict[str, float]:
-    """How well each edge's frame shows the labels that ``corners`` (a1 first) put there: the
-    mean, over the edge's cells, of the best normalised correlation of the expected glyph,
-    for the edge's best drawing (face, weight, size, quarter turn, light or dark)."""
+def _straightened(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray
+                  ) -> np.ndarray:
+    """The board and its frame from straight above (grey, float), a1 at the bottom left."""
     view = BoardView(geometry, np.asarray(corners, float), (image.shape[1], image.shape[0]),
                      CELL_PX, _MARGIN)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-    top = cv2.warpPerspective(gray, view.M_top_from_img, view.top_size, flags=cv2.INTER_AREA,
-                              borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    return cv2.warpPerspective(gray, view.M_top_from_img, view.top_size, flags=cv2.INTER_AREA,
+                               borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+
+
+def edge_scores(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
+                top: np.ndarray | None = None) -> dict[str, float]:
+    """How well each edge's frame shows the labels that ``corners`` (a1 first) put there: the
+    mean, over the edge's cells, of the best normalised correlation of the expected glyph,
+    for the edge's best drawing (face, weight, size, quarter turn, light or dark)."""
+    if top is None:
+        top = _straightened(image, geometry, corners)
     top = cv2.GaussianBlur(top, (3, 3), 0)
     labels = _labels(geometry)
     scores: dict[str, float] = {}
@@ -128,8 +143,59 @@ def read_coordinates(image: np.ndarray, geometry: BoardGeometry,
     """
     if len(options) < 2:
         return None
-    totals = [sum(edge_scores(image, geometry, c).values()) for c in options]
+    tops = [_straightened(image, geometry, c) for c in options]
+    totals = [sum(edge_scores(image, geometry, c, t).values()) for c, t in zip(options, tops)]
     order = np.argsort(totals)[::-1]
-    if totals[order[0]] - totals[order[1]] < CLEAR:
-        return None
-    return int(order[0])
+    if totals[order[0]] - totals[order[1]] >= CLEAR:
+        return int(order[0])
+    # glyphs too small to read may still be seen: marks at cell pitch on a1's two edges only
+    marked = [_marked_edges(t, geometry) for t in tops]
+    fits = [i for i, m in enumerate(marked) if m == {"rank1": True, "filea": True,
+                                                     "rankN": False, "fileN": False}]
+    return fits[0] if len(fits) == 1 else None
+
+
+MARKED, UNMARKED = 1.0, 0.6  # mark strength (in the strip's noise) above which an edge
+# carries marks, below which it carries none (between: unsure, no answer)
+
+
+def mark_strength(strip: np.ndarray, n: int) -> float:
+    """How clearly ``strip`` (along an edge, the board above it, ``n`` cells long) carries a
+    small mark beside every cell: a blob (0.1-0.3 cell) at the same depth beside each cell's
+    middle and none at the cell boundaries, in units of the strip's noise. A row of pieces
+    standing beside the board is no small blob; a plain frame or wood grain has no rhythm."""
+    S = CELL_PX
+    blob = cv2.GaussianBlur(strip, (0, 0), 0.05 * S) - cv2.GaussianBlur(strip, (0, 0), 0.2 * S)
+    noise = 1.4826 * float(np.median(np.abs(blob - np.median(blob)))) + 0.3
+    w = int(0.1 * S)
+    best = 0.0
+    for sign in (1, -1):  # light marks, dark marks
+        a = np.clip(sign * blob, 0, None)
+        mids = np.stack([a[:, int((i + 0.5) * S) - w : int((i + 0.5) * S) + w + 1].max(axis=1)
+                         for i in range(n)])
+        bounds = np.stack([a[:, int(i * S) - w : int(i * S) + w + 1].max(axis=1)
+                           for i in range(1, n)])
+        # at one depth, most cells' middles (a few may be hidden) stand above the boundaries
+        depth = (np.percentile(mids, 25, axis=0) - np.median(bounds, axis=0)) / noise
+        best = max(best, float(depth.max()))
+    return best
+
+
+def _marked_edges(top: np.ndarray, geometry: BoardGeometry) -> dict[str, bool | None]:
+    """Which edges of a straightened board carry marks at cell pitch (None: unsure)."""
+    S, m, g = CELL_PX, _MARGIN, geometry
+    x0, y1 = int(m * S), int((g.ranks + m) * S)
+    x1, y0 = int((g.files + m) * S), int(m * S)
+    near, far = int(NEAR * S), int(FAR * S)
+    strips = {"rank1": (top[y1 + near : y1 + far, x0:x1], g.files),
+              "rankN": (top[y0 - far : y0 - near, x0:x1][::-1], g.files),
+              "filea": (top[y0:y1, x0 - far : x0 - near].T[::-1], g.ranks),
+              "fileN": (top[y0:y1, x1 + near : x1 + far].T, g.ranks)}
+    out: dict[str, bool | None] = {}
+    for edge, (strip, n) in strips.items():
+        if g.extra and edge in ("filea", "fileN"):
+            out[edge] = None  # Camerlano's citadels stand there
+            continue
+        s = mark_strength(strip, n)
+        out[edge] = True if s > MARKED else False if s < UNMARKED else None
+    return out

@@ -114,3 +114,35 @@ def test_the_labels_come_before_the_armies_and_the_picture_bottom(monkeypatch):
                         lambda img, g, c: 1 if _error(c, corners) > 5 else -1)
     found = calibration.orient(image, G8, np.roll(corners, 2, axis=0))
     assert _error(found, corners) < 0.25
+
+
+def test_marks_too_small_to_read_on_a1s_two_edges_still_name_it():
+    # glyphs a tenth of a cell tall: dots at cell pitch along rank 1 and file a only
+    shot = _shot(175, Coordinates(("rank1", "filea"), height=0.15))
+    c, turned = shot.corners, np.roll(shot.corners, 2, axis=0)
+    top = coords._straightened(shot.image, G8, c)
+    assert sum(coords.edge_scores(shot.image, G8, c, top).values()) - sum(
+        coords.edge_scores(shot.image, G8, turned).values()) < coords.CLEAR  # unreadable
+    assert read_coordinates(shot.image, G8, [turned, c]) == 1
+    assert read_coordinates(shot.image, G8, [c, turned]) == 0
+
+
+def test_marks_on_three_edges_name_nothing():
+    shot = _shot(171, Coordinates(("rank1", "rankN", "filea"), height=0.15))
+    c = shot.corners
+    assert read_coordinates(shot.image, G8, [c, np.roll(c, 2, axis=0)]) is None
+
+
+def test_mark_strength_wants_a_small_mark_beside_every_cell():
+    S = coords.CELL_PX
+    rng = np.random.default_rng(0)
+    plain = rng.normal(120, 3, (S, 8 * S)).astype(np.float32)
+    dots = plain.copy()
+    for i in range(8):
+        cv2.circle(dots, (int((i + 0.5) * S), S // 2), 3, 60, -1)
+    scattered = plain.copy()
+    for x in rng.uniform(0, 8 * S, 8):
+        cv2.circle(scattered, (int(x), int(rng.uniform(5, S - 5))), 3, 60, -1)
+    assert coords.mark_strength(dots, 8) > coords.MARKED
+    assert coords.mark_strength(plain, 8) < coords.UNMARKED
+    assert coords.mark_strength(scattered, 8) < coords.MARKED
