@@ -205,8 +205,23 @@ def bench_dev_stills(role: str, quick: bool) -> None:
         part = [s for s in stills if s.truth["geometry"] == geometry]
         if quick:
             part = part[::3]
-        score = devbench.score_stills(part, dev_read, find_board)
+        times: list[float] = []
+
+        def timed_find(image, g, *more):
+            t0 = time.perf_counter()
+            found = find_board(image, g, *more)
+            times.append(time.perf_counter() - t0)
+            return found
+
+        score = devbench.score_stills(part, dev_read, timed_find)
         print(f"[vision-dev photos {geometry}, {label}] {score.line()}")
+        print(f"    find_board without the position: median {1000 * np.median(times):.0f} ms, "
+              f"slowest {1000 * max(times):.0f} ms a photo")
+        bare = devbench.score_stills(
+            part, lambda *a: None, lambda image, g: find_board(image, g, labels=False))
+        print(f"    peer, the same search without reading the frame's coordinates: corners found "
+              f"within 0.25 cell {bare.found}/{bare.photos} (half turn aside: "
+              f"{bare.located}/{bare.photos})")
         peer = devbench.score_stills(part, rules_read)
         print(f"    peer, the rule-based reader of issue 8 (same photos, true corners): cells "
               f"{100 * peer.cells_right / max(peer.cells, 1):.2f} %, whole boards "

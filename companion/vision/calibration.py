@@ -260,10 +260,12 @@ def _square_quads(gray: np.ndarray) -> list[np.ndarray]:
 
 
 def find_board(image: np.ndarray, geometry: BoardGeometry,
-               expected: "dict[str, str] | None" = None) -> np.ndarray | None:
+               expected: "dict[str, str] | None" = None, labels: bool = True
+               ) -> np.ndarray | None:
     """The four corners of the playing area (CLI order), or None when no board is found.
 
     ``expected``: the position standing on the board, when known (see :func:`orient`).
+    ``labels``: read the coordinates printed on the frame (off only to measure their worth).
 
     Printed corner markers (:mod:`companion.vision.markers`), when all four are in view,
     win over the search by the squares.
@@ -287,7 +289,7 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
     first = _refine(image, geometry, found[0][1]) if found[0][0] >= GRID_MIN else None
     if first is not None:
         if expected is None:
-            return orient(image, geometry, first[1])
+            return orient(image, geometry, first[1], labels=labels)
         turned, agree = _orient_scored(image, geometry, first[1], expected)
         if agree >= AGREE:
             return turned
@@ -308,7 +310,7 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
     if not grids:
         return None
     if expected is None:
-        return orient(image, geometry, grids[0][1])
+        return orient(image, geometry, grids[0][1], labels=labels)
     best: tuple[float, np.ndarray] | None = None
     for score, corners in grids:
         if score < CLOSE_GRID * grids[0][0]:
@@ -370,7 +372,7 @@ def square_parity(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarra
 
 
 def orient(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
-           expected: "dict[str, str] | None" = None) -> np.ndarray:
+           expected: "dict[str, str] | None" = None, labels: bool = True) -> np.ndarray:
     """Name the four corners of a found board the right way round.
 
     The squares decide a quarter turn (a1 is dark); the half turn that squares cannot tell on
@@ -381,11 +383,12 @@ def orient(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
     as the side nearer the bottom of the picture. An 11x10 board's squares decide both (a1
     dark, k10 light) unless they look alike; then its frame's letters may.
     """
-    return _orient_scored(image, geometry, corners, expected)[0]
+    return _orient_scored(image, geometry, corners, expected, labels)[0]
 
 
 def _orient_scored(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
-                   expected: "dict[str, str] | None") -> tuple[np.ndarray, float]:
+                   expected: "dict[str, str] | None", labels: bool = True
+                   ) -> tuple[np.ndarray, float]:
     """:func:`orient`, and the share of cells read as ``expected`` (nan when not given)."""
     square = geometry.files == geometry.ranks
     rolled = [np.roll(corners, -t, axis=0) for t in (0, 1, 2, 3)]
@@ -411,7 +414,8 @@ def _orient_scored(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarr
         return options[0], float("nan")
     from companion.vision.coords import read_coordinates
 
-    named = read_coordinates(image, geometry, options)  # letters and digits on the frame
+    # letters and digits on the frame
+    named = read_coordinates(image, geometry, options) if labels else None
     if named is not None:
         return options[named], float("nan")
     if len(options) == 2:  # the half turn: the pieces may tell it, as at a game's start
