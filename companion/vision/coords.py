@@ -33,6 +33,7 @@ from companion.vision.geometry import FILE_LETTERS, BoardGeometry
 from companion.vision.view import BoardView
 
 CELL_PX = 40  # pixels per cell in the straightened frame
+_MARGIN = 1.2  # cells of surroundings kept round the playing area
 NEAR, FAR = 0.08, 1.05  # the strip beside an edge where labels stand, in cells from the edge
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX)
 WEIGHTS = (1, 2)
@@ -57,14 +58,16 @@ def _template(text: str, font: int, weight: int, turn: int, height: int) -> np.n
     return ink - ink.mean()
 
 
-def _windows(top: np.ndarray, geometry: BoardGeometry) -> dict[str, list[np.ndarray]]:
+def _windows(top: np.ndarray, geometry: BoardGeometry
+             ) -> dict[str, list[np.ndarray | None]]:
     """The frame beside each cell of each edge, in the straightened picture of one option:
     ``rank1``/``rankN`` from file a on, ``filea``/``fileN`` from rank 1 up."""
     S, m, g = CELL_PX, _MARGIN, geometry
     x0, y1 = m * S, (g.ranks + m) * S  # the a1 corner
     x1, y0 = (g.files + m) * S, m * S
     near, far = int(NEAR * S), int(FAR * S)
-    out: dict[str, list[np.ndarray]] = {"rank1": [], "rankN": [], "filea": [], "fileN": []}
+    out: dict[str, list[np.ndarray | None]] = {"rank1": [], "rankN": [], "filea": [],
+                                               "fileN": []}
     outside = {(f, r) for _, f, r in g.extra}
     for f in range(g.files):
         a, b = int(x0 + f * S), int(x0 + (f + 1) * S)
@@ -79,9 +82,6 @@ def _windows(top: np.ndarray, geometry: BoardGeometry) -> dict[str, list[np.ndar
         out["fileN"].append(top[a:b, int(x1) + near : int(x1) + far]
                             if (g.files, r) not in outside else None)
     return out
-
-
-_MARGIN = 1.2
 
 
 def _labels(geometry: BoardGeometry) -> dict[str, list[str]]:
