@@ -90,6 +90,61 @@ def bench_static(label: str, geometry_name: str, size: tuple[int, int], boards: 
     print(f"  cells right (found corners): {100 * auto_cells_ok / cells:.3f} %")
 
 
+LABEL_EDGES = (("rank1", "filea"), ("rank1", "rankN", "filea", "fileN"), ("rank1", "rankN", "filea"),
+               ("rank1",), ("filea",), ())
+
+
+def bench_labels(boards: int, seed: int) -> None:
+    """Coordinates printed on the frame (our renderer, every Hershey face, 0.15-0.6 of the
+    frame's width, captured pieces beside the board), middle games photographed from either
+    end: a1 named right by ``find_board`` with and (peer) without reading the labels."""
+    import cv2
+
+    from companion.vision.synth.render import Coordinates
+
+    fonts = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_TRIPLEX,
+             cv2.FONT_HERSHEY_COMPLEX, cv2.FONT_HERSHEY_PLAIN, cv2.FONT_HERSHEY_COMPLEX_SMALL,
+             cv2.FONT_HERSHEY_SIMPLEX | cv2.FONT_ITALIC)
+    tally: dict[str, list[int]] = {"with labels": [0, 0, 0, 0], "without labels": [0, 0, 0, 0]}
+    times: list[float] = []
+    for i in range(boards):
+        rng = np.random.default_rng(seed + i)
+        g = get_geometry("11x10c" if i % 5 == 4 else "8x8")
+        scene = random_scene(rng, g)
+        pieces = {c: ("w" if rng.random() < 0.5 else "b") for c in g.cells if rng.random() < 0.3}
+        edges = LABEL_EDGES[rng.integers(len(LABEL_EDGES))]
+        labels = Coordinates(edges, ("white", "outward")[rng.integers(2)],
+                             fonts[rng.integers(len(fonts))], int(rng.integers(1, 3)),
+                             float(rng.uniform(0.15, 0.6))) if edges else None
+        beside = tuple((float(rng.uniform(-1.5, g.files + 1.5)),
+                        float(rng.choice([-0.6, -1.2, g.ranks + 0.6, g.ranks + 1.2])),
+                        "wb"[rng.integers(2)]) for _ in range(rng.integers(0, 6)))
+        shot = render(scene, pieces, rng, coordinates=labels, beside=beside)
+        image, corners = shot.image, shot.corners
+        if rng.random() < 0.5:  # the camera at the dark side: a1 at the top of the picture
+            h, w = image.shape[:2]
+            image, corners = cv2.rotate(image, cv2.ROTATE_180), np.array([w - 1, h - 1]) - corners
+        cell = np.linalg.norm(corners[1] - corners[0]) / g.files
+        row = tally["with labels" if labels else "without labels"]
+        row[0] += 1
+        t0 = time.perf_counter()
+        found = find_board(image, g)
+        times.append(time.perf_counter() - t0)
+        bare = find_board(image, g, labels=False)
+        for k, f in ((1, found), (2, bare)):
+            if f is not None and np.linalg.norm(f - corners, axis=1).max() / cell < 0.25:
+                row[k] += 1
+        if found is not None and bare is not None and \
+                np.linalg.norm(found - bare, axis=1).max() / cell > 0.25 and \
+                np.linalg.norm(bare - corners, axis=1).max() / cell < 0.25:
+            row[3] += 1  # the labels turned a right answer wrong
+    print(f"[printed coordinates, our renders, seeds {seed}+, middle games from either end] "
+          f"{boards} boards, find_board median {1000 * np.median(times):.0f} ms")
+    for name, (n, right, peer, spoilt) in tally.items():
+        print(f"  {name}: a1 named right {right}/{n}; peer, without reading the labels: "
+              f"{peer}/{n}; right answers the labels turned wrong: {spoilt}")
+
+
 def bench_hands(frames: int, seed: int) -> None:
     g = get_geometry("8x8")
     seen = false_alarm = 0
@@ -205,8 +260,23 @@ def bench_dev_stills(role: str, quick: bool) -> None:
         part = [s for s in stills if s.truth["geometry"] == geometry]
         if quick:
             part = part[::3]
-        score = devbench.score_stills(part, dev_read, find_board)
+        times: list[float] = []
+
+        def timed_find(image, g, *more):
+            t0 = time.perf_counter()
+            found = find_board(image, g, *more)
+            times.append(time.perf_counter() - t0)
+            return found
+
+        score = devbench.score_stills(part, dev_read, timed_find)
         print(f"[vision-dev photos {geometry}, {label}] {score.line()}")
+        print(f"    find_board without the position: median {1000 * np.median(times):.0f} ms, "
+              f"slowest {1000 * max(times):.0f} ms a photo")
+        bare = devbench.score_stills(
+            part, lambda *a: None, lambda image, g: find_board(image, g, labels=False))
+        print(f"    peer, the same search without reading the frame's coordinates: corners found "
+              f"within 0.25 cell {bare.found}/{bare.photos} (half turn aside: "
+              f"{bare.located}/{bare.photos})")
         peer = devbench.score_stills(part, rules_read)
         print(f"    peer, the rule-based reader of issue 8 (same photos, true corners): cells "
               f"{100 * peer.cells_right / max(peer.cells, 1):.2f} %, whole boards "
@@ -372,6 +442,7 @@ def main() -> int:
     bench_static("8x8 at 1280x720", "8x8", (1280, 720), 8 // k, SEED + 2000)
     bench_static("11x10c at 640x480", "11x10c", (640, 480), 10 // k, SEED + 3000)
     bench_hands(16 // k, SEED + 4000)
+    bench_labels(30 // k, SEED + 8000)
     games = [(name, plies) for name, plies in (("magici", 20), ("camerlano", 16), ("elolbia", 14),
                                                ("duere", 14), ("clupso", 12))
              if name in VARIANT_NAMES]

@@ -10,10 +10,13 @@ rough outline.
 
 Printed ArUco markers at the four corners, when present, are used first.
 The squares name the corners a quarter turn at a time (a1 is dark). The half turn, which the
-squares of an 8x8 board cannot tell, comes from the position when the game's is known, else
-from the pieces when the two armies still stand apart (light on rank 1's side, as at the
-start), else from the usual camera stand: rank 1 nearer the bottom of the picture. Otherwise
-give the corners (``--corners``, or four taps on the screen).
+squares of an 8x8 board cannot tell, comes, in this order of trust, from the position when
+the game's is known; else from the coordinates printed on the frame (letters and digits read
+in order from a1, or marks too small to read on a1's two edges only,
+:mod:`companion.vision.coords`); else from the pieces when the two armies still stand apart
+(light on rank 1's side, as at the start); else from the usual camera stand: rank 1 nearer
+the bottom of the picture. Otherwise give the corners (``--corners``, or four taps on the
+screen).
 """
 
 from __future__ import annotations
@@ -57,19 +60,22 @@ def fit_axis(profile: np.ndarray, n: int, min_fraction: float = 0.35) -> GridFit
     steps = np.arange(min_fraction * length / n, (length - 1) / n, 0.25)
     starts = np.arange(0, length, 1.0)
     i = np.arange(n + 1)
-    pos = starts[:, None, None] + steps[None, :, None] * i[None, None, :]
-    valid = pos[..., -1] <= length - 1
+    # only the grids that fit in the profile (about a third of the start-step pairs)
+    a_all, b_all = np.nonzero(starts[:, None] + steps[None, :] * n <= length - 1)
+    if len(a_all) == 0:
+        return GridFit(0.0, float(steps[0]) if len(steps) else 1.0, -1.0 / base)
+    pos = starts[a_all, None] + steps[b_all, None] * i[None, :]
     idx = np.clip(pos, 0, length - 1)
     lo = np.floor(idx).astype(int)
     frac = idx - lo
     hi = np.clip(lo + 1, 0, length - 1)
     vals = prof[lo] * (1 - frac) + prof[hi] * frac
     # every line must be there: the mean, lowered by weak lines (pieces hide some edges)
-    weakest = np.sort(vals, axis=2)[..., : max(2, n // 3)].mean(axis=2)
-    score = vals.mean(axis=2) * 0.6 + weakest * 0.4
-    score = np.where(valid, score, -1)
-    a, b = np.unravel_index(int(np.argmax(score)), score.shape)
-    return GridFit(float(starts[a]), float(steps[b]), float(score[a, b] / base))
+    weakest = np.sort(vals, axis=1)[:, : max(2, n // 3)].mean(axis=1)
+    score = vals.mean(axis=1) * 0.6 + weakest * 0.4
+    k = int(np.argmax(score))
+    a, b = a_all[k], b_all[k]
+    return GridFit(float(starts[a]), float(steps[b]), float(score[k] / base))
 
 
 def _profiles(canon: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -254,10 +260,12 @@ def _square_quads(gray: np.ndarray) -> list[np.ndarray]:
 
 
 def find_board(image: np.ndarray, geometry: BoardGeometry,
-               expected: "dict[str, str] | None" = None) -> np.ndarray | None:
+               expected: "dict[str, str] | None" = None, labels: bool = True
+               ) -> np.ndarray | None:
     """The four corners of the playing area (CLI order), or None when no board is found.
 
     ``expected``: the position standing on the board, when known (see :func:`orient`).
+    ``labels``: read the coordinates printed on the frame (off only to measure their worth).
 
     Printed corner markers (:mod:`companion.vision.markers`), when all four are in view,
     win over the search by the squares.
@@ -281,7 +289,7 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
     first = _refine(image, geometry, found[0][1]) if found[0][0] >= GRID_MIN else None
     if first is not None:
         if expected is None:
-            return orient(image, geometry, first[1])
+            return orient(image, geometry, first[1], labels=labels)
         turned, agree = _orient_scored(image, geometry, first[1], expected)
         if agree >= AGREE:
             return turned
@@ -302,7 +310,7 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
     if not grids:
         return None
     if expected is None:
-        return orient(image, geometry, grids[0][1])
+        return orient(image, geometry, grids[0][1], labels=labels)
     best: tuple[float, np.ndarray] | None = None
     for score, corners in grids:
         if score < CLOSE_GRID * grids[0][0]:
@@ -364,20 +372,23 @@ def square_parity(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarra
 
 
 def orient(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
-           expected: "dict[str, str] | None" = None) -> np.ndarray:
+           expected: "dict[str, str] | None" = None, labels: bool = True) -> np.ndarray:
     """Name the four corners of a found board the right way round.
 
     The squares decide a quarter turn (a1 is dark); the half turn that squares cannot tell on
     an 8x8 board is decided by ``expected`` (the position the game says stands there, as
-    cell -> "."/"w"/"b") when given, else by the pieces when the two armies still stand
-    apart (light on rank 1's side, as at the start), else rank 1 is taken as the side nearer
-    the bottom of the picture. An 11x10 board's squares decide both (a1 dark, k10 light).
+    cell -> "."/"w"/"b") when given, else by the coordinates printed on the frame when they
+    tell (:func:`companion.vision.coords.read_coordinates`), else by the pieces when the two
+    armies still stand apart (light on rank 1's side, as at the start), else rank 1 is taken
+    as the side nearer the bottom of the picture. An 11x10 board's squares decide both (a1
+    dark, k10 light) unless they look alike; then its frame's letters may.
     """
-    return _orient_scored(image, geometry, corners, expected)[0]
+    return _orient_scored(image, geometry, corners, expected, labels)[0]
 
 
 def _orient_scored(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
-                   expected: "dict[str, str] | None") -> tuple[np.ndarray, float]:
+                   expected: "dict[str, str] | None", labels: bool = True
+                   ) -> tuple[np.ndarray, float]:
     """:func:`orient`, and the share of cells read as ``expected`` (nan when not given)."""
     square = geometry.files == geometry.ranks
     rolled = [np.roll(corners, -t, axis=0) for t in (0, 1, 2, 3)]
@@ -401,6 +412,12 @@ def _orient_scored(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarr
         return max(((c, agreement(c)) for c in options), key=lambda x: x[1])
     if len(options) == 1:
         return options[0], float("nan")
+    from companion.vision.coords import read_coordinates
+
+    # letters and digits on the frame
+    named = read_coordinates(image, geometry, options) if labels else None
+    if named is not None:
+        return options[named], float("nan")
     if len(options) == 2:  # the half turn: the pieces may tell it, as at a game's start
         side = _sides_apart(image, geometry, options[0])
         if side:

@@ -15,6 +15,25 @@ from companion.vision.synth.scene import KIND_PROFILES, PROFILE_WEIGHTS, PROFILE
 TEXTURE_PX = 40  # texture pixels per cell
 
 
+@dataclass(frozen=True)
+class Coordinates:
+    """Letters and digits printed on the frame, as on club boards (off unless asked for).
+
+    ``edges``: which edges carry labels (``rank1``, ``rankN``: file letters; ``filea``,
+    ``fileN``: rank digits). ``facing``: ``white`` draws every glyph upright for the player
+    at rank 1; ``outward`` draws each edge's glyphs upright for a reader outside that edge.
+    ``height``: glyph height as a share of the frame's width; ``colour``: BGR, or None for
+    a colour that stands out from the frame (light on a dark frame, dark on a light one).
+    """
+
+    edges: tuple[str, ...] = ("rank1", "filea")
+    facing: str = "white"
+    font: int = cv2.FONT_HERSHEY_SIMPLEX
+    weight: int = 2
+    height: float = 0.45
+    colour: tuple[float, float, float] | None = None
+
+
 @dataclass
 class Shot:
     """A synthetic photo with its ground truth."""
@@ -40,7 +59,8 @@ def _colour(state: str) -> str:
     return state.split(":", 1)[0]
 
 
-def _board_texture(scene: Scene, pieces: dict[str, str]) -> tuple[np.ndarray, np.ndarray]:
+def _board_texture(scene: Scene, pieces: dict[str, str],
+                   coordinates: Coordinates | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The board seen from straight above (float BGR) and its plane-to-texture matrix."""
     g = scene.geometry
     rng = np.random.default_rng(scene.seed)
@@ -79,6 +99,8 @@ def _board_texture(scene: Scene, pieces: dict[str, str]) -> tuple[np.ndarray, np
                       (scene.frame * 0.6).tolist(), 2)
     if scene.markers:
         _paste_markers(tex, g, to_tex)
+    if coordinates is not None:
+        _print_coordinates(tex, scene, to_tex, coordinates)
     mask = np.zeros((h, w), np.float32)
     for cell, state in pieces.items():
         if _colour(state) in ("w", "b"):
@@ -105,6 +127,46 @@ def _paste_markers(tex: np.ndarray, g: "object", to_tex: np.ndarray) -> None:
         if x0 < 0 or y0 < 0 or x0 + size > tex.shape[1] or y0 + size > tex.shape[0]:
             continue
         tex[y0 : y0 + size, x0 : x0 + size] = img[..., None] * 0.9
+
+
+def _print_coordinates(tex: np.ndarray, scene: Scene, to_tex: np.ndarray,
+                       coords: Coordinates) -> None:
+    """The labels of ``coords`` printed in the middle of the frame beside each cell."""
+    from companion.vision.geometry import FILE_LETTERS
+
+    g = scene.geometry
+    T = TEXTURE_PX
+    d = scene.border / 2  # the middle of the frame, in cells from the playing area
+    height = max(4, int(round(coords.height * scene.border * T)))
+    ink = np.asarray(coords.colour if coords.colour is not None else
+                     ((235, 235, 230) if float(np.mean(scene.frame)) < 128 else (40, 35, 30)),
+                     np.float32)
+    turns = {"rank1": 0, "rankN": 2, "filea": 3, "fileN": 1} if coords.facing == "outward" \
+        else dict.fromkeys(("rank1", "rankN", "filea", "fileN"), 0)
+    places: list[tuple[str, str, float, float]] = []
+    for edge in coords.edges:
+        if edge in ("rank1", "rankN"):
+            v = -d if edge == "rank1" else g.ranks + d
+            places += [(edge, FILE_LETTERS[f], f + 0.5, v) for f in range(g.files)]
+        elif edge in ("filea", "fileN"):
+            u = -d if edge == "filea" else g.files + d
+            places += [(edge, str(r + 1), u, r + 0.5) for r in range(g.ranks)
+                       if (-1 if edge == "filea" else g.files, r) not in
+                       {(f, rr) for _, f, rr in g.extra}]
+        else:
+            raise ValueError(f"unknown edge {edge!r}: expected rank1, rankN, filea or fileN")
+    for edge, text, u, v in places:
+        scale = cv2.getFontScaleFromHeight(coords.font, height, coords.weight)
+        (tw, th), base = cv2.getTextSize(text, coords.font, scale, coords.weight)
+        canvas = np.zeros((th + base + 4, tw + 4), np.uint8)
+        cv2.putText(canvas, text, (2, th + 2), coords.font, scale, 255, coords.weight, cv2.LINE_AA)
+        alpha = np.rot90(canvas.astype(np.float32) / 255, turns[edge])
+        x = int(round(to_tex[0, 0] * u + to_tex[0, 2] - alpha.shape[1] / 2))
+        y = int(round(to_tex[1, 1] * v + to_tex[1, 2] - alpha.shape[0] / 2))
+        if x < 0 or y < 0 or x + alpha.shape[1] > tex.shape[1] or y + alpha.shape[0] > tex.shape[0]:
+            continue
+        patch = tex[y : y + alpha.shape[0], x : x + alpha.shape[1]]
+        patch[:] = patch * (1 - alpha[..., None]) + ink * alpha[..., None]
 
 
 def _illumination(scene: Scene) -> np.ndarray:
@@ -135,14 +197,19 @@ def _maps_for(scene: Scene) -> tuple[np.ndarray, np.ndarray]:
     return _MAPS[key]
 
 
-def render_static(scene: Scene, pieces: dict[str, str]) -> np.ndarray:
-    """The scene with these pieces, lit and through the lens, before hand, noise and JPEG."""
+def render_static(scene: Scene, pieces: dict[str, str], coordinates: Coordinates | None = None,
+                  beside: "tuple[tuple[float, float, str], ...]" = ()) -> np.ndarray:
+    """The scene with these pieces, lit and through the lens, before hand, noise and JPEG.
+
+    ``coordinates``: labels printed on the frame (none by default). ``beside``: pieces
+    standing off the board, as ``(u, v, "w"/"b")`` on the board plane in cells (captured
+    pieces on the table or the frame)."""
     g = scene.geometry
     for cell, state in pieces.items():
         g.file_rank(cell)  # a clear error for a cell not on this board
         if _colour(state) not in (".", "w", "b"):
             raise ValueError(f"cell {cell}: expected '.', 'w' or 'b' (or 'w:kind'), got {state!r}")
-    tex, to_tex = _board_texture(scene, pieces)
+    tex, to_tex = _board_texture(scene, pieces, coordinates)
     cam = scene.camera
     w, h = scene.size
     H = cam.plane_homography() @ np.linalg.inv(to_tex)
@@ -150,16 +217,15 @@ def render_static(scene: Scene, pieces: dict[str, str]) -> np.ndarray:
     img = cv2.warpPerspective(tex, H, (w, h), flags=cv2.INTER_LINEAR,
                               borderMode=cv2.BORDER_CONSTANT, borderValue=table.tolist())
     eye = cam.centre
-    order = sorted(
-        (c for c, s in pieces.items() if _colour(s) in ("w", "b")),
-        key=lambda c: -np.hypot(*(np.array(g.cell_centre(c)) - eye[:2])),
-    )
+    standing = [(g.cell_centre(c), s, c) for c, s in pieces.items() if _colour(s) in ("w", "b")]
+    standing += [((u, v), s, f"beside{i}") for i, (u, v, s) in enumerate(beside)]
+    standing.sort(key=lambda p: -np.hypot(*(np.array(p[0]) - eye[:2])))
     rng = np.random.default_rng(scene.seed + 7)
     glossy = float(rng.uniform(0.1, 0.6))
-    for cell in order:
-        colour = scene.light_piece if _colour(pieces[cell]) == "w" else scene.dark_piece
-        kind = _piece_kind(scene.seed, cell, pieces[cell])
-        draw_piece(img, cam, g.cell_centre(cell), colour, kind, scene.piece_scale,
+    for centre, state, name in standing:
+        colour = scene.light_piece if _colour(state) == "w" else scene.dark_piece
+        kind = _piece_kind(scene.seed, name, state)
+        draw_piece(img, cam, centre, colour, kind, scene.piece_scale,
                    scene.base_radius, scene.light_dir, glossy)
     img *= _illumination(scene)[..., None]
     mx, my = _maps_for(scene)
@@ -189,11 +255,13 @@ def true_corners(scene: Scene) -> np.ndarray:
 
 
 def render(
-    scene: Scene, pieces: dict[str, str], rng: np.random.Generator, hand: bool = False
+    scene: Scene, pieces: dict[str, str], rng: np.random.Generator, hand: bool = False,
+    coordinates: Coordinates | None = None,
+    beside: "tuple[tuple[float, float, str], ...]" = (),
 ) -> Shot:
     """A finished photo of ``pieces`` (cell -> "w"/"b", or "w:rook" to choose the piece's
-    shape; missing cells are empty)."""
-    static = render_static(scene, pieces)
+    shape; missing cells are empty); see :func:`render_static` for the rest."""
+    static = render_static(scene, pieces, coordinates, beside)
     image = finish(scene, static, rng, hand)
     cells = {c: _colour(pieces.get(c, ".")) for c in scene.geometry.cells}
     return Shot(image, cells, true_corners(scene), hand)
