@@ -286,6 +286,29 @@ def bench_dev_stills(role: str, quick: bool) -> None:
               f"{known.photos} within 0.25 cell")
 
 
+def bench_unseen() -> None:
+    """Our renders with sets, squares and light the cell network never trained on
+    (``train.unseen_renders``: low contrast, warm light, deep shadows; seeds 5000-5099): a
+    tune check the reading of lone photos was decided on, so TUNED-ON."""
+    from companion.vision.train import unseen_renders
+
+    totals: dict[str, list] = {}
+    for _name, image, g, corners, labels in unseen_renders():
+        seen = dev_read(image, g, corners)
+        t = totals.setdefault(g.name, [0, 0, 0, {}])
+        wrong = [c for c in g.cells if seen is None or seen.get(c) != labels[c]]
+        for c in wrong:
+            key = f"{labels[c]}->{seen.get(c, '?') if seen else '?'}"
+            t[3][key] = t[3].get(key, 0) + 1
+        t[0] += len(g.cells) - len(wrong)
+        t[1] += len(g.cells)
+        t[2] += 1
+    for name, (right, n, boards, errors) in sorted(totals.items()):
+        print(f"[unseen sets {name}, our renders, TUNED-ON, not a result] cells "
+              f"{100 * right / max(n, 1):.2f} % ({right}/{n}, {boards} boards); errors "
+              f"{errors or 'none'}")
+
+
 def bench_dev_videos(role: str) -> None:
     from companion.vision import devbench, devdata
 
@@ -452,6 +475,7 @@ def main() -> int:
     bench_dev_learnt("held_out")
     if not args.quick:
         bench_dev_stills("tune", False)
+        bench_unseen()
         bench_dev_videos("tune")
         bench_dev_learnt("tune")
     if args.webcam != "no":

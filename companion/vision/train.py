@@ -179,6 +179,44 @@ def sources(renders: int, log: "callable" = print, dev: bool = True, skip: tuple
         yield shot.image, g, np.asarray(shot.corners), dict(shot.cells), True
 
 
+UNSEEN_SEEDS = range(5000, 5100)  # tune seeds of the unseen-sets check (never trained on)
+
+
+def unseen_renders(seeds: "range | list[int]" = UNSEEN_SEEDS
+                   ) -> Iterator[tuple[str, np.ndarray, BoardGeometry, np.ndarray, dict]]:
+    """(name, image, geometry, true corners, cell -> label) of our renders with sets, squares
+    and light the network never trained on (:func:`~companion.vision.synth.scene.unseen_scene`):
+    a tune check, for deciding how cells are read, never for training. Boards as the recipe's:
+    one in four 11x10 with citadels, one in three 1280x720; two in five a game's opening with
+    each piece drawn as its kind, the others random positions (flat men on some)."""
+    from companion.rules import VARIANT_NAMES, get_variant
+    from companion.vision.synth.render import finish, render_static, true_corners
+    from companion.vision.synth.scene import unseen_scene
+    from companion.vision.synth.video import occupancy_of, random_game
+
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        g = get_geometry("11x10c" if seed % 4 == 3 else "8x8")
+        size = (1280, 720) if seed % 3 == 2 else (640, 480)
+        scene, cast = unseen_scene(rng, g, size)
+        names = [n for n in START_LIKE[g.name] if n in VARIANT_NAMES]
+        if names and seed % 5 < 2:
+            pos = get_variant(names[int(rng.integers(len(names)))]).start_position()
+            for move in random_game(pos, int(rng.choice([0, 2, 4, 8, 12])), rng):
+                pos.push(pos.parse_move(move))
+            pieces = {c: s for c, s in occupancy_of(pos, g.cells).items() if s != "."}
+        else:
+            density = rng.uniform(0.15, 0.6)
+            men = rng.choice([0.0, 1.0], p=[0.8, 0.2])
+            pieces = {c: ("w" if rng.random() < 0.5 else "b")
+                      + (":man" if rng.random() < men else "")
+                      for c in g.cells if rng.random() < density}
+        static = render_static(scene, pieces) * cast.astype(np.float32)[None, None, :]
+        image = finish(scene, static, rng)
+        labels = {c: pieces.get(c, ".").split(":")[0] for c in g.cells}
+        yield f"unseen {seed}", image, g, true_corners(scene), labels
+
+
 def _frame_jitter(n: int, rng: np.random.Generator, amount: float) -> np.ndarray:
     """Per crop a turn, a scale and a shift: the lean is only estimated from the corners."""
     return np.column_stack([rng.normal(0, 0.2 * amount, n), rng.uniform(1 - 0.1 * amount,

@@ -152,3 +152,64 @@ def random_scene(
         jpeg_quality=int(rng.integers(60, 95)),
         seed=int(rng.integers(1 << 31)),
     )
+
+
+# Sets, squares and light kept OUT of the cell network's training (``companion vision train``
+# draws our palettes above and its own in ``train._vary``): the tune check of
+# ``unseen_scene`` -- low contrast (light pieces on light squares, dark on dark), ivory, cream,
+# boxwood and honey pieces under warm light, pieces in a deep shadow -- measures how the
+# network holds on a club's set it never met. BGR.
+UNSEEN_LIGHT_PIECES: tuple[tuple[int, int, int], ...] = (
+    (205, 228, 238),  # ivory
+    (150, 205, 232),  # boxwood
+    (105, 170, 215),  # honey
+    (170, 222, 242),  # cream
+    (185, 200, 205),  # bleached, greyish
+    (130, 190, 225),  # light oak
+)
+UNSEEN_DARK_PIECES: tuple[tuple[int, int, int], ...] = (
+    (45, 50, 110),  # rosewood
+    (32, 42, 58),  # ebonised
+    (55, 45, 150),  # red-stained
+    (45, 70, 75),  # olive-dark
+    (60, 85, 120),  # mid brown (dark on a dark square)
+    (80, 45, 35),  # navy plastic
+)
+UNSEEN_SQUARES: tuple[tuple[tuple[int, int, int], tuple[int, int, int]], ...] = (
+    ((175, 215, 232), (55, 95, 150)),  # boxwood / walnut
+    ((205, 232, 246), (105, 135, 175)),  # ivory / light brown (low contrast)
+    ((135, 185, 215), (50, 65, 125)),  # dark maple / red-brown
+    ((215, 225, 225), (95, 125, 95)),  # off-white / dull green vinyl
+    ((165, 200, 210), (80, 85, 95)),  # sand / slate
+    ((180, 220, 205), (70, 110, 60)),  # pale / deep green
+)
+
+
+def unseen_scene(rng: np.random.Generator, geometry: BoardGeometry,
+                 size: tuple[int, int] = (640, 480)) -> tuple[Scene, np.ndarray]:
+    """A set-up with pieces, squares and light the cell network did not train on, and the
+    colour of its light (BGR gains, warm more often than not) to multiply the picture by.
+
+    Half the boards put light pieces close to the light squares (and dark pieces close to
+    the dark ones); most have a shadow, deeper than :func:`random_scene`'s."""
+    from dataclasses import replace
+
+    scene = random_scene(rng, geometry, size)
+    light = _jitter(rng, UNSEEN_LIGHT_PIECES[rng.integers(len(UNSEEN_LIGHT_PIECES))], 0.06)
+    dark = _jitter(rng, UNSEEN_DARK_PIECES[rng.integers(len(UNSEEN_DARK_PIECES))], 0.12)
+    sq_light, sq_dark = (_jitter(rng, c, 0.06)
+                         for c in UNSEEN_SQUARES[rng.integers(len(UNSEEN_SQUARES))])
+    if rng.random() < 0.5:  # low contrast: the light squares near the light pieces' colour
+        sq_light = np.clip(light * rng.uniform(0.95, 1.12, 3), 0, 255)
+        if rng.random() < 0.5:
+            sq_dark = np.clip(dark * rng.uniform(1.0, 1.35, 3), 0, 255)
+    band = scene.shadow_band
+    if rng.random() < 0.7:
+        band = (float(rng.uniform(-0.3, 0.3)), float(rng.uniform(0, np.pi)),
+                float(rng.uniform(0.3, 0.6)), float(rng.uniform(2, 20)))
+    warm = rng.random() < 0.7
+    cast = (np.array([rng.uniform(0.62, 0.85), rng.uniform(0.85, 0.98), 1.0]) if warm
+            else np.array([1.0, rng.uniform(0.92, 1.0), rng.uniform(0.8, 0.95)]))
+    scene = replace(scene, light_piece=light, dark_piece=dark, light_square=sq_light,
+                    dark_square=sq_dark, shadow_band=band)
+    return scene, cast
