@@ -641,7 +641,7 @@ class ChangeFollower(Follower):
             # little: two cells of a legal move among them are no move)
             shows = all(ev[index[c]] > floor for c in need) \
                 and max(ev[index[c]] for c in need) > STRAY \
-                and not self._denied(recoloured, left)
+                and not self._denied(recoloured, left, ev, index)
             return float(score), moved, hidden, shows
 
         scored = []
@@ -659,7 +659,11 @@ class ChangeFollower(Follower):
             if not scored:
                 return None
             score, moves, moved, hidden, shows = scored[0]
-            stray = strong - moved - hidden - shade
+            # (a cell next to the players' chosen move that changed fully and is read surely
+            # as no longer holding what the game has there is no shade: a piece came or went,
+            # in a move the camera has not seen; taken as shade, the game went on without it)
+            gone = self._gone((strong & shade) - moved - hidden, ev, index, was)
+            stray = strong - moved - hidden - shade | gone
             round_move = meter.around_cells(moved) - hidden
             # (a cell changed fully next to a move is no shade: a hand at rest?)
             excused = {c for c in round_move if ev[index[c]] <= SHADE_MAX}
@@ -768,7 +772,7 @@ class ChangeFollower(Follower):
             return []
         squares = tuple(sorted(left, key=_cell_key))
         if self._credit and set(squares) <= meter.around_cells(self._credit) | \
-                meter.shadowed(self._credit):
+                meter.shadowed(self._credit) and not self._gone(squares, ev, index, was):
             # what is left, next to the move the players chose, is that move's shade or lean
             # (no legal move explains it): the picture is agreed, or the camera would ask
             # about these cells at every move from now on
@@ -904,16 +908,34 @@ class ChangeFollower(Follower):
             for _ in moves:
                 self.position.pop()
 
-    def _denied(self, recoloured: "set[str] | frozenset[str]", left: dict[str, str]) -> bool:
-        """Whether the cells' reader, surely, says a move is not on the board: every cell it
-        changes in occupancy that is read surely is read as the move does not leave it, and
-        at least two are (or its only one). Change alone then came from the light, a wobble
-        of the camera or a sleeve at the edge (a false move was played so); a move the
-        reader cannot tell (cells unsure) is judged by change alone."""
+    def _denied(self, recoloured: "set[str] | frozenset[str]", left: dict[str, str],
+                ev: np.ndarray, index: dict[str, int]) -> bool:
+        """Whether the cells' reader, surely, says a move is not on the board:
+
+        - every cell it changes in occupancy that is read surely is read as the move does not
+          leave it, and at least two are (or its only one): change alone then came from the
+          light, a wobble of the camera or a sleeve at the edge (a false move was played so);
+        - or one of them barely changed in the picture and is read surely as the move does
+          not leave it (a piece still standing on a move's origin: a sleeve over the edge
+          made a phantom move from it to a cell misread under the sleeve).
+
+        A move the reader cannot tell (cells unsure) is judged by change alone."""
         sure = [c for c in recoloured if c in self._seen]
-        if not sure or any(self._seen[c] == left[c] for c in sure):
+        against = [c for c in sure if self._seen[c] != left[c]]
+        if any(ev[index[c]] <= STRAY for c in against):
+            return True
+        if not sure or len(against) < len(sure):
             return False
         return len(sure) >= min(DENIED_CELLS, len(recoloured))
+
+    def _gone(self, cells: "set[str] | tuple[str, ...]", ev: np.ndarray,
+              index: dict[str, int], was: dict[str, str]) -> set[str]:
+        """The ``cells`` that changed fully and are read surely as no longer holding what the
+        game has there: a piece came or went, in a move the camera has not seen. Next to a
+        move the players chose they are no shade of it (taken so, the game went on without
+        that move, and every later move was judged against a wrong board)."""
+        return {c for c in cells if ev[index[c]] > CHECK_EV and c in self._seen
+                and self._seen[c] != was[c]}
 
     def _read_as_after(self, moves: tuple, was: dict[str, str]) -> set[str]:
         """The cells ``moves`` change in occupancy that the cells' reader reads surely as the
