@@ -110,6 +110,8 @@ class ChangeMeter:
             behind.discard(c)
             self.hidden.append(frozenset(behind))
         self._index = {c: i for i, c in enumerate(self.cells)}
+        # the board's two square colours (a change of light may move them apart: see change())
+        self.light = np.array([g.is_light(c) for c in self.cells], bool)
 
     def around_cells(self, cells: "set[str] | frozenset[str]") -> set[str]:
         """The cells next to ``cells`` (diagonals too), where a moved piece's shadow, base or
@@ -138,11 +140,22 @@ class ChangeMeter:
         stack = np.stack([lum, chroma[0], chroma[1]], axis=2)
         return Prepared(stack[self.py, self.px])
 
-    def change(self, before: Prepared, after: Prepared) -> np.ndarray:
-        """Per cell (in geometry order), the change in units: ~0 unchanged, >= 1 changed."""
+    def change(self, before: Prepared, after: Prepared, squares: bool = True) -> np.ndarray:
+        """Per cell (in geometry order), the change in units: ~0 unchanged, >= 1 changed.
+
+        The whole board's change of light is taken out for light and dark squares apart
+        (``squares``): a webcam's exposure or white balance step moves them differently where
+        a channel is near its top (a pink square's red cannot rise, a green one's can), and
+        half the board would change colour against the other half. Two frames in a row
+        (:meth:`motion`) share their light: there one offset for the board is enough, and a
+        grainy camera's frames stay calm."""
         a, b = before.cells, after.cells
         delta = b.mean(axis=1) - a.mean(axis=1)  # (n, 3): each cell's mean shift
-        delta = delta - np.median(delta, axis=0)  # the whole board's change of light
+        if squares and self.light.any() and (~self.light).any():
+            for part in (self.light, ~self.light):
+                delta[part] -= np.median(delta[part], axis=0)
+        else:
+            delta = delta - np.median(delta, axis=0)  # the whole board's change of light
         # the neighbourhood's shift (a shadow spans cells; a piece changes one or two)
         near = np.where((self.around >= 0)[..., None], delta[np.clip(self.around, 0, None)],
                         np.nan)
@@ -164,5 +177,5 @@ class ChangeMeter:
     def motion(self, before: Prepared, after: Prepared) -> float:
         """How much the board moved between two frames (units): the third largest cell change,
         since a hand covers several cells while noise may flare up on one or two."""
-        change = self.change(before, after)
+        change = self.change(before, after, squares=False)
         return float(np.partition(change, -MOTION_RANK)[-MOTION_RANK])

@@ -399,6 +399,7 @@ ANSWER_UNSEEN_LOOKS = 8  # looks the camera waits for the players' answered move
 IN_THE_AIR_LOOKS = 4  # looks the camera waits, silent, while a piece seems lifted (a pause
 # mid-move lasts 0.3-1.5 s in the webcam model; with the calm time of 0.5 s, 2 s and more)
 ABSORB_LOOKS = 2  # ... else, after this many more looks, that picture is the agreed one
+DENIED_CELLS = 2  # cells of a move read surely as it does not leave them that deny it
 RECHECK = 4  # while calm, look again every this many stable-sights' worth of frames
 
 
@@ -602,6 +603,8 @@ class ChangeFollower(Follower):
             if self._credit else set()
         before = self._identity()
         was = self.expected
+        quiet = self._edge_lying(strong, was)
+        strong -= quiet
 
         def explain(moves: tuple) -> tuple[float, frozenset, set, bool] | None:
             """Push ``moves`` on the position and score what they change (then pop)."""
@@ -637,7 +640,8 @@ class ChangeFollower(Follower):
             # ... and one of them clearly (a grainy, flickering picture changes every cell a
             # little: two cells of a legal move among them are no move)
             shows = all(ev[index[c]] > floor for c in need) \
-                and max(ev[index[c]] for c in need) > STRAY
+                and max(ev[index[c]] for c in need) > STRAY \
+                and not self._denied(recoloured, left, ev, index)
             return float(score), moved, hidden, shows
 
         scored = []
@@ -655,7 +659,11 @@ class ChangeFollower(Follower):
             if not scored:
                 return None
             score, moves, moved, hidden, shows = scored[0]
-            stray = strong - moved - hidden - shade
+            # (a cell next to the players' chosen move that changed fully and is read surely
+            # as no longer holding what the game has there is no shade: a piece came or went,
+            # in a move the camera has not seen; taken as shade, the game went on without it)
+            gone = self._gone((strong & shade) - moved - hidden, ev, index, was)
+            stray = strong - moved - hidden - shade | gone
             round_move = meter.around_cells(moved) - hidden
             # (a cell changed fully next to a move is no shade: a hand at rest?)
             excused = {c for c in round_move if ev[index[c]] <= SHADE_MAX}
@@ -754,9 +762,17 @@ class ChangeFollower(Follower):
         if self._unsettled == 0 or self._hand_wait(strong) or self._in_the_air(strong):
             self._unsettled = max(self._unsettled, 1)
             return []
-        squares = tuple(sorted(strong or changed, key=_cell_key))
+        left = strong or (changed - quiet)
+        if not left:
+            # only cells along the edge changed, each read as the game has it: what lies
+            # there (a sleeve, a shadow) is part of the agreed picture from now on
+            self._ref = picture
+            self._refs[-1] = picture
+            self._unsettled = 0
+            return []
+        squares = tuple(sorted(left, key=_cell_key))
         if self._credit and set(squares) <= meter.around_cells(self._credit) | \
-                meter.shadowed(self._credit):
+                meter.shadowed(self._credit) and not self._gone(squares, ev, index, was):
             # what is left, next to the move the players chose, is that move's shade or lean
             # (no legal move explains it): the picture is agreed, or the camera would ask
             # about these cells at every move from now on
@@ -805,16 +821,41 @@ class ChangeFollower(Follower):
         self._look_again = True
         return True
 
+    def _on_edge(self, cell: str) -> bool:
+        """Whether ``cell`` lies along the board's edge (outer file or rank, or a cell outside
+        the grid such as a citadel)."""
+        g = self._meter.view.geometry
+        if cell in {name for name, *_ in getattr(g, "extra", ())}:
+            return True
+        f, r = g.file_rank(cell)
+        return f in (0, g.files - 1) or r in (0, g.ranks - 1)
+
+    def _edge_lying(self, strong: set[str], was: dict[str, str]) -> set[str]:
+        """The changed cells that something lying over the board's edge explains: a sleeve or
+        a shadow changes the edge cells under it, which the cells' reader still reads surely
+        as the game has them; no piece came or went there, so they are neither a move's
+        evidence nor a question (a phantom move along the edge was played, and the camera
+        asked about them at every move). A hand reaches further in: a group of such cells
+        next to another changed cell (the hand over it, or the move it is making) is not
+        taken as lying there."""
+        maybe = {c for c in strong if self._on_edge(c) and self._seen.get(c) == was[c]}
+        out: set[str] = set()
+        left = set(maybe)
+        while left:
+            group, todo = set(), [left.pop()]
+            while todo:
+                c = todo.pop()
+                group.add(c)
+                near = self._meter.around_cells({c}) & left
+                left -= near
+                todo += near
+            if not self._meter.around_cells(group) & (strong - maybe):
+                out |= group
+        return out
+
     def _edge_group(self, cells: set[str], least: int) -> bool:
         """Some group of at least ``least`` joined ``cells`` touches the board's edge."""
-        g = self._meter.view.geometry
-        extra = {name for name, *_ in getattr(g, "extra", ())}
-
-        def edge(c: str) -> bool:
-            if c in extra:
-                return True
-            f, r = g.file_rank(c)
-            return f in (0, g.files - 1) or r in (0, g.ranks - 1)
+        edge = self._on_edge
 
         left = set(cells)
         while left:
@@ -866,6 +907,35 @@ class ChangeFollower(Follower):
         finally:
             for _ in moves:
                 self.position.pop()
+
+    def _denied(self, recoloured: "set[str] | frozenset[str]", left: dict[str, str],
+                ev: np.ndarray, index: dict[str, int]) -> bool:
+        """Whether the cells' reader, surely, says a move is not on the board:
+
+        - every cell it changes in occupancy that is read surely is read as the move does not
+          leave it, and at least two are (or its only one): change alone then came from the
+          light, a wobble of the camera or a sleeve at the edge (a false move was played so);
+        - or one of them barely changed in the picture and is read surely as the move does
+          not leave it (a piece still standing on a move's origin: a sleeve over the edge
+          made a phantom move from it to a cell misread under the sleeve).
+
+        A move the reader cannot tell (cells unsure) is judged by change alone."""
+        sure = [c for c in recoloured if c in self._seen]
+        against = [c for c in sure if self._seen[c] != left[c]]
+        if any(ev[index[c]] <= STRAY for c in against):
+            return True
+        if not sure or len(against) < len(sure):
+            return False
+        return len(sure) >= min(DENIED_CELLS, len(recoloured))
+
+    def _gone(self, cells: "set[str] | tuple[str, ...]", ev: np.ndarray,
+              index: dict[str, int], was: dict[str, str]) -> set[str]:
+        """The ``cells`` that changed fully and are read surely as no longer holding what the
+        game has there: a piece came or went, in a move the camera has not seen. Next to a
+        move the players chose they are no shade of it (taken so, the game went on without
+        that move, and every later move was judged against a wrong board)."""
+        return {c for c in cells if ev[index[c]] > CHECK_EV and c in self._seen
+                and self._seen[c] != was[c]}
 
     def _read_as_after(self, moves: tuple, was: dict[str, str]) -> set[str]:
         """The cells ``moves`` change in occupancy that the cells' reader reads surely as the
