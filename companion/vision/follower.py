@@ -543,11 +543,16 @@ class ChangeFollower(Follower):
         # this picture (played, the answered move would show later as a move back)
         answered_unseen = bool(self._credit) and not any(
             ev[self.cells.index(c)] > STRAY for c in self._credit)
-        for c in self._credit:  # changed by a move the players chose: explained
-            ev[self.cells.index(c)] = -CHANGE_CAP
         cells = self.cells
-        changed = {c for c, e in zip(cells, ev) if e > 0}
         index = {c: i for i, c in enumerate(cells)}
+        # ... unless a next move already took one of its cells before the board was calm (a
+        # capture on the answered move's target): read surely as no longer holding what the
+        # answered move left there, it is that next move's evidence (masked, the capture never
+        # showed, and the game was lost from there)
+        taken = self._gone(self._credit, ev, index, self.expected) if self._credit else set()
+        for c in self._credit - taken:  # changed by a move the players chose: explained
+            ev[index[c]] = -CHANGE_CAP
+        changed = {c for c, e in zip(cells, ev) if e > 0}
         if disturbed and not (ev > STRAY).any():
             # a hand came and went and nothing changed much: an exchange seen by shape only?
             events = self._faint_exchange(meter.change(self._ref, picture), picture)

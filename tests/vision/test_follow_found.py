@@ -199,3 +199,24 @@ def test_an_exposure_step_does_not_change_the_squares_whose_red_is_near_its_top(
     after = meter.prepare(webcam(_pink_board(view, g, dict(pieces, e4=(30, 30, 40)), rng)))
     ev = evidence(meter.change(a, after))
     assert sorted(g.cells[i] for i in np.nonzero(ev > STRAY)[0]) == ["e4"]
+
+
+def test_a_capture_on_the_answered_moves_target_before_the_board_was_calm_is_seen():
+    """Our render seed 5051 (a Due Re game, corners found, TUNE material): the camera asks
+    c1c6 or c1c7 (the piece stands between), the players answer c1c6, and the next move d7c6
+    captures on c6 before the board is calm again. c6, changed by the answered move, was
+    taken as explained: the capture never showed, every calm picture after it played nothing
+    and the game was lost (2 of 14 followed, 10 never seen). c6 read surely as no longer
+    holding the answered move's piece is the capture's evidence."""
+    from companion.vision import devbench
+    from companion.vision.synth.video import game_frames, random_game
+
+    rng = np.random.default_rng(5051)
+    pos = get_variant("duere").start_position()
+    g = geometry_for_cells(list(pos.geometry.cells))
+    truth = random_game(pos, 14, rng)
+    assert truth[2:4] == ["c1c6", "d7c6"]
+    scene = random_scene(rng, g)
+    score = devbench.follow_game("duere", None, truth, game_frames(scene, pos, truth, rng), None)
+    assert score.false == 0
+    assert score.followed >= 13, score.lines
