@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
@@ -845,23 +845,13 @@ class ChangeFollower(Follower):
         taken as lying there."""
         maybe = {c for c in strong if self._on_edge(c) and self._seen.get(c) == was[c]}
         out: set[str] = set()
-        left = set(maybe)
-        while left:
-            group, todo = set(), [left.pop()]
-            while todo:
-                c = todo.pop()
-                group.add(c)
-                near = self._meter.around_cells({c}) & left
-                left -= near
-                todo += near
+        for group in self._groups(maybe):
             if not self._meter.around_cells(group) & (strong - maybe):
                 out |= group
         return out
 
-    def _edge_group(self, cells: set[str], least: int) -> bool:
-        """Some group of at least ``least`` joined ``cells`` touches the board's edge."""
-        edge = self._on_edge
-
+    def _groups(self, cells: "set[str] | frozenset[str]") -> Iterator[set[str]]:
+        """``cells`` in groups of joined cells (next to each other, diagonals too)."""
         left = set(cells)
         while left:
             group, todo = set(), [left.pop()]
@@ -871,9 +861,12 @@ class ChangeFollower(Follower):
                 near = self._meter.around_cells({c}) & left
                 left -= near
                 todo += near
-            if len(group) >= least and any(edge(c) for c in group):
-                return True
-        return False
+            yield group
+
+    def _edge_group(self, cells: set[str], least: int) -> bool:
+        """Some group of at least ``least`` joined ``cells`` touches the board's edge."""
+        return any(len(group) >= least and any(self._on_edge(c) for c in group)
+                   for group in self._groups(cells))
 
     @staticmethod
     def _few(stray: set[str], ev: np.ndarray, index: dict[str, int]) -> bool:
