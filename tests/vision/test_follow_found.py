@@ -37,6 +37,14 @@ def _calm_follower(seed: int, moves: tuple[str, ...] = ()):
     return follower, g, scene, static, rng, reader
 
 
+def _judged(follower, picture, looks: int) -> list:
+    """The events of ``looks`` calm looks at the same ``picture``."""
+    events = []
+    for _ in range(looks):
+        events += follower.judge(picture)
+    return events
+
+
 def _changed(follower, g, cells, amount):
     ref = follower._ref
     index = {c: i for i, c in enumerate(g.cells)}
@@ -54,9 +62,7 @@ def test_a_change_on_a_moves_cells_the_reader_denies_is_not_played(amount):
     follower, g, *_ = _calm_follower(601)
     picture = _changed(follower, g, ("e2", "e4"), amount)
     follower._seen = dict(follower.expected)  # read surely: nothing moved
-    events = []
-    for _ in range(8):
-        events += follower.judge(picture)
+    events = _judged(follower, picture, 8)
     assert all(e.kind is not EventKind.MOVE for e in events), events
     assert follower.history == []
 
@@ -65,9 +71,7 @@ def test_a_change_on_a_moves_cells_the_reader_denies_is_not_played(amount):
     seen = dict(follower.expected)
     seen["e2"], seen["e4"] = ".", "w"  # read as the move leaves them
     follower._seen = seen
-    events = []
-    for _ in range(3):
-        events += follower.judge(picture)
+    events = _judged(follower, picture, 3)
     assert [str(e) for e in events] == ["e2e4"]
 
 
@@ -124,17 +128,13 @@ def test_a_move_whose_origin_still_shows_its_piece_is_not_played():
     seen = dict(follower.expected)
     seen["f3"] = "w"  # the sleeve misread as a piece; the knight still read on g1
     follower._seen = seen
-    events = []
-    for _ in range(6):
-        events += follower.judge(picture)
+    events = _judged(follower, picture, 6)
     assert all(e.kind is not EventKind.MOVE for e in events), events
     assert follower.history == []
 
     follower, g, *_ = _calm_follower(605)
     follower._seen = dict(seen, g1=".")
-    events = []
-    for _ in range(3):
-        events += follower.judge(picture)
+    events = _judged(follower, picture, 3)
     assert [str(e) for e in events] == ["g1f3"]
 
 
@@ -149,9 +149,7 @@ def test_a_piece_gone_next_to_the_move_the_players_chose_is_not_taken_as_its_sha
     seen["g1"], seen["f3"], seen["e2"] = ".", "w", "."
     follower.choose("g1f3")
     follower._seen = seen
-    events = []
-    for _ in range(6):
-        events += follower.judge(picture)
+    events = _judged(follower, picture, 6)
     assert follower._ref is not picture
     assert [e.kind for e in events] == [EventKind.CHECK] and "e2" in events[0].squares, events
 
