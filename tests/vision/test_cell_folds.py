@@ -90,3 +90,10 @@ def test_members_beyond_the_first_are_named_after_it(tmp_path):
     assert member_path(tmp_path / "cellnet.onnx", 0) == tmp_path / "cellnet.onnx"
     assert member_path(tmp_path / "cellnet.onnx", 1) == tmp_path / "cellnet_1.onnx"
     assert MODELS[0] == MODEL and all(m.exists() for m in MODELS)
+
+
+def test_vision_train_refuses_an_ensemble_of_no_network(capsys):
+    from companion.cli import main
+
+    assert main(["vision", "train", "--members", "0"]) == 2
+    assert "--members" in capsys.readouterr().err
