@@ -57,15 +57,20 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         "the recipe in companion/vision/train.py: our own renders (seeds 10000 on, many with "
         "other piece sets and squares than our renderer's) and the tune part of "
         "../shared/vision-dev (never its held-out part), strongly augmented; writes the ONNX "
-        "file the app runs through OpenCV and its last layer beside it. About ten minutes on "
-        "two free CPU threads.")
+        "file the app runs through OpenCV and its last layer beside it, and the ensemble's "
+        "further members (other seeds) beside that. About ten minutes a member on two free CPU "
+        "threads.")
     train.add_argument("--out", metavar="FILE", help="where to write the network (default: the "
                        "one the app uses, companion/vision/cellnet.onnx)")
     train.add_argument("--renders", type=int, default=240, metavar="N",
                        help="own renders in the data (default 240)")
     train.add_argument("--copies", type=int, default=3, metavar="N",
                        help="times each picture is used, changed at random (default 3)")
-    train.add_argument("--epochs", type=int, default=10, metavar="N", help="default 10")
+    train.add_argument("--epochs", type=int, metavar="N",
+                       help="default the recipe's (10 for the first member, 5 for the others)")
+    train.add_argument("--members", type=int, metavar="N",
+                       help="networks of the ensemble, each from its own seed (default the "
+                       "app's, companion/vision/cellnet.py MEMBERS)")
     train.add_argument("--threads", type=int, default=2, metavar="N", help="CPU threads (2)")
     train.set_defaults(func=_cmd_train)
 
@@ -73,10 +78,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 def _cmd_train(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from companion.vision.cellnet import MODEL
+    from companion.vision.cellnet import MEMBERS, MODEL, member_path
 
-    for name in ("renders", "copies", "epochs", "threads"):
-        if getattr(args, name) < 1:
+    for name in ("renders", "copies", "epochs", "threads", "members"):
+        if getattr(args, name) is not None and getattr(args, name) < 1:
             return _usage(f"--{name} must be at least 1")
     try:
         import torch  # noqa: F401
@@ -87,8 +92,13 @@ def _cmd_train(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else MODEL
     if not out.parent.is_dir():
         return _usage(f"--out {args.out}: no such folder {out.parent}")
-    train(out, renders=args.renders, copies=args.copies, epochs=args.epochs,
-          threads=args.threads, log=lambda line: print(line, flush=True))
+    from companion.vision.train import EPOCHS
+
+    for k in range(args.members or MEMBERS):
+        print(f"member {k + 1}: {member_path(out, k)}", flush=True)
+        train(member_path(out, k), renders=args.renders, copies=args.copies,
+              epochs=args.epochs or EPOCHS[min(k, 1)], threads=args.threads,
+              log=lambda line: print(line, flush=True), seed=k)
     return 0
 
 
