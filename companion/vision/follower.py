@@ -547,8 +547,9 @@ class ChangeFollower(Follower):
         """One calm picture: the move it shows, a question, or nothing."""
         disturbed, self._disturbed = self._disturbed, False
         if self._ref is None:
+            first = self._refs == [] and not self.history
             self._ref, self._refs = picture, [picture]
-            return self._first_sight(picture)
+            return self._first_sight(picture) if first else []
         self._hand_came |= disturbed
         meter = self._meter
         ev = evidence(meter.change(self._ref, picture))
@@ -1032,13 +1033,14 @@ class ChangeFollower(Follower):
         return self._accept((found[0][1],), picture)
 
     def _first_sight(self, picture: Any) -> list[FollowEvent]:
-        """The first calm picture of all: is the game's position on the board? The picture
+        """The first calm picture of the game: is its position on the board? The picture
         before it was never seen, so change cannot tell; what the cells' reader reads surely
-        must. A board that differs from the position by one legal move (made before the camera
-        saw a calm board: found corners, a grainy start) is that move, played when it is the
-        only one and its cells are all read surely, else asked; any other difference is asked
-        about. (Taken as the position, the game went on without that move, and the next
-        moves were false.)"""
+        must. A board that differs from the position by legal moves (made before the camera
+        saw a calm board: found corners, a grainy start) is asked about, the likeliest three,
+        never played (the reader's sure reading may deny a move, never play one by itself);
+        any other difference names the squares to check. (Taken as the position, the game
+        went on without that move, and the next moves were false.) Only the game's first
+        picture: after a new calibration mid-game the camera starts from what it sees."""
         was = self.expected
         seen = self._seen
         off = {c for c, v in seen.items() if v != was.get(c, v)}
@@ -1049,10 +1051,6 @@ class ChangeFollower(Follower):
             after = self._expected_after((move,))
             if all(after[c] == v for c, v in seen.items()):
                 fits.append((move, {c for c in self.cells if after[c] != was[c]}))
-        if len(fits) == 1 and len(fits[0][1]) >= 2 and fits[0][1] <= set(seen):
-            events = self._accept((fits[0][0],), picture)
-            self._settle = None
-            return events
         self._first_asked = True
         if fits:
             self._pending = [m for m, _ in fits[:3]]

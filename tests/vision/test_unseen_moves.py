@@ -120,7 +120,8 @@ def test_a_move_made_before_the_first_calm_picture_is_not_lost():
     webcam seed 2, corners found: a grainy start, and the first calm came after the first
     move; taken as the start position, the game went on without it and the next move was
     false). The cells' reader reads e2 empty and e4 holding a white piece, surely: the one
-    legal move that leaves the board so is played. Then e7e5 is followed."""
+    legal move that leaves the board so is asked about (the reading alone never plays a
+    move). The players answer e2e4; then e7e5 is followed."""
     rng = np.random.default_rng(613)
     pos = get_variant("magici").start_position()
     g = geometry_for_cells(list(pos.geometry.cells))
@@ -135,5 +136,7 @@ def test_a_move_made_before_the_first_calm_picture_is_not_lost():
         for _ in range(6):
             events += [str(e) for e in follower.feed(reader.read(finish(scene, static, rng)))]
         if len(moves) == 1:
-            assert events == ["e2e4"]
-    assert events == ["e2e4", "e7e5"]
+            assert events == ["? which move: e2e4"]
+            follower.choose("e2e4")
+    assert events == ["? which move: e2e4", "e7e5"]
+    assert [str(m) for m in follower.history] == ["e2e4", "e7e5"]
