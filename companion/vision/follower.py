@@ -459,8 +459,6 @@ class ChangeFollower(Follower):
     # a chosen exchange (which may never show clearly)
     _checked: set = field(default_factory=set, init=False, repr=False)  # squares the players
     # were asked to check and answered with a move that does not change them
-    _first_asked: bool = field(default=False, init=False, repr=False)  # a question about
-    # the first picture of all is open
     _hand_came: bool = field(default=False, init=False, repr=False)  # a hand came and went
     # since the last move played or chosen
     last_scores: list = field(default_factory=list, init=False, repr=False)
@@ -547,9 +545,8 @@ class ChangeFollower(Follower):
         """One calm picture: the move it shows, a question, or nothing."""
         disturbed, self._disturbed = self._disturbed, False
         if self._ref is None:
-            first = self._refs == [] and not self.history
             self._ref, self._refs = picture, [picture]
-            return self._first_sight(picture) if first else []
+            return []
         self._hand_came |= disturbed
         meter = self._meter
         ev = evidence(meter.change(self._ref, picture))
@@ -1032,32 +1029,6 @@ class ChangeFollower(Follower):
                                          candidates=tuple(sorted(map(str, close[:3])))))
         return self._accept((found[0][1],), picture)
 
-    def _first_sight(self, picture: Any) -> list[FollowEvent]:
-        """The first calm picture of the game: is its position on the board? The picture
-        before it was never seen, so change cannot tell; what the cells' reader reads surely
-        must. A board that differs from the position by legal moves (made before the camera
-        saw a calm board: found corners, a grainy start) is asked about, the likeliest three,
-        never played (the reader's sure reading may deny a move, never play one by itself);
-        any other difference names the squares to check. (Taken as the position, the game
-        went on without that move, and the next moves were false.) Only the game's first
-        picture: after a new calibration mid-game the camera starts from what it sees."""
-        was = self.expected
-        seen = self._seen
-        off = {c for c, v in seen.items() if v != was.get(c, v)}
-        if not off:
-            return []
-        fits = []
-        for move in self.position.legal_moves():
-            after = self._expected_after((move,))
-            if all(after[c] == v for c, v in seen.items()):
-                fits.append((move, {c for c in self.cells if after[c] != was[c]}))
-        self._first_asked = True
-        if fits:
-            self._pending = [m for m, _ in fits[:3]]
-            return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=tuple(
-                sorted(str(m) for m in self._pending))))
-        return self._ask(FollowEvent(EventKind.CHECK, squares=tuple(sorted(off, key=_cell_key))))
-
     def _unseen_exchange(self, picture: Any) -> list[FollowEvent]:
         """A hand came and went, no move showed, and the picture is about to be agreed: was
         it the Shah's exchange, too faint to play (two pieces of one side swapped, both
@@ -1110,7 +1081,7 @@ class ChangeFollower(Follower):
         self._credit, self._credit_faint, self._checked = set(), set(), set()
 
     def _accept(self, moves: tuple, picture: Any) -> list[FollowEvent]:
-        self._hand_came = self._first_asked = False
+        self._hand_came = False
         self._clear_credit()
         self._unsettled = 0
         self._partial = frozenset()
@@ -1146,11 +1117,6 @@ class ChangeFollower(Follower):
         self._settle = None
         after, after_occupancy = self._identity(), self.expected
         cells = {c for c in self.cells if after[c] != before[c]}
-        if self._first_asked:
-            # asked at the first picture of all, which already shows the move: agreed
-            self._first_asked = False
-            self._asked = ()
-            return event
         squares = set(self._asked[2]) if self._asked and self._asked[0] is EventKind.CHECK \
             else set()
         if squares and self._meter is not None and len(squares) <= MAX_PATCH \

@@ -113,30 +113,3 @@ def test_a_square_the_players_checked_is_not_asked_again_at_the_next_moves():
     follower._seen = dict(follower._seen, e7=".", e5="b")
     events = _looks(follower, changed(after, ("e7", "e5")), 3)
     assert [str(e) for e in events] == ["e7e5"]
-
-
-def test_a_move_made_before_the_first_calm_picture_is_not_lost():
-    """The camera's first calm picture already shows 1.e4 (our Camerlano render 1001 through
-    webcam seed 2, corners found: a grainy start, and the first calm came after the first
-    move; taken as the start position, the game went on without it and the next move was
-    false). The cells' reader reads e2 empty and e4 holding a white piece, surely: the one
-    legal move that leaves the board so is asked about (the reading alone never plays a
-    move). The players answer e2e4; then e7e5 is followed."""
-    rng = np.random.default_rng(613)
-    pos = get_variant("magici").start_position()
-    g = geometry_for_cells(list(pos.geometry.cells))
-    scene = random_scene(rng, g, max_tilt_deg=15)
-    reader = Reader(g, true_corners(scene), expected=occupancy(pos, g.cells))
-    follower = ChangeFollower(get_variant("magici").start_position())
-    events = []
-    for moves in (("e2e4",), ("e2e4", "e7e5")):
-        for text in moves[len(follower.history):]:
-            pos.push(pos.parse_move(text))
-        static = render_static(scene, occupancy(pos, g.cells))
-        for _ in range(6):
-            events += [str(e) for e in follower.feed(reader.read(finish(scene, static, rng)))]
-        if len(moves) == 1:
-            assert events == ["? which move: e2e4"]
-            follower.choose("e2e4")
-    assert events == ["? which move: e2e4", "e7e5"]
-    assert [str(m) for m in follower.history] == ["e2e4", "e7e5"]
