@@ -384,6 +384,11 @@ NEW_STRETCH = 2.0  # a cell changing this much from one calm frame to the next s
 EXCHANGE_MIN = 0.3  # ChangeMeter units both cells of an exchange seen by shape alone must reach
 EXCHANGE_REL = 4.0  # ... and this many times the board's median change
 EXCHANGE_AHEAD = 1.5  # ... and this many times the next such move's weaker cell
+EXCHANGE_ASK_MIN = 0.2  # ChangeMeter units both cells of an exchange must reach to be asked
+EXCHANGE_ASK_REL = 2.5  # ... and this many times the board's median change, once a hand came
+# and went and no move showed (the Shah's exchange under a webcam's blur, noise and changing
+# light changed its cells 0.38, 3.3 times the median: never played, and the game went on
+# without it)
 DRIFT = 1.0  # ChangeMeter motion (3rd largest cell) from a calm stretch's first picture that ends
 # the stretch: a hand moving slowly changes each frame little but drifts far (as MOTION_CALM)
 DRIFT_OVER_STEP = 3.0  # ... when so many times the change since the frame before (grain)
@@ -450,6 +455,12 @@ class ChangeFollower(Follower):
     _credit: set = field(default_factory=set, init=False, repr=False)  # cells a chosen move
     # changed since the agreed picture (explained by the players' answer)
     _look_again: bool = field(default=False, init=False, repr=False)
+    _credit_faint: set = field(default_factory=set, init=False, repr=False)  # ... those of
+    # a chosen exchange (which may never show clearly)
+    _checked: set = field(default_factory=set, init=False, repr=False)  # squares the players
+    # were asked to check and answered with a move that does not change them
+    _hand_came: bool = field(default=False, init=False, repr=False)  # a hand came and went
+    # since the last move played or chosen
     last_scores: list = field(default_factory=list, init=False, repr=False)
     calm_s: float = CALM_S
     fps: float | None = None  # the frames' rate when known (a camera's, a recording's)
@@ -536,13 +547,16 @@ class ChangeFollower(Follower):
         if self._ref is None:
             self._ref, self._refs = picture, [picture]
             return []
+        self._hand_came |= disturbed
         meter = self._meter
         ev = evidence(meter.change(self._ref, picture))
         # the move the players chose (asked before it was on the board, or entered by touch
         # while the piece was still in the hand) is not seen yet: no next move is judged from
-        # this picture (played, the answered move would show later as a move back)
-        answered_unseen = bool(self._credit) and not any(
-            ev[self.cells.index(c)] > STRAY for c in self._credit)
+        # this picture (played, the answered move would show later as a move back; an
+        # exchange chosen shows too faintly to be waited for)
+        shown = self._credit - self._credit_faint
+        answered_unseen = bool(shown) and not any(
+            ev[self.cells.index(c)] > STRAY for c in shown)
         cells = self.cells
         index = {c: i for i, c in enumerate(cells)}
         # ... unless a next move already took one of its cells before the board was calm (a
@@ -551,6 +565,8 @@ class ChangeFollower(Follower):
         # showed, and the game was lost from there)
         taken = self._gone(self._credit, ev, index, self.expected) if self._credit else set()
         for c in self._credit - taken:  # changed by a move the players chose: explained
+            ev[index[c]] = -CHANGE_CAP
+        for c in self._checked:  # checked by the players, who answered with another move
             ev[index[c]] = -CHANGE_CAP
         changed = {c for c, e in zip(cells, ev) if e > 0}
         if disturbed and not (ev > STRAY).any():
@@ -561,13 +577,16 @@ class ChangeFollower(Follower):
         if not changed:
             self._unsettled = 0
             self._partial = frozenset()
+            asked = self._unseen_exchange(picture)
+            if asked:
+                return asked
             if self._credit or self._settle is not None:
                 # the players' answer explains all, or the board is calm again after a move
                 # (a hand may have lingered in the picture it was taken from): this picture
                 # is the agreed one from now on
                 self._ref = picture
                 self._refs[-1] = picture
-                self._credit = set()
+                self._clear_credit()
             self._settle = None
             return []
         if self._settle is not None:
@@ -770,7 +789,11 @@ class ChangeFollower(Follower):
         left = strong or (changed - quiet)
         if not left:
             # only cells along the edge changed, each read as the game has it: what lies
-            # there (a sleeve, a shadow) is part of the agreed picture from now on
+            # there (a sleeve, a shadow) is part of the agreed picture from now on (unless
+            # a hand came and the picture shows the Shah's exchange, faintly)
+            asked = self._unseen_exchange(picture)
+            if asked:
+                return asked
             self._ref = picture
             self._refs[-1] = picture
             self._unsettled = 0
@@ -783,7 +806,7 @@ class ChangeFollower(Follower):
             # about these cells at every move from now on
             self._ref = picture
             self._refs[-1] = picture
-            self._credit = set()
+            self._clear_credit()
             self._unsettled = 0
             return []
         if max(float(ev[index[c]]) for c in squares) <= CHECK_EV:
@@ -791,10 +814,13 @@ class ChangeFollower(Follower):
             # sleeve lingering at the board, a hand's remains, the light: once it has stayed
             # so for ABSORB_LOOKS looks, it is the agreed picture (never a question: moves
             # would pile up behind it, each asked)
+            asked = self._unseen_exchange(picture)
+            if asked:
+                return asked
             if self._unsettled > ABSORB_LOOKS:
                 self._ref = picture
                 self._refs[-1] = picture
-                self._credit = set()
+                self._clear_credit()
                 self._unsettled = 0
                 self._settle = None
             else:
@@ -1003,8 +1029,60 @@ class ChangeFollower(Follower):
                                          candidates=tuple(sorted(map(str, close[:3])))))
         return self._accept((found[0][1],), picture)
 
+    def _unseen_exchange(self, picture: Any) -> list[FollowEvent]:
+        """A hand came and went, no move showed, and the picture is about to be agreed: was
+        it the Shah's exchange, too faint to play (two pieces of one side swapped, both
+        blurred and grainy)? The exchanges whose two cells both changed clearly above the
+        board's median are asked about (the likeliest three), once; else nothing is said.
+        (Agreed silently, the game went on without the exchange, and later moves were
+        judged against a wrong board.)"""
+        if not self._hand_came:
+            return []
+        self._hand_came = False  # (one question, or none, for each hand)
+        change = self._meter.change(self._ref, picture)
+        index = {c: i for i, c in enumerate(self.cells)}
+        floor = max(EXCHANGE_ASK_MIN, EXCHANGE_ASK_REL * float(np.median(change)))
+        before, was = self._identity(), self.expected
+        found = []
+        for move in self.position.legal_moves():
+            self.position.push(move)
+            after, now = self._identity(), self.expected
+            self.position.pop()
+            moved = [c for c in self.cells if after[c] != before[c]]
+            if len(moved) < 2 or now != was or set(moved) & self._credit:
+                continue
+            values = [float(change[index[c]]) for c in moved]
+            if min(values) >= floor:
+                found.append((sum(values), str(move), move))
+        if not found:
+            return []
+        # one exchange that changed clearly, well ahead of every other: played (as when the
+        # rest of the board stayed still, see _faint_exchange)
+        ahead = sorted(((min(float(change[index[c]]) for c in self._moved(m, before)), m)
+                        for _, _, m in found), key=lambda f: -f[0])
+        if ahead[0][0] >= max(EXCHANGE_MIN, EXCHANGE_REL * float(np.median(change))) and (
+                len(ahead) == 1 or ahead[1][0] * EXCHANGE_AHEAD < ahead[0][0]):
+            return self._accept((ahead[0][1],), picture)
+        found.sort(key=lambda f: (-f[0], f[1]))
+        likely = [m for _, _, m in found[:3]]
+        self._pending = likely
+        return self._ask(FollowEvent(EventKind.AMBIGUOUS,
+                                     candidates=tuple(sorted(str(m) for m in likely))))
+
+    def _moved(self, move: Any, before: dict[str, str]) -> list[str]:
+        """The cells ``move`` changes (by kind too), against ``before`` (the present)."""
+        self.position.push(move)
+        after = self._identity()
+        self.position.pop()
+        return [c for c in self.cells if after[c] != before[c]]
+
+    def _clear_credit(self) -> None:
+        """The players' answers are part of the agreed picture now: nothing more to explain."""
+        self._credit, self._credit_faint, self._checked = set(), set(), set()
+
     def _accept(self, moves: tuple, picture: Any) -> list[FollowEvent]:
-        self._credit = set()
+        self._hand_came = False
+        self._clear_credit()
         self._unsettled = 0
         self._partial = frozenset()
         self._asked = ()
@@ -1034,12 +1112,34 @@ class ChangeFollower(Follower):
         """Play the move the players picked. The picture may show more than that move (the
         next one may already stand on the board): the cells the chosen move changed count as
         explained, and the rest is judged again at the next calm frame."""
-        before = self._identity()
+        before, was = self._identity(), self.expected
         event = super().choose(move_text)
         self._settle = None
-        after = self._identity()
+        after, after_occupancy = self._identity(), self.expected
+        cells = {c for c in self.cells if after[c] != before[c]}
+        squares = set(self._asked[2]) if self._asked and self._asked[0] is EventKind.CHECK \
+            else set()
+        if squares and self._meter is not None and len(squares) <= MAX_PATCH \
+                and all(self._on_edge(c) for c in squares):
+            # the players checked these squares at the board's edge and answered with the move
+            # made: what the move does not change there is no move (asked again, the same
+            # square was asked at every move after: a sleeve over the edge misread as a
+            # piece) ... unless they make up a next move, made before the players answered.
+            # (A hand resting over the board, asked about too, changes more cells, and
+            # reaches in: it goes, and is not taken into the agreed picture.)
+            checked = squares - cells
+            for move in self.position.legal_moves():
+                self.position.push(move)
+                now = self.expected
+                self.position.pop()
+                made = {c for c in self.cells if now[c] != after_occupancy[c]}
+                if made and made <= checked:
+                    checked -= made
+            self._checked |= checked
         self._asked = ()
-        self._credit |= {c for c in self.cells if after[c] != before[c]}
+        self._credit |= cells
+        if self.expected == was:  # an exchange: its cells may never show clearly
+            self._credit_faint |= cells
         if self._ref is not None:
             self._refs.append(self._ref)
         self._look_again = True
