@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from companion.vision.geometry import BoardGeometry
-from companion.vision.view import BoardView, Corners, Lens
+from companion.vision.view import BoardView, Corners, Lens, lens_of
 
 CANON = 400  # pixels of the straightened candidate
 PARITY_MIN = 0.05  # log-brightness step between light and dark squares that tells them apart
@@ -294,9 +294,31 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
     found.sort(key=lambda x: -x[0])
     if not found or found[0][0] < FIRST_FIT_MIN:
         return None
+    distinct: list[np.ndarray] = []
+    for score, corners in found:
+        if score < FIRST_FIT_MIN or len(distinct) == CANDIDATES:
+            break
+        cell = np.linalg.norm(corners[1] - corners[0]) / geometry.files
+        if all(np.abs(corners - d).max() > 0.5 * cell for d in distinct):
+            distinct.append(corners)
+    refined: dict[int, tuple[float, np.ndarray]] = {}
+
+    def grid(i: int) -> tuple[float, np.ndarray]:
+        """The ``i``-th distinct first fit refined, through the lens that unbends it."""
+        if i not in refined:
+            refined[i] = _unbend(image, geometry, _refine(image, geometry, distinct[i]),
+                                 distinct[i])
+        return refined[i]
+
     # the best first fit, refined on the straightened playing area, is the board ...
-    first = _unbend(image, geometry, _refine(image, geometry, found[0][1])) \
-        if found[0][0] >= GRID_MIN else None
+    first = grid(0) if found[0][0] >= GRID_MIN else None
+    if first is not None and lens_of(first[1]) is None:
+        # ... unless the lens bent its lines enough to rank a grid a row or a file aside
+        # above the board's: another first fit that a lens straightens clearly better wins
+        bent = [grid(i) for i in range(1, len(distinct))]
+        bent = [g for g in bent if lens_of(g[1]) is not None and g[0] >= LENS_GAIN * first[0]]
+        if bent:
+            first = max(bent, key=lambda x: x[0])
     if first is not None:
         if expected is None:
             return orient(image, geometry, first[1], labels=labels)
@@ -307,16 +329,7 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
     # distinct first fits are refined too (a rough outline's first fit may rank a wrong grid,
     # half the rows or the board taken crosswise, above the right one), and the position,
     # when known, judges among the best refined
-    distinct: list[np.ndarray] = []
-    for score, corners in found:
-        if score < FIRST_FIT_MIN or len(distinct) == CANDIDATES:
-            break
-        cell = np.linalg.norm(corners[1] - corners[0]) / geometry.files
-        if all(np.abs(corners - d).max() > 0.5 * cell for d in distinct):
-            distinct.append(corners)
-    grids = [first] if first is not None else []
-    grids += [_unbend(image, geometry, _refine(image, geometry, c))
-              for c in distinct[1 if first is not None else 0 :]]
+    grids = [grid(i) for i in range(len(distinct))]
     grids = sorted((g for g in grids if g[0] >= GRID_MIN), key=lambda x: -x[0])
     if not grids:
         return None
@@ -367,8 +380,8 @@ LENS_GAIN = 1.15  # how much straighter (grid score) the lines must get for a le
 # (tune: a straight framed render, seed 100, gains 1.07 with k -0.05; lenses of k -0.1 gain 1.29+)
 
 
-def _unbend(image: np.ndarray, geometry: BoardGeometry, refined: tuple[float, np.ndarray]
-            ) -> tuple[float, np.ndarray]:
+def _unbend(image: np.ndarray, geometry: BoardGeometry, refined: tuple[float, np.ndarray],
+            start: np.ndarray | None = None) -> tuple[float, np.ndarray]:
     """The refined grid ``refined`` (score, corners) again with the lens that bends the
     board's lines, when one makes them clearly straighter; else ``refined`` itself.
 
@@ -378,21 +391,26 @@ def _unbend(image: np.ndarray, geometry: BoardGeometry, refined: tuple[float, np
     picture is straightened through it and the grid fitted once, the best is tried a finer
     step either side, and it is kept only when it scores :data:`LENS_GAIN` times the grid
     without a lens (a straight board gains nothing). The corners returned are then a
-    :class:`Corners` carrying the lens, the grid fitted in full through it.
+    :class:`Corners` carrying the lens, the grid fitted in full through it. ``start``: the
+    first fit the refined grid came from, tried too (a grid refined with straight lines
+    through a lens may have slipped a row from where the first fit had it).
     """
     h, w = image.shape[:2]
     score0, corners0 = refined
-    plain = np.asarray(corners0, float)
+    starts = [np.asarray(corners0, float)]
+    if start is not None and np.abs(np.asarray(start, float) - starts[0]).max() > 1.0:
+        starts.append(np.asarray(start, float))
 
-    def tried(k: float) -> tuple[float, np.ndarray, Lens]:
+    def tried(k: float, plain: np.ndarray) -> tuple[float, np.ndarray, Lens]:
         lens = Lens.for_image(k, (w, h), LENS_FOV)
         score, ideal = _refine(image, geometry, lens.undistort(plain), lens, rounds=1)
         return score, ideal, lens
 
-    best = max((tried(k) for k in LENS_KS), key=lambda x: x[0])
+    best = max((tried(k, p) for k in LENS_KS for p in starts), key=lambda x: x[0])
     for k in (best[2].k - LENS_FINE, best[2].k + LENS_FINE):
         if k < 0:
-            best = max(best, tried(k), key=lambda x: x[0])
+            best = max(best, tried(k, best[2].distort(best[1])),
+                       key=lambda x: x[0])
     if best[0] < LENS_GAIN * score0:
         return refined
     lens = best[2]
