@@ -111,18 +111,14 @@ class Lens:
     def distort(self, pts: np.ndarray) -> np.ndarray:
         """Where ideal (perfect-lens) points are seen in the photo."""
         pts = np.asarray(pts, float)
-        c = np.asarray(self.centre, float)
-        d = (pts - c) / self.focal
-        ru = np.sqrt((d ** 2).sum(axis=-1, keepdims=True))
         if self.k == 0:
             return pts.copy()
-        # r_u = r_d / (1 + k r_d^2)  ->  k r_u r_d^2 - r_d + r_u = 0, the root near r_u
-        disc = np.maximum(1 - 4 * self.k * ru ** 2, 0.0)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            rd = np.where(ru > 1e-12, (1 - np.sqrt(disc)) / (2 * self.k * np.maximum(ru, 1e-12)),
-                          0.0)
-            scale = np.where(ru > 1e-12, rd / np.maximum(ru, 1e-12), 1.0)
-        return c + (pts - c) * scale
+        c = np.asarray(self.centre, float)
+        d = pts - c
+        ru2 = (d[..., :1] ** 2 + d[..., 1:2] ** 2) / self.focal ** 2
+        # r_u = r_d / (1 + k r_d^2): the root r_d = (1 - sqrt(1 - 4 k r_u^2)) / (2 k r_u),
+        # that is r_d / r_u = 2 / (1 + sqrt(1 - 4 k r_u^2)) (no division by r_u)
+        return c + d * (2.0 / (1.0 + np.sqrt(np.maximum(1.0 - 4.0 * self.k * ru2, 0.0))))
 
     def as_dict(self) -> dict[str, float]:
         return {"k": self.k, "cx": self.centre[0], "cy": self.centre[1], "focal": self.focal}
@@ -239,8 +235,11 @@ class BoardView:
         y = (H[1, 0] * u + H[1, 1] * v + H[1, 2]) / z
         if self.lens is None:
             return x, y
-        seen = self.lens.distort(np.stack([x, y], axis=-1))
-        return seen[..., 0], seen[..., 1]
+        (cx, cy), k = self.lens.centre, self.lens.k  # Lens.distort, on the two arrays
+        dx, dy = x - cx, y - cy
+        scale = 2.0 / (1.0 + np.sqrt(np.maximum(
+            1.0 - (4.0 * k / self.lens.focal ** 2) * (dx * dx + dy * dy), 0.0)))
+        return cx + dx * scale, cy + dy * scale
 
     def plane_to_top(self, uv: np.ndarray) -> np.ndarray:
         """Top-down pixel positions of plane points (cell units)."""
