@@ -114,3 +114,23 @@ def test_a_straight_board_gets_no_lens():
     out = webcam(clip, 100, Effects(**{**STILL.__dict__, "lens": False}))
     found = find_board(out.frames[0], clip.geometry)
     assert found is not None and lens_of(found) is None
+
+
+@pytest.mark.parametrize("seed", [101, 103])
+def test_a_camerlano_board_filling_the_picture_through_a_usual_lens_is_found(seed, monkeypatch):
+    """The 11x10 board with its citadels fills a 4:3 picture's width, so its outer files lie
+    where a lens bends most: with straight lines alone the grid slips a file or more (or lands
+    elsewhere); through the lens it is found within 0.25 cell, a1 right."""
+    clip, _, _ = clip_of_game("camerlano", 1, seed)
+    out = webcam(clip, seed, STILL, lens_k=-0.15)
+    truth = out.corners
+    cell = np.linalg.norm(truth[1] - truth[0]) / clip.geometry.files
+
+    def error(found: np.ndarray | None) -> float:
+        if found is None:
+            return float("inf")
+        return float(np.linalg.norm(np.asarray(found) - np.asarray(truth), axis=1).max() / cell)
+
+    assert error(find_board(out.frames[0], clip.geometry)) < 0.25
+    monkeypatch.setattr(calibration, "LENS_GAIN", float("inf"))
+    assert error(find_board(out.frames[0], clip.geometry)) > 1.0
