@@ -295,12 +295,14 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
     if not found or found[0][0] < FIRST_FIT_MIN:
         return None
     distinct: list[np.ndarray] = []
+    fits: list[float] = []
     for score, corners in found:
         if score < FIRST_FIT_MIN or len(distinct) == CANDIDATES:
             break
         cell = np.linalg.norm(corners[1] - corners[0]) / geometry.files
         if all(np.abs(corners - d).max() > 0.5 * cell for d in distinct):
             distinct.append(corners)
+            fits.append(score)
     refined: dict[int, tuple[float, np.ndarray]] = {}
 
     def grid(i: int) -> tuple[float, np.ndarray]:
@@ -315,7 +317,7 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
     if first is not None and lens_of(first[1]) is None:
         # ... unless the lens bent its lines enough to rank a grid a row or a file aside
         # above the board's: another first fit that a lens straightens clearly better wins
-        bent = [grid(i) for i in range(1, len(distinct))]
+        bent = [grid(i) for i in range(1, len(distinct)) if fits[i] >= RIVAL_FIT * fits[0]]
         bent = [g for g in bent if lens_of(g[1]) is not None and g[0] >= LENS_GAIN * first[0]]
         if bent:
             first = max(bent, key=lambda x: x[0])
@@ -351,6 +353,7 @@ GRID_MIN = 3.0  # ... nor a refined one (or the best first fit, to be taken alon
 CANDIDATES = 4  # distinct first fits refined when the best is not the board
 CLOSE_GRID = 0.8  # refined grids scoring this share of the best are judged by the position
 AGREE = 0.9  # share of cells read as the known position for the best first fit to stand
+RIVAL_FIT = 0.85  # first fits this close to the best are tried through a lens as well
 
 
 def _refine(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
@@ -373,8 +376,10 @@ def _refine(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
     return refined
 
 
-LENS_KS = (-0.05, -0.10, -0.15, -0.20, -0.25, -0.30, -0.35)  # lenses tried (normalised k)
-LENS_FINE = 0.025  # ... then this either side of the best
+LENS_FIRST = (-0.08, -0.16)  # lenses tried first (normalised k) ...
+LENS_MORE = (-0.24, -0.32)  # ... and these only when one of the first gained LENS_HINT
+LENS_HINT = 1.05
+LENS_FINE = (0.04, 0.02)  # then these steps either side of the best, one after the other
 LENS_FOV = 70.0  # the field of view the k are reckoned for (only k / focal**2 matters)
 LENS_GAIN = 1.15  # how much straighter (grid score) the lines must get for a lens to stand
 # (tune: a straight framed render, seed 100, gains 1.07 with k -0.05; lenses of k -0.1 gain 1.29+)
@@ -387,10 +392,11 @@ def _unbend(image: np.ndarray, geometry: BoardGeometry, refined: tuple[float, np
 
     A webcam's barrel distortion bows the grid's lines (the outer ones most): the straightened
     board's lines then spread over a few pixels and the grid fit scores lower. Each lens of
-    :data:`LENS_KS` (about the picture's centre; a decentred one is near enough) is tried: the
-    picture is straightened through it and the grid fitted once, the best is tried a finer
-    step either side, and it is kept only when it scores :data:`LENS_GAIN` times the grid
-    without a lens (a straight board gains nothing). The corners returned are then a
+    :data:`LENS_FIRST` (about the picture's centre; a decentred one is near enough) is tried:
+    the picture is straightened through it and the grid fitted once. A straight board gains
+    nothing and stops there (two fits); otherwise the stronger lenses and finer steps either
+    side of the best are tried, and the lens is kept only when it scores :data:`LENS_GAIN`
+    times the grid without a lens. The corners returned are then a
     :class:`Corners` carrying the lens, the grid fitted in full through it. ``start``: the
     first fit the refined grid came from, tried too (a grid refined with straight lines
     through a lens may have slipped a row from where the first fit had it).
@@ -398,19 +404,23 @@ def _unbend(image: np.ndarray, geometry: BoardGeometry, refined: tuple[float, np
     h, w = image.shape[:2]
     score0, corners0 = refined
     starts = [np.asarray(corners0, float)]
-    if start is not None and np.abs(np.asarray(start, float) - starts[0]).max() > 1.0:
-        starts.append(np.asarray(start, float))
+    cell = np.linalg.norm(starts[0][1] - starts[0][0]) / geometry.files
+    if start is not None and np.abs(np.asarray(start, float) - starts[0]).max() > 0.5 * cell:
+        starts.append(np.asarray(start, float))  # the refine moved the grid: it may have slipped
 
     def tried(k: float, plain: np.ndarray) -> tuple[float, np.ndarray, Lens]:
         lens = Lens.for_image(k, (w, h), LENS_FOV)
         score, ideal = _refine(image, geometry, lens.undistort(plain), lens, rounds=1)
         return score, ideal, lens
 
-    best = max((tried(k, p) for k in LENS_KS for p in starts), key=lambda x: x[0])
-    for k in (best[2].k - LENS_FINE, best[2].k + LENS_FINE):
-        if k < 0:
-            best = max(best, tried(k, best[2].distort(best[1])),
-                       key=lambda x: x[0])
+    best = max((tried(k, p) for k in LENS_FIRST for p in starts), key=lambda x: x[0])
+    if best[0] < LENS_HINT * score0:
+        return refined  # no lens straightens these lines: a straight board (the usual case)
+    best = max([best] + [tried(k, p) for k in LENS_MORE for p in starts], key=lambda x: x[0])
+    for step in LENS_FINE:
+        for k in (best[2].k - step, best[2].k + step):
+            if k < 0:
+                best = max(best, tried(k, best[2].distort(best[1])), key=lambda x: x[0])
     if best[0] < LENS_GAIN * score0:
         return refined
     lens = best[2]
