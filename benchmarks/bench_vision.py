@@ -1,6 +1,7 @@
 """Camera benchmark: cell and board accuracy, board finding, hands, games followed, speed.
 
-Run: ``.venv/bin/python benchmarks/bench_vision.py [--quick] [--webcam quick|full|no] [--only-webcam]``
+Run: ``.venv/bin/python benchmarks/bench_vision.py [--quick] [--webcam quick|full|no] [--only-webcam]
+[--only-lens]``
 
 Two kinds of material side by side, split once and for all in ``companion/vision/split.json``:
 
@@ -413,7 +414,58 @@ def webcam_game(item: tuple, seed: int, given: bool) -> "object":
     return score
 
 
-def bench_webcam(quick: bool) -> None:
+def webcam_lens_games(item: tuple, seed: int, totals: dict[str, "object"]) -> None:
+    """One game of :func:`webcam_items` filmed with ``seed`` through every effect and a lens
+    (:data:`companion.vision.synth.webcam.LENS`, the lens drawn from the same seed), followed
+    four ways: given corners with their lens and found corners (the finder looking for the
+    lens), and the peers, the corners given without their lens (the four bent corners alone)
+    and found without looking for a lens."""
+    from companion.vision import calibration, devbench
+    from companion.vision.synth.webcam import LENS, webcam
+
+    name, variant, fen, truth, clip = item
+    filmed = webcam(clip, seed, LENS)
+    gain = calibration.LENS_GAIN
+    for how, corners, lens_gain in (
+            ("given corners and lens", filmed.corners, gain),
+            ("corners found", None, gain),
+            ("peer: given corners without the lens", np.asarray(filmed.corners), gain),
+            ("peer: corners found without the lens search", None, float("inf"))):
+        calibration.LENS_GAIN = lens_gain
+        try:
+            score = devbench.follow_game(variant, fen, truth, filmed.frames, corners,
+                                         f"{name}/{seed}", fps=filmed.params["fps"])
+        finally:
+            calibration.LENS_GAIN = gain
+        print(f"  {name}, webcam seed {seed} with lens k {filmed.params['lens_k']:+.3f}, {how}: "
+              f"{score.followed}/{score.moves} followed, {score.false} false, {score.asked} "
+              f"asked; {np.median(score.ms):.1f} ms per frame (median)", flush=True)
+        totals.setdefault(how, devbench.GameScore()).add(score)
+
+
+def bench_webcam_lens(quick: bool) -> None:
+    """The webcam games of :func:`bench_webcam` through a lens as well (see
+    :func:`webcam_lens_games`): held out, the held-out material with seed 107000 for the
+    effects and the lens; TUNED-ON (not in a quick run), the tune videos with seed 1."""
+    for role, label, seeds in (("held_out", "held out", WEBCAM_SEEDS),
+                               ("tune", "TUNED-ON, not a result", WEBCAM_TUNE_SEEDS)):
+        if role == "tune" and quick:
+            continue
+        items = webcam_items(role)
+        if not items:
+            print(f"[webcam with lens, {label}] material absent: skipped")
+            continue
+        totals: dict[str, object] = {}
+        for item in items:
+            for seed in seeds:
+                webcam_lens_games(item, seed, totals)
+        for how, total in totals.items():
+            for line in total.lines:  # type: ignore[attr-defined]
+                print(line)
+            print(f"[webcam with lens, {label}, {how}] {total.line()}")  # type: ignore
+
+
+def bench_webcam(quick: bool, lens_only: bool = False) -> None:
     """Games through a club webcam's effects (``companion/vision/synth/webcam.py``: noise,
     auto-exposure and white balance chasing the hand, flicker, wobble, blur, MJPEG, hands over
     the board for 1-3.5 s at 15-30 fps, pauses mid-move, shadows and sleeves left at the edge,
@@ -426,7 +478,7 @@ def bench_webcam(quick: bool) -> None:
 
     for role, label, seeds in (("held_out", "held out", WEBCAM_SEEDS),
                                ("tune", "TUNED-ON, not a result", WEBCAM_TUNE_SEEDS)):
-        if role == "tune" and quick:
+        if role == "tune" and quick or lens_only:
             continue
         items = webcam_items(role)
         if not items:
@@ -442,6 +494,73 @@ def bench_webcam(quick: bool) -> None:
             how = "given corners" if given else "corners found automatically"
             print(f"[webcam effects, {label}, {how}] {total.line()}; "
                   f"{np.median(total.ms) if total.ms else float('nan'):.1f} ms per frame")
+    bench_webcam_lens(quick)
+
+
+LENS_SEED = SEED + 7000  # the lens of the held-out lines (the webcam benchmark's seed)
+LENS_TUNE_SEED = 1  # ... of the tune lines (what the lens search was decided on)
+LENS_KS = (-0.12, -0.25)  # a usual webcam lens and a wide one (normalised k, OpenCV's k1)
+
+
+def bench_lens_stills(role: str) -> None:
+    """vision-dev photos seen through a webcam's lens (``synth.webcam.lens_still``: barrel
+    distortion k -0.12 and -0.25, the field of view 60-80 degrees and the optical centre up to
+    3 % off drawn per photo from the lens seed): corners found within 0.25 cell (a1 right, and
+    the board located whatever its half turn), cells with the corners found; peer, the same
+    search without looking for a lens (``calibration.LENS_GAIN`` infinite: the finder before
+    the lens). Held out: the held-out photos, lens seed 107000; TUNED-ON: the tune photos, seed
+    1 (the lens search was decided on tune photos and our test renders)."""
+    import cv2
+
+    from companion.vision import calibration, devbench, devdata
+    from companion.vision.synth.webcam import lens_still
+
+    stills = devdata.stills(role)
+    if not stills:
+        print(f"[lens, vision-dev photos, {role}] material absent: skipped")
+        return
+    label = "held out" if role == "held_out" else "TUNED-ON, not a result"
+    seed = LENS_SEED if role == "held_out" else LENS_TUNE_SEED
+    gain = calibration.LENS_GAIN
+    for k in LENS_KS:
+        rng = np.random.default_rng([seed, 7])
+        shots = []
+        for still in stills:
+            image = cv2.imread(str(still.image), cv2.IMREAD_COLOR)
+            fov, off = rng.uniform(60, 80), tuple(rng.uniform(-0.03, 0.03, 2))
+            bent, corners = lens_still(image, still.truth["corners"], k, fov, off)
+            g = get_geometry(still.truth["geometry"])
+            cell = np.linalg.norm(corners[1] - corners[0]) / g.files
+            truth = devbench._truth_cells(still)
+            shots.append((bent, corners, g, cell, truth))
+        for how, lens_gain in (("with the lens search", gain), ("peer, without it", float("inf"))):
+            calibration.LENS_GAIN = lens_gain
+            strict = located = right = cells = 0
+            times: list[float] = []
+            try:
+                for bent, corners, g, cell, truth in shots:
+                    t0 = time.perf_counter()
+                    found = find_board(bent, g)
+                    times.append(time.perf_counter() - t0)
+                    cells += len(truth)
+                    if found is None:
+                        continue
+                    err = np.linalg.norm(np.asarray(found) - corners, axis=1).max() / cell
+                    turned = np.roll(np.asarray(found), 2, axis=0) if g.files == g.ranks else \
+                        np.asarray(found)
+                    half = np.linalg.norm(turned - corners, axis=1).max() / cell
+                    strict += err < 0.25
+                    located += min(err, half) < 0.25
+                    seen = dev_read(bent, g, found)
+                    if seen is not None:
+                        right += sum(seen.get(c) == v for c, v in truth.items())
+            finally:
+                calibration.LENS_GAIN = gain
+            n = len(shots)
+            print(f"[lens k {k:+.2f}, vision-dev photos, {label}, {how}] corners found within "
+                  f"0.25 cell {strict}/{n} (a1 right), {located}/{n} located; cells with the "
+                  f"found corners {100 * right / max(cells, 1):.2f} %; find_board median "
+                  f"{1000 * np.median(times):.0f} ms", flush=True)
 
 
 def main() -> int:
@@ -452,9 +571,19 @@ def main() -> int:
                              "given corners (quick, the default: about 7 min), all of them "
                              "(full: about an hour), or none")
     parser.add_argument("--only-webcam", action="store_true", help="only the webcam games")
+    parser.add_argument("--only-lens", action="store_true",
+                        help="only the lens lines (photos; with --webcam, its games too)")
     args = parser.parse_args()
     k = 3 if args.quick else 1
     t0 = time.perf_counter()
+    if args.only_lens:
+        bench_lens_stills("held_out")
+        if not args.quick:
+            bench_lens_stills("tune")
+        if args.webcam != "no":
+            bench_webcam(args.quick or args.webcam == "quick", lens_only=True)
+        print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
+        return 0
     if args.only_webcam:
         if args.webcam != "no":
             bench_webcam(args.quick or args.webcam == "quick")
@@ -473,7 +602,9 @@ def main() -> int:
     bench_dev_stills("held_out", args.quick)
     bench_dev_videos("held_out")
     bench_dev_learnt("held_out")
+    bench_lens_stills("held_out")
     if not args.quick:
+        bench_lens_stills("tune")
         bench_dev_stills("tune", False)
         bench_unseen()
         bench_dev_videos("tune")

@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 
 from companion.vision.geometry import BoardGeometry
-from companion.vision.view import BoardView
+from companion.vision.view import BoardView, Corners, Lens, lens_of
 
 CANON = 400  # pixels of the straightened candidate
 PARITY_MIN = 0.05  # log-brightness step between light and dark squares that tells them apart
@@ -98,18 +98,27 @@ def _meet(l1: np.ndarray, l2: np.ndarray) -> np.ndarray:
     return p[:2] / p[2]
 
 
-def _fit_in_quad(image: np.ndarray, quad: np.ndarray, g: BoardGeometry, pad: float
-                 ) -> tuple[np.ndarray, float]:
+def _fit_in_quad(image: np.ndarray, quad: np.ndarray, g: BoardGeometry, pad: float,
+                 lens: Lens | None = None) -> tuple[np.ndarray, float]:
     """Fit the grid inside ``quad`` (BL, BR, TR, TL); return the corners and the score.
 
     With ``pad`` (a refinement around a known board) each edge is fitted separately in the
     two halves of the picture, so a trapezoid left by a rough outline is straightened too.
+    With ``lens``, ``quad`` and the corners returned are where a perfect lens would see them,
+    and the straightened candidate undoes the lens too.
     """
     size = CANON
     dst = np.array([[0, size], [size, size], [size, 0], [0, 0]], np.float32)
     M = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
-    canon = cv2.warpPerspective(image, M, (size + 1, size + 1), flags=cv2.INTER_AREA,
-                                borderMode=cv2.BORDER_REPLICATE)
+    if lens is None:
+        canon = cv2.warpPerspective(image, M, (size + 1, size + 1), flags=cv2.INTER_AREA,
+                                    borderMode=cv2.BORDER_REPLICATE)
+    else:
+        xs, ys = np.meshgrid(np.arange(size + 1.0), np.arange(size + 1.0))
+        p = np.stack([xs.ravel(), ys.ravel(), np.ones(xs.size)], axis=1) @ np.linalg.inv(M).T
+        seen = lens.distort(p[:, :2] / p[:, 2:3]).astype(np.float32).reshape(size + 1, size + 1, 2)
+        canon = cv2.remap(image, seen[..., 0], seen[..., 1], cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)
     frac = 0.9 / (1 + 2 * pad) if pad else 0.35
     px, py = _profiles(canon)
     fx = fit_axis(px, g.files, frac)
@@ -285,8 +294,33 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
     found.sort(key=lambda x: -x[0])
     if not found or found[0][0] < FIRST_FIT_MIN:
         return None
+    distinct: list[np.ndarray] = []
+    fits: list[float] = []
+    for score, corners in found:
+        if score < FIRST_FIT_MIN or len(distinct) == CANDIDATES:
+            break
+        cell = np.linalg.norm(corners[1] - corners[0]) / geometry.files
+        if all(np.abs(corners - d).max() > 0.5 * cell for d in distinct):
+            distinct.append(corners)
+            fits.append(score)
+    refined: dict[int, tuple[float, np.ndarray]] = {}
+
+    def grid(i: int) -> tuple[float, np.ndarray]:
+        """The ``i``-th distinct first fit refined, through the lens that unbends it."""
+        if i not in refined:
+            refined[i] = _unbend(image, geometry, _refine(image, geometry, distinct[i]),
+                                 distinct[i])
+        return refined[i]
+
     # the best first fit, refined on the straightened playing area, is the board ...
-    first = _refine(image, geometry, found[0][1]) if found[0][0] >= GRID_MIN else None
+    first = grid(0) if found[0][0] >= GRID_MIN else None
+    if first is not None and lens_of(first[1]) is None:
+        # ... unless the lens bent its lines enough to rank a grid a row or a file aside
+        # above the board's: another first fit that a lens straightens clearly better wins
+        bent = [grid(i) for i in range(1, len(distinct)) if fits[i] >= RIVAL_FIT * fits[0]]
+        bent = [g for g in bent if lens_of(g[1]) is not None and g[0] >= LENS_GAIN * first[0]]
+        if bent:
+            first = max(bent, key=lambda x: x[0])
     if first is not None:
         if expected is None:
             return orient(image, geometry, first[1], labels=labels)
@@ -297,15 +331,7 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
     # distinct first fits are refined too (a rough outline's first fit may rank a wrong grid,
     # half the rows or the board taken crosswise, above the right one), and the position,
     # when known, judges among the best refined
-    distinct: list[np.ndarray] = []
-    for score, corners in found:
-        if score < FIRST_FIT_MIN or len(distinct) == CANDIDATES:
-            break
-        cell = np.linalg.norm(corners[1] - corners[0]) / geometry.files
-        if all(np.abs(corners - d).max() > 0.5 * cell for d in distinct):
-            distinct.append(corners)
-    grids = [first] if first is not None else []
-    grids += [_refine(image, geometry, c) for c in distinct[1 if first is not None else 0 :]]
+    grids = [grid(i) for i in range(len(distinct))]
     grids = sorted((g for g in grids if g[0] >= GRID_MIN), key=lambda x: -x[0])
     if not grids:
         return None
@@ -327,13 +353,15 @@ GRID_MIN = 3.0  # ... nor a refined one (or the best first fit, to be taken alon
 CANDIDATES = 4  # distinct first fits refined when the best is not the board
 CLOSE_GRID = 0.8  # refined grids scoring this share of the best are judged by the position
 AGREE = 0.9  # share of cells read as the known position for the best first fit to stand
+RIVAL_FIT = 0.85  # first fits this close to the best are tried through a lens as well
 
 
-def _refine(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray
-            ) -> tuple[float, np.ndarray]:
-    """Fit the grid again on the straightened playing area with a margin round it."""
+def _refine(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
+            lens: Lens | None = None, rounds: int = 4) -> tuple[float, np.ndarray]:
+    """Fit the grid again on the straightened playing area with a margin round it (with
+    ``lens``: ``corners`` in and out are where a perfect lens would see them)."""
     refined: tuple[float, np.ndarray] | None = None
-    for _ in range(4):
+    for _ in range(rounds):
         pad = 0.12
         plane = np.array(geometry.corners_plane)
         ext = plane.copy()
@@ -341,11 +369,65 @@ def _refine(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray
         ext[:, 1] = np.where(plane[:, 1] > 0, geometry.ranks * (1 + pad), -geometry.ranks * pad)
         H = cv2.getPerspectiveTransform(plane.astype(np.float32), corners.astype(np.float32))
         q = np.column_stack([ext, np.ones(4)]) @ H.T
-        corners, score = _fit_in_quad(image, q[:, :2] / q[:, 2:3], geometry, pad)
+        corners, score = _fit_in_quad(image, q[:, :2] / q[:, 2:3], geometry, pad, lens)
         if refined is None or score >= refined[0]:
             refined = (score, corners)
     assert refined is not None
     return refined
+
+
+LENS_FIRST = (-0.08, -0.16)  # lenses tried first (normalised k) ...
+LENS_MORE = (-0.24, -0.32)  # ... and these only when one of the first gained LENS_HINT
+LENS_HINT = 1.05
+LENS_FINE = (0.04, 0.02)  # then these steps either side of the best, one after the other
+LENS_FOV = 70.0  # the field of view the k are reckoned for (only k / focal**2 matters)
+LENS_GAIN = 1.15  # how much straighter (grid score) the lines must get for a lens to stand
+# (tune: a straight framed render, seed 100, gains 1.07 with k -0.05; lenses of k -0.1 gain 1.29+)
+
+
+def _unbend(image: np.ndarray, geometry: BoardGeometry, refined: tuple[float, np.ndarray],
+            start: np.ndarray | None = None) -> tuple[float, np.ndarray]:
+    """The refined grid ``refined`` (score, corners) again with the lens that bends the
+    board's lines, when one makes them clearly straighter; else ``refined`` itself.
+
+    A webcam's barrel distortion bows the grid's lines (the outer ones most): the straightened
+    board's lines then spread over a few pixels and the grid fit scores lower. Each lens of
+    :data:`LENS_FIRST` (about the picture's centre; a decentred one is near enough) is tried:
+    the picture is straightened through it and the grid fitted once. A straight board gains
+    nothing and stops there (two fits); otherwise the stronger lenses and finer steps either
+    side of the best are tried, and the lens is kept only when it scores :data:`LENS_GAIN`
+    times the grid without a lens. The corners returned are then a
+    :class:`Corners` carrying the lens, the grid fitted in full through it. ``start``: the
+    first fit the refined grid came from, tried too (a grid refined with straight lines
+    through a lens may have slipped a row from where the first fit had it).
+    """
+    h, w = image.shape[:2]
+    score0, corners0 = refined
+    starts = [np.asarray(corners0, float)]
+    cell = np.linalg.norm(starts[0][1] - starts[0][0]) / geometry.files
+    if start is not None and np.abs(np.asarray(start, float) - starts[0]).max() > 0.5 * cell:
+        starts.append(np.asarray(start, float))  # the refine moved the grid: it may have slipped
+
+    def tried(k: float, plain: np.ndarray) -> tuple[float, np.ndarray, Lens]:
+        lens = Lens.for_image(k, (w, h), LENS_FOV)
+        score, ideal = _refine(image, geometry, lens.undistort(plain), lens, rounds=1)
+        return score, ideal, lens
+
+    best = max((tried(k, p) for k in LENS_FIRST for p in starts), key=lambda x: x[0])
+    if best[0] < LENS_HINT * score0:
+        return refined  # no lens straightens these lines: a straight board (the usual case)
+    best = max([best] + [tried(k, p) for k in LENS_MORE for p in starts], key=lambda x: x[0])
+    for step in LENS_FINE:
+        for k in (best[2].k - step, best[2].k + step):
+            if k < 0:
+                best = max(best, tried(k, best[2].distort(best[1])), key=lambda x: x[0])
+    if best[0] < LENS_GAIN * score0:
+        return refined
+    lens = best[2]
+    score, ideal = _refine(image, geometry, best[1], lens)
+    if score < LENS_GAIN * score0:
+        return refined
+    return score, Corners(lens.distort(ideal), lens)
 
 
 def square_parity(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray) -> float:

@@ -128,10 +128,9 @@ def crops(image: np.ndarray, geometry: BoardGeometry, corners: object,
     plane = (centres[:, None, None, :] + t[None, None, :, None] * across[:, None, None, :]
              - t[None, :, None, None] * along[:, None, None, :])  # (n, CROP, CROP, 2)
     u, v = plane[..., 0], plane[..., 1]
-    H = view.H_img_from_plane
-    z = H[2, 0] * u + H[2, 1] * v + H[2, 2]  # (by hand: a matrix product here is slow)
-    mx = ((H[0, 0] * u + H[0, 1] * v + H[0, 2]) / z + 0.5) * shrink - 0.5
-    my = ((H[1, 0] * u + H[1, 1] * v + H[1, 2]) / z + 0.5) * shrink - 0.5
+    x, y = view.image_xy(u, v)  # through the corners' lens, when they carry one
+    mx = (x + 0.5) * shrink - 0.5
+    my = (y + 0.5) * shrink - 0.5
     shape = (len(centres) * CROP, CROP)
     patch = cv2.remap(image, mx.reshape(shape).astype(np.float32),
                       my.reshape(shape).astype(np.float32), cv2.INTER_LINEAR,

@@ -93,9 +93,10 @@ def _labels(geometry: BoardGeometry) -> dict[str, list[str]]:
 def _straightened(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray
                   ) -> np.ndarray:
     """The board and its frame from straight above (grey, float), a1 at the bottom left."""
-    view = BoardView(geometry, np.asarray(corners, float), (image.shape[1], image.shape[0]),
-                     CELL_PX, _MARGIN)
+    view = BoardView(geometry, corners, (image.shape[1], image.shape[0]), CELL_PX, _MARGIN)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    if view.lens is not None:  # the lens the corners carry: undone with the straightening
+        return view.warp(gray).astype(np.float32)
     return cv2.warpPerspective(gray, view.M_top_from_img, view.top_size, flags=cv2.INTER_AREA,
                                borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
 

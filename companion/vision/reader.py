@@ -131,7 +131,8 @@ class Reader:
                 self.net = CellNet.load()
         self.cell_px = cell_px
         self.auto = auto and corners is None
-        self._given = None if corners is None else np.asarray(corners, float).reshape(4, 2)
+        # (asanyarray: given corners that carry a lens keep it, see view.Corners)
+        self._given = None if corners is None else np.asanyarray(corners, float).reshape(4, 2)
         self.view: BoardView | None = None
         self.sampler: CellSampler | None = None
         self.detector: PresenceDetector | None = None

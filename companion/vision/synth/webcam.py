@@ -49,6 +49,21 @@ The effects, in the order light meets them, with their ranges and where the numb
   the board fills the frame edge to edge (the outer frame cut off), seen from above or a little
   tilted (the frame's corners moved by up to 3 % of the picture, a keystone of a few degrees).
   The corners returned are the playing area's in the framed picture.
+- **Lens** (``Effects.lens``, off in :data:`ALL` so that every existing seed films exactly what
+  it did; :data:`LENS` turns it on): barrel distortion of a cheap wide webcam lens, the
+  one-parameter division model of :class:`companion.vision.view.Lens` (``lens_k`` -0.05 to
+  -0.25 in normalised units, as OpenCV's ``k1``; ``lens_fov`` 60-80 degrees across; the optical
+  centre ``lens_offset`` up to 3 % of the picture off its middle). These are the usual ranges
+  of USB webcams and Pi camera modules framing a board from 50-80 cm: OpenCV's calibration
+  tutorial shows the same kind of lens bending a chessboard's lines visibly, and decentring of
+  a few percent is common in modules whose lens is screwed into a holder by hand. At
+  ``lens_k`` -0.25 and 70 degrees, a board filling a 640x480 picture's height has its corners
+  pulled in by about 0.8 cell and its outer lines bowed by about 0.3 cell; at -0.05 by a
+  fifth of that. The lens is drawn from its own generator (``default_rng([seed, 7])``) so the
+  other effects draw the same as without it, and the corners returned are a
+  :class:`companion.vision.view.Corners` carrying the lens (where every cell is, not just the
+  four corners). The slight perspective of a camera a little off the board's vertical (tall
+  pieces leaning outward) is the render's own camera and the framing's keystone above.
 
 >>> import numpy as np
 >>> from companion.vision.geometry import get_geometry
@@ -65,12 +80,15 @@ The effects, in the order light meets them, with their ranges and where the numb
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
 
 from companion.vision.geometry import BoardGeometry
+
+if TYPE_CHECKING:
+    from companion.vision.view import Corners, Lens
 
 
 @dataclass(frozen=True)
@@ -125,9 +143,67 @@ class Effects:
     pause: bool = True
     linger: bool = True
     framing: bool = True
+    lens: bool = False
 
 
 ALL = Effects()
+LENS = Effects(lens=True)  # every effect, and a lens that bends the board's lines
+
+
+def draw_lens(seed: int, fx: Effects = LENS) -> dict[str, Any]:
+    """The lens of webcam ``seed`` (the module's docstring), from its own generator: drawing it
+    changes none of the other effects' draws."""
+    rng = np.random.default_rng([seed, 7])
+    return {"lens_k": -float(rng.uniform(0.05, 0.25)) * fx.strength,
+            "lens_fov": float(rng.uniform(60, 80)),
+            "lens_offset": (float(rng.uniform(-0.03, 0.03)), float(rng.uniform(-0.03, 0.03)))}
+
+
+def lens_of(p: dict[str, Any], size: tuple[int, int]) -> "Lens":
+    """The :class:`Lens` of drawn parameters ``p`` on pictures of ``size`` (width, height)."""
+    from companion.vision.view import Lens
+
+    return Lens.for_image(p["lens_k"], size, p["lens_fov"], tuple(p["lens_offset"]))
+
+
+def lens_maps(lens: "Lens", size: tuple[int, int]) -> np.ndarray:
+    """(h, w, 2): for every pixel of the bent picture, where a perfect lens would see it."""
+    w, h = size
+    xs, ys = np.meshgrid(np.arange(w, dtype=np.float64), np.arange(h, dtype=np.float64))
+    return lens.undistort(np.stack([xs, ys], axis=-1))
+
+
+def through_lens(image: np.ndarray, lens: "Lens", T: np.ndarray | None = None,
+                 ideal: np.ndarray | None = None) -> np.ndarray:
+    """``image`` moved by the homography ``T`` (if given) and seen through ``lens``: one remap
+    (``ideal``: :func:`lens_maps`, when already made)."""
+    h, w = image.shape[:2]
+    if ideal is None:
+        ideal = lens_maps(lens, (w, h))
+    src = ideal
+    if T is not None:
+        Ti = np.linalg.inv(T)
+        z = Ti[2, 0] * ideal[..., 0] + Ti[2, 1] * ideal[..., 1] + Ti[2, 2]
+        src = np.stack([(Ti[0, 0] * ideal[..., 0] + Ti[0, 1] * ideal[..., 1] + Ti[0, 2]) / z,
+                        (Ti[1, 0] * ideal[..., 0] + Ti[1, 1] * ideal[..., 1] + Ti[1, 2]) / z],
+                       axis=-1)
+    src = src.astype(np.float32)
+    return cv2.remap(image, src[..., 0], src[..., 1], cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REFLECT)
+
+
+def lens_still(image: np.ndarray, corners: object, k: float, fov: float = 70.0,
+               offset: tuple[float, float] = (0.0, 0.0)) -> tuple[np.ndarray, "Corners"]:
+    """A photo (a render, a vision-dev still) and its true corners as a camera with lens
+    ``k`` (normalised units, negative: barrel) would take them: the bent photo, and the
+    corners where they now are, carrying the lens (so a :class:`BoardView` of them puts
+    every cell where the bent photo shows it)."""
+    from companion.vision.view import Corners, Lens
+
+    h, w = image.shape[:2]
+    lens = Lens.for_image(k, (w, h), fov, offset)
+    seen = lens.distort(np.asarray(corners, float).reshape(4, 2))
+    return through_lens(image, lens), Corners(seen, lens)
 
 
 def draw_params(rng: np.random.Generator, fx: Effects = ALL) -> dict[str, Any]:
@@ -386,6 +462,7 @@ def webcam(clip: Clip, seed: int, fx: Effects = ALL, **overrides: Any) -> Filmed
     :func:`draw_params`' values (a test forcing a pause, a shadow, a frame rate)."""
     rng = np.random.default_rng(seed)
     p = draw_params(rng, fx)
+    p.update(draw_lens(seed, fx))  # its own generator: the draws above and below are as ever
     unknown = set(overrides) - set(p)
     if unknown:
         raise ValueError(f"webcam: no such parameter {', '.join(sorted(unknown))}")
@@ -400,6 +477,14 @@ def webcam(clip: Clip, seed: int, fx: Effects = ALL, **overrides: Any) -> Filmed
     F = _framing((h, w), clip.corners, clip.geometry, p, rng) if fx.framing else np.eye(3)
     corners = cv2.perspectiveTransform(np.asarray(clip.corners, np.float64).reshape(-1, 1, 2),
                                        F).reshape(4, 2)
+    lens = ideal = None
+    if fx.lens:
+        from companion.vision.view import Corners
+
+        lens = lens_of(p, (w, h))
+        ideal = lens_maps(lens, (w, h))
+        corners = Corners(lens.distort(corners), lens)
+    p["lens"] = fx.lens
     from companion.vision.view import BoardView
 
     view = BoardView.from_corners(clip.geometry, corners, (w, h))
@@ -443,8 +528,11 @@ def webcam(clip: Clip, seed: int, fx: Effects = ALL, **overrides: Any) -> Filmed
             shift += vec * np.exp(-t / p["wobble_s"]) * np.cos(2 * np.pi * p["wobble_hz"] * t)
         swing = [(s, v) for s, v in swing if (i - s) / fps < 5 * p["wobble_s"]]
         T = np.array([[1, 0, shift[0]], [0, 1, shift[1]], [0, 0, 1.0]]) @ F
-        img = cv2.warpPerspective(img, T, (w, h), flags=cv2.INTER_LINEAR,
-                                  borderMode=cv2.BORDER_REFLECT)
+        if lens is None:
+            img = cv2.warpPerspective(img, T, (w, h), flags=cv2.INTER_LINEAR,
+                                      borderMode=cv2.BORDER_REFLECT)
+        else:
+            img = through_lens(img, lens, T, ideal)
         # the sensor: auto-exposure and white balance chasing the hand, flicker
         if fx.exposure:
             target = p["ae_step"] if hand else rest
