@@ -116,7 +116,7 @@ def test_calibration_is_kept_per_camera_and_board(tmp_path):
     store = CalibrationStore(tmp_path / "cal.json")
     store.save("0", "8x8", (640, 480), [[1, 2], [3, 4], [5, 6], [7, 8]])
     store.save("picamera", "11x10c", (1280, 720), [[0, 0], [9, 0], [9, 9], [0, 9]])
-    assert store.load("0", "8x8", (640, 480))[3] == [7.0, 8.0]
+    assert store.load("0", "8x8", (640, 480))[3].tolist() == [7.0, 8.0]
     assert store.load("0", "11x10c", (640, 480)) is None
     (tmp_path / "cal.json").write_text("{broken")
     assert store.load("0", "8x8", (640, 480)) is None
@@ -146,3 +146,38 @@ def test_vision_follow_on_a_file_that_is_not_a_video_exits_2_naming_it(tmp_path,
     assert main(["vision", "follow", str(bogus), "--variant", "magici"]) == 2
     err = capsys.readouterr().err
     assert str(bogus) in err and "not a video" in err
+
+
+def test_corners_found_through_a_lens_are_kept_with_it_across_a_restart(tmp_path):
+    """The board found through a webcam's barrel lens is straightened through that lens; the
+    calibration kept for the next start keeps the lens too (kept without it, every edge cell
+    was read a fraction of a cell off after a restart)."""
+    from companion.ui.vision.worker import CameraWorker
+    from companion.vision.store import CalibrationStore
+    from companion.vision.view import Corners, Lens
+
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    cv2.imwrite(str(frames / "0001.png"), np.full((480, 640, 3), 128, np.uint8))
+    lens = Lens.for_image(-0.2, (640, 480), 70.0, offset=(0.01, -0.02))
+    found = Corners([[120, 440], [520, 440], [520, 40], [120, 40]], lens)
+    store = tmp_path / "cal.json"
+    CameraWorker(str(frames), "8x8", store).set_corners(found, (640, 480))
+    assert CalibrationStore(store).load(str(frames), "8x8", (640, 480)).lens == lens
+    again = CameraWorker(str(frames), "8x8", store)  # the app started again
+    again.step()
+    assert again.reader.view.lens == lens
+    assert np.allclose(again.reader.corners, found)
+
+
+def test_a_damaged_lens_in_the_kept_calibration_means_the_board_is_found_again(tmp_path):
+    from companion.vision.store import CalibrationStore
+
+    path = tmp_path / "cal.json"
+    points = [[1, 2], [300, 4], [300, 300], [7, 300]]
+    for lens in ({"k": -0.1}, {"k": "x", "cx": 1, "cy": 1, "focal": 400}, [1, 2],
+                 {"k": -0.1, "cx": 320, "cy": 240, "focal": 0}):
+        path.write_text(json.dumps({"0|8x8|640x480": {"corners": points, "lens": lens}}))
+        assert CalibrationStore(path).load("0", "8x8", (640, 480)) is None, lens
+    path.write_text(json.dumps({"0|8x8|640x480": {"corners": points}}))
+    assert CalibrationStore(path).load("0", "8x8", (640, 480)) is None

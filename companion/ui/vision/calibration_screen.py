@@ -226,7 +226,7 @@ class CalibrationScreen(Screen):
         self._search = None
         found = self._search_result[0] if self._search_result else None
         if isinstance(found, np.ndarray):
-            self.found, self.taps = np.asarray(found, float).reshape(4, 2), []
+            self.found, self.taps = found, []  # (a Corners: with the lens found, if any)
             self.say(self.t("vision.cal.found"))
         else:
             self.found = None

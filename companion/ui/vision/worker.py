@@ -161,7 +161,10 @@ class CameraWorker:
         picture size in the store at once, and read with them from the next frame on.
 
         A store that cannot be written raises OSError (the corners are used all the same)."""
-        pts = [[float(x), float(y)] for x, y in np.asarray(corners, float).reshape(4, 2)]
+        from companion.vision.view import Corners, lens_of
+
+        # (found through a webcam's lens, the corners carry it: kept, in the store too)
+        pts = Corners(np.asarray(corners, float).reshape(4, 2), lens_of(corners))
         name = geometry or self._pending.geometry or self.geometry_name
         with self._lock:
             self._pending.corners = pts
@@ -182,7 +185,7 @@ class CameraWorker:
         with self._lock:
             self._pending.known = dict(position)
 
-    def stored_corners(self, size: tuple[int, int]) -> list[list[float]] | None:
+    def stored_corners(self, size: tuple[int, int]) -> Any:
         if self.store_path is None:
             return None
         from companion.vision.store import CalibrationStore
