@@ -1010,15 +1010,8 @@ class ChangeFollower(Follower):
         cells changed well above the rest of the board, and no other such move did."""
         index = {c: i for i, c in enumerate(self.cells)}
         floor = max(EXCHANGE_MIN, EXCHANGE_REL * float(np.median(change)))
-        before, was = self._identity(), self.expected
-        found = []
-        for move in self.position.legal_moves():
-            self.position.push(move)
-            after, now = self._identity(), self.expected
-            self.position.pop()
-            moved = [c for c in self.cells if after[c] != before[c]]
-            if len(moved) >= 2 and now == was:
-                found.append((min(float(change[index[c]]) for c in moved), move))
+        found = [(min(float(change[index[c]]) for c in moved), move)
+                 for move, moved in self._exchanges()]
         found.sort(key=lambda f: -f[0])
         if not found or found[0][0] < floor:
             return []
@@ -1042,39 +1035,40 @@ class ChangeFollower(Follower):
         change = self._meter.change(self._ref, picture)
         index = {c: i for i, c in enumerate(self.cells)}
         floor = max(EXCHANGE_ASK_MIN, EXCHANGE_ASK_REL * float(np.median(change)))
-        before, was = self._identity(), self.expected
         found = []
+        for move, moved in self._exchanges():
+            if set(moved) & self._credit:
+                continue
+            values = [float(change[index[c]]) for c in moved]
+            if min(values) >= floor:
+                found.append((sum(values), str(move), move, min(values)))
+        if not found:
+            return []
+        # one exchange that changed clearly, well ahead of every other: played (as when the
+        # rest of the board stayed still, see _faint_exchange)
+        ahead = sorted(((weakest, m) for _, _, m, weakest in found), key=lambda f: -f[0])
+        if ahead[0][0] >= max(EXCHANGE_MIN, EXCHANGE_REL * float(np.median(change))) and (
+                len(ahead) == 1 or ahead[1][0] * EXCHANGE_AHEAD < ahead[0][0]):
+            return self._accept((ahead[0][1],), picture)
+        found.sort(key=lambda f: (-f[0], f[1]))
+        likely = [f[2] for f in found[:3]]
+        self._pending = likely
+        return self._ask(FollowEvent(EventKind.AMBIGUOUS,
+                                     candidates=tuple(sorted(str(m) for m in likely))))
+
+    def _exchanges(self) -> list[tuple[Any, list[str]]]:
+        """The legal moves that change no cell's colour, only the kinds of pieces (the Shah's
+        exchange), each with the cells whose piece it changes."""
+        before, was = self._identity(), self.expected
+        out = []
         for move in self.position.legal_moves():
             self.position.push(move)
             after, now = self._identity(), self.expected
             self.position.pop()
             moved = [c for c in self.cells if after[c] != before[c]]
-            if len(moved) < 2 or now != was or set(moved) & self._credit:
-                continue
-            values = [float(change[index[c]]) for c in moved]
-            if min(values) >= floor:
-                found.append((sum(values), str(move), move))
-        if not found:
-            return []
-        # one exchange that changed clearly, well ahead of every other: played (as when the
-        # rest of the board stayed still, see _faint_exchange)
-        ahead = sorted(((min(float(change[index[c]]) for c in self._moved(m, before)), m)
-                        for _, _, m in found), key=lambda f: -f[0])
-        if ahead[0][0] >= max(EXCHANGE_MIN, EXCHANGE_REL * float(np.median(change))) and (
-                len(ahead) == 1 or ahead[1][0] * EXCHANGE_AHEAD < ahead[0][0]):
-            return self._accept((ahead[0][1],), picture)
-        found.sort(key=lambda f: (-f[0], f[1]))
-        likely = [m for _, _, m in found[:3]]
-        self._pending = likely
-        return self._ask(FollowEvent(EventKind.AMBIGUOUS,
-                                     candidates=tuple(sorted(str(m) for m in likely))))
-
-    def _moved(self, move: Any, before: dict[str, str]) -> list[str]:
-        """The cells ``move`` changes (by kind too), against ``before`` (the present)."""
-        self.position.push(move)
-        after = self._identity()
-        self.position.pop()
-        return [c for c in self.cells if after[c] != before[c]]
+            if len(moved) >= 2 and now == was:
+                out.append((move, moved))
+        return out
 
     def _clear_credit(self) -> None:
         """The players' answers are part of the agreed picture now: nothing more to explain."""
