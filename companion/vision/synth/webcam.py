@@ -53,10 +53,11 @@ The effects, in the order light meets them, with their ranges and where the numb
   it did; :data:`LENS` turns it on): barrel distortion of a cheap wide webcam lens, the
   one-parameter division model of :class:`companion.vision.view.Lens` (``lens_k`` -0.05 to
   -0.25 in normalised units, as OpenCV's ``k1``; ``lens_fov`` 60-80 degrees across; the optical
-  centre ``lens_offset`` up to 3 % of the picture off its middle). These are the usual ranges
-  of USB webcams and Pi camera modules framing a board from 50-80 cm: OpenCV's calibration
-  tutorial shows the same kind of lens bending a chessboard's lines visibly, and decentring of
-  a few percent is common in modules whose lens is screwed into a holder by hand. At
+  centre ``lens_offset`` up to 3 % of the picture off its middle). These ranges are our own
+  choice, not measured on a camera (no distortion figures for the webcams or Pi camera modules
+  a club would bring were at hand): a mild lens to a wide one, as OpenCV's calibration
+  tutorial shows bending a chessboard's lines visibly, and the small decentring of a lens
+  screwed into its holder by hand. At
   ``lens_k`` -0.25 and 70 degrees, a board filling a 640x480 picture's height has its corners
   pulled in by about 0.8 cell and its outer lines bowed by about 0.3 cell; at -0.05 by a
   fifth of that. The lens is drawn from its own generator (``default_rng([seed, 7])``) so the
