@@ -84,12 +84,15 @@ def draw_grid(surface: pygame.Surface, geometry_name: str, corners: np.ndarray, 
     except ValueError:
         return
     width = 2 if place.scale > 0.5 else 1
+    # each line drawn in short pieces: through a webcam's lens (corners found carrying one)
+    # the board's lines bow, and the grid follows them
+    along = np.linspace(0.0, 1.0, 2 * max(g.files, g.ranks) + 1)
     for f in range(g.files + 1):
-        a, b = place.to_screen(view.plane_to_image(np.array([[f, 0.0], [f, float(g.ranks)]])))
-        pygame.draw.line(surface, GRID, a, b, width)
+        line = np.column_stack([np.full_like(along, f), along * g.ranks])
+        pygame.draw.lines(surface, GRID, False, place.to_screen(view.plane_to_image(line)), width)
     for r in range(g.ranks + 1):
-        a, b = place.to_screen(view.plane_to_image(np.array([[0.0, r], [float(g.files), r]])))
-        pygame.draw.line(surface, GRID, a, b, width)
+        line = np.column_stack([along * g.files, np.full_like(along, r)])
+        pygame.draw.lines(surface, GRID, False, place.to_screen(view.plane_to_image(line)), width)
     for _name, f, r in g.extra:  # the citadels, outside the playing area
         square = np.array([[f, r], [f + 1, r], [f + 1, r + 1], [f, r + 1]], float)
         pygame.draw.polygon(surface, GRID, place.to_screen(view.plane_to_image(square)), width)
