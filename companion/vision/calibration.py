@@ -338,6 +338,16 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
         bent = [g for g in bent if lens_of(g[1]) is not None and g[0] >= LENS_GAIN * first[0]]
         if bent:
             first = max(bent, key=lambda x: x[0])
+    if first is not None and expected is None and \
+            _checkered(image, geometry, first[1]) < CHECKERED_MIN:
+        # the cells do not alternate as squares do: a grid partly aside (a lens pulled it
+        # off the board's lines); a distinct first fit's grid whose cells do, and whose lines
+        # fit nearly as well, is the board
+        rivals = [(_checkered(image, geometry, g[1]), g) for g in
+                  (grid(i) for i in range(len(distinct))) if g[0] >= CLOSE_GRID * first[0]]
+        rivals = [r for r in rivals if r[0] >= CHECKERED_MIN]
+        if rivals:
+            first = max(rivals, key=lambda r: r[0])[1]
     if first is not None:
         if expected is None:
             return orient(image, geometry, first[1], labels=labels)
@@ -370,6 +380,7 @@ GRID_MIN = 3.0  # ... nor a refined one (or the best first fit, to be taken alon
 CANDIDATES = 4  # distinct first fits refined when the best is not the board
 CLOSE_GRID = 0.8  # refined grids scoring this share of the best are judged by the position
 AGREE = 0.9  # share of cells read as the known position for the best first fit to stand
+CHECKERED_MIN = 0.05  # cells alternating less than this (log brightness): a grid partly aside
 RIVAL_FIT = 0.85  # first fits this close to the best are tried through a lens as well
 
 
@@ -446,6 +457,37 @@ def _unbend(image: np.ndarray, geometry: BoardGeometry, refined: tuple[float, np
     if score < LENS_GAIN * score0:
         return refined
     return score, Corners(lens.distort(ideal), lens)
+
+
+def _rims(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray) -> np.ndarray:
+    """(files, ranks): each cell's median log brightness on its rim, which a standing
+    piece's base leaves free."""
+    view = BoardView.from_corners(geometry, corners, (image.shape[1], image.shape[0]), 16)
+    top = view.warp(image)
+    gray = np.log((cv2.cvtColor(top, cv2.COLOR_BGR2GRAY) if top.ndim == 3 else top)
+                  .astype(np.float32) + 10)
+    k = (np.arange(16) + 0.5) / 16 - 0.5
+    du, dv = np.meshgrid(k, k)
+    rim = (np.maximum(np.abs(du), np.abs(dv)) > 0.3) & (np.maximum(np.abs(du), np.abs(dv)) < 0.45)
+    offs = np.stack([du[rim], dv[rim]], axis=1)
+    out = np.zeros((geometry.files, geometry.ranks))
+    for f in range(geometry.files):
+        for r in range(geometry.ranks):
+            pts = view.plane_to_top(np.array([f + 0.5, r + 0.5]) + offs).astype(int)
+            pts[:, 0] = np.clip(pts[:, 0], 0, gray.shape[1] - 1)
+            pts[:, 1] = np.clip(pts[:, 1], 0, gray.shape[0] - 1)
+            out[f, r] = float(np.median(gray[pts[:, 1], pts[:, 0]]))
+    return out
+
+
+def _checkered(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray) -> float:
+    """How clearly the cells alternate light and dark, as a board's squares do: the weakest
+    file's and the weakest rank's alternation, averaged (a file or rank of frame or table
+    taken into the grid alternates not at all)."""
+    rims = _rims(image, geometry, corners)
+    sign = (-1.0) ** np.add.outer(np.arange(geometry.files), np.arange(geometry.ranks))
+    a = (rims - rims.mean()) * sign * np.sign(((rims - rims.mean()) * sign).mean() or 1.0)
+    return float(np.mean([a.mean(axis=1).min(), a.mean(axis=0).min()]))
 
 
 def square_parity(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray) -> float:

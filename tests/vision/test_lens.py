@@ -159,3 +159,25 @@ def test_a_wide_lens_on_a_framed_camerlano_board_is_found_from_a_first_fit_throu
     assert error(found) < 0.25 and lens_of(found) is not None
     monkeypatch.setattr(calibration, "LENS_PROBE", 0.0)  # straight first fits only
     assert error(find_board(out.frames[0], clip.geometry)) > 0.5
+
+
+@pytest.mark.parametrize("seed", [105, 114])
+def test_a_grid_whose_cells_do_not_alternate_gives_way_to_one_whose_cells_do(seed, monkeypatch):
+    """k -0.25 on a framed Camerlano board: the lines of the frame and the citadels pull the
+    best grid a part of a file aside, where its cells no longer alternate light and dark; a
+    rival grid that fits nearly as well and whose cells do (``CHECKERED_MIN``) is the board."""
+    clip, _, _ = clip_of_game("camerlano", 1, seed)
+    out = webcam(clip, seed, STILL, lens_k=-0.25)
+    truth = out.corners
+    cell = np.linalg.norm(truth[1] - truth[0]) / clip.geometry.files
+
+    def error(found: np.ndarray | None) -> float:
+        if found is None:
+            return float("inf")
+        return float(np.linalg.norm(np.asarray(found) - np.asarray(truth), axis=1).max() / cell)
+
+    assert error(find_board(out.frames[0], clip.geometry)) < 0.25
+    assert calibration._checkered(out.frames[0], clip.geometry, truth) > \
+        calibration.CHECKERED_MIN
+    monkeypatch.setattr(calibration, "CHECKERED_MIN", -np.inf)  # the best grid, whatever
+    assert error(find_board(out.frames[0], clip.geometry)) > 0.5
