@@ -6,7 +6,10 @@ straightened candidate, the grid of the playing area is fitted: the cell edges o
 a row of equally spaced peaks in the summed image gradient, ``files + 1`` across and
 ``ranks + 1`` down, whatever pieces stand on it. The best-fitting grid gives the four corners;
 the fit is repeated on the straightened playing area to settle perspective left over by a
-rough outline.
+rough outline. A webcam's lens bows the lines: each outline is also fitted through a probing
+wide lens, and the lens that straightens a refined grid best is estimated (``_unbend``); a
+grid whose cells do not alternate light and dark as squares do (``_checkered``, a grid pulled
+part of a file aside) gives way to a rival whose cells do.
 
 Printed ArUco markers at the four corners, when present, are used first.
 The squares name the corners a quarter turn at a time (a1 is dark). The half turn, which the
@@ -494,23 +497,9 @@ def square_parity(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarra
     """How much lighter the squares that should be light look than the dark ones (log units;
     negative when the corners are named a quarter turn off). Read on each square's rim, which
     a standing piece's base leaves free."""
-    view = BoardView.from_corners(geometry, corners, (image.shape[1], image.shape[0]), 16)
-    top = view.warp(image)
-    gray = np.log((cv2.cvtColor(top, cv2.COLOR_BGR2GRAY) if top.ndim == 3 else top)
-                  .astype(np.float32) + 10)
-    k = (np.arange(16) + 0.5) / 16 - 0.5
-    du, dv = np.meshgrid(k, k)
-    rim = (np.maximum(np.abs(du), np.abs(dv)) > 0.3) & (np.maximum(np.abs(du), np.abs(dv)) < 0.45)
-    offs = np.stack([du[rim], dv[rim]], axis=1)
-    light, dark = [], []
-    for f in range(geometry.files):
-        for r in range(geometry.ranks):
-            pts = view.plane_to_top(np.array([f + 0.5, r + 0.5]) + offs).astype(int)
-            pts[:, 0] = np.clip(pts[:, 0], 0, gray.shape[1] - 1)
-            pts[:, 1] = np.clip(pts[:, 1], 0, gray.shape[0] - 1)
-            value = float(np.median(gray[pts[:, 1], pts[:, 0]]))
-            (light if (f + r) % 2 == 1 else dark).append(value)
-    return float(np.median(light) - np.median(dark))
+    rims = _rims(image, geometry, corners)
+    light = np.add.outer(np.arange(geometry.files), np.arange(geometry.ranks)) % 2 == 1
+    return float(np.median(rims[light]) - np.median(rims[~light]))
 
 
 def orient(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
