@@ -6,7 +6,10 @@ straightened candidate, the grid of the playing area is fitted: the cell edges o
 a row of equally spaced peaks in the summed image gradient, ``files + 1`` across and
 ``ranks + 1`` down, whatever pieces stand on it. The best-fitting grid gives the four corners;
 the fit is repeated on the straightened playing area to settle perspective left over by a
-rough outline.
+rough outline. A webcam's lens bows the lines: each outline is also fitted through a probing
+wide lens, and the lens that straightens a refined grid best is estimated (``_unbend``); a
+grid whose cells do not alternate light and dark as squares do (``_checkered``, a grid pulled
+part of a file aside) gives way to a rival whose cells do.
 
 Printed ArUco markers at the four corners, when present, are used first.
 The squares name the corners a quarter turn at a time (a1 is dark). The half turn, which the
@@ -287,10 +290,19 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
     found: list[tuple[float, np.ndarray]] = []
     # a board that is not square may lie either way round in the picture: try both
     turns = (0,) if geometry.files == geometry.ranks else (0, 1)
+    # ... and through a wide lens as well: a strong lens bows the lines of a board off the
+    # picture's centre so much that no straight first fit may land on its grid
+    probe = Lens.for_image(LENS_PROBE, (image.shape[1], image.shape[0]), LENS_FOV) \
+        if LENS_PROBE else None
+    probed: list[tuple[float, np.ndarray]] = []
     for quad in _candidate_quads(image):
         for turn in turns:
-            corners, score = _fit_in_quad(image, np.roll(quad, -turn, axis=0), geometry, 0.0)
+            rolled = np.roll(quad, -turn, axis=0)
+            corners, score = _fit_in_quad(image, rolled, geometry, 0.0)
             found.append((score, corners))
+            if probe is not None:
+                ideal, score = _fit_in_quad(image, probe.undistort(rolled), geometry, 0.0, probe)
+                probed.append((score, probe.distort(ideal)))
     found.sort(key=lambda x: -x[0])
     if not found or found[0][0] < FIRST_FIT_MIN:
         return None
@@ -301,6 +313,14 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
             break
         cell = np.linalg.norm(corners[1] - corners[0]) / geometry.files
         if all(np.abs(corners - d).max() > 0.5 * cell for d in distinct):
+            distinct.append(corners)
+            fits.append(score)
+    if probed:
+        # the best first fit through the probing lens is a rival (its lines may lie a little
+        # aside from a straight first fit's, and the refining from there not slip)
+        score, corners = max(probed, key=lambda x: x[0])
+        cell = np.linalg.norm(corners[1] - corners[0]) / geometry.files
+        if all(np.abs(corners - d).max() > 0.1 * cell for d in distinct):
             distinct.append(corners)
             fits.append(score)
     refined: dict[int, tuple[float, np.ndarray]] = {}
@@ -321,6 +341,16 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
         bent = [g for g in bent if lens_of(g[1]) is not None and g[0] >= LENS_GAIN * first[0]]
         if bent:
             first = max(bent, key=lambda x: x[0])
+    if first is not None and expected is None and \
+            _checkered(image, geometry, first[1]) < CHECKERED_MIN:
+        # the cells do not alternate as squares do: a grid partly aside (a lens pulled it
+        # off the board's lines); a distinct first fit's grid whose cells do, and whose lines
+        # fit nearly as well, is the board
+        rivals = [(_checkered(image, geometry, g[1]), g) for g in
+                  (grid(i) for i in range(len(distinct))) if g[0] >= CLOSE_GRID * first[0]]
+        rivals = [r for r in rivals if r[0] >= CHECKERED_MIN]
+        if rivals:
+            first = max(rivals, key=lambda r: r[0])[1]
     if first is not None:
         if expected is None:
             return orient(image, geometry, first[1], labels=labels)
@@ -353,6 +383,7 @@ GRID_MIN = 3.0  # ... nor a refined one (or the best first fit, to be taken alon
 CANDIDATES = 4  # distinct first fits refined when the best is not the board
 CLOSE_GRID = 0.8  # refined grids scoring this share of the best are judged by the position
 AGREE = 0.9  # share of cells read as the known position for the best first fit to stand
+CHECKERED_MIN = 0.05  # cells alternating less than this (log brightness): a grid partly aside
 RIVAL_FIT = 0.85  # first fits this close to the best are tried through a lens as well
 
 
@@ -381,6 +412,7 @@ LENS_MORE = (-0.24, -0.32)  # ... and these only when one of the first gained LE
 LENS_HINT = 1.05
 LENS_FINE = (0.04, 0.02)  # then these steps either side of the best, one after the other
 LENS_FOV = 70.0  # the field of view the k are reckoned for (only k / focal**2 matters)
+LENS_PROBE = -0.2  # the lens every candidate outline's first fit is also tried through
 LENS_GAIN = 1.15  # how much straighter (grid score) the lines must get for a lens to stand
 # (tune: a straight framed render, seed 100, gains 1.07 with k -0.05; lenses of k -0.1 gain 1.29+)
 
@@ -430,10 +462,9 @@ def _unbend(image: np.ndarray, geometry: BoardGeometry, refined: tuple[float, np
     return score, Corners(lens.distort(ideal), lens)
 
 
-def square_parity(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray) -> float:
-    """How much lighter the squares that should be light look than the dark ones (log units;
-    negative when the corners are named a quarter turn off). Read on each square's rim, which
-    a standing piece's base leaves free."""
+def _rims(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray) -> np.ndarray:
+    """(files, ranks): each cell's median log brightness on its rim, which a standing
+    piece's base leaves free."""
     view = BoardView.from_corners(geometry, corners, (image.shape[1], image.shape[0]), 16)
     top = view.warp(image)
     gray = np.log((cv2.cvtColor(top, cv2.COLOR_BGR2GRAY) if top.ndim == 3 else top)
@@ -442,15 +473,33 @@ def square_parity(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarra
     du, dv = np.meshgrid(k, k)
     rim = (np.maximum(np.abs(du), np.abs(dv)) > 0.3) & (np.maximum(np.abs(du), np.abs(dv)) < 0.45)
     offs = np.stack([du[rim], dv[rim]], axis=1)
-    light, dark = [], []
+    out = np.zeros((geometry.files, geometry.ranks))
     for f in range(geometry.files):
         for r in range(geometry.ranks):
             pts = view.plane_to_top(np.array([f + 0.5, r + 0.5]) + offs).astype(int)
             pts[:, 0] = np.clip(pts[:, 0], 0, gray.shape[1] - 1)
             pts[:, 1] = np.clip(pts[:, 1], 0, gray.shape[0] - 1)
-            value = float(np.median(gray[pts[:, 1], pts[:, 0]]))
-            (light if (f + r) % 2 == 1 else dark).append(value)
-    return float(np.median(light) - np.median(dark))
+            out[f, r] = float(np.median(gray[pts[:, 1], pts[:, 0]]))
+    return out
+
+
+def _checkered(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray) -> float:
+    """How clearly the cells alternate light and dark, as a board's squares do: the weakest
+    file's and the weakest rank's alternation, averaged (a file or rank of frame or table
+    taken into the grid alternates not at all)."""
+    rims = _rims(image, geometry, corners)
+    sign = (-1.0) ** np.add.outer(np.arange(geometry.files), np.arange(geometry.ranks))
+    a = (rims - rims.mean()) * sign * np.sign(((rims - rims.mean()) * sign).mean() or 1.0)
+    return float(np.mean([a.mean(axis=1).min(), a.mean(axis=0).min()]))
+
+
+def square_parity(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray) -> float:
+    """How much lighter the squares that should be light look than the dark ones (log units;
+    negative when the corners are named a quarter turn off). Read on each square's rim, which
+    a standing piece's base leaves free."""
+    rims = _rims(image, geometry, corners)
+    light = np.add.outer(np.arange(geometry.files), np.arange(geometry.ranks)) % 2 == 1
+    return float(np.median(rims[light]) - np.median(rims[~light]))
 
 
 def orient(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,

@@ -138,3 +138,46 @@ def test_a_camerlano_board_filling_the_picture_through_a_usual_lens_is_found(see
     assert error(find_board(out.frames[0], clip.geometry)) < 0.25
     monkeypatch.setattr(calibration, "LENS_GAIN", float("inf"))
     assert error(find_board(out.frames[0], clip.geometry)) > 1.0
+
+
+def test_a_wide_lens_on_a_framed_camerlano_board_is_found_from_a_first_fit_through_a_lens(
+        monkeypatch):
+    """k -0.25 on a Camerlano board framed edge to edge: every straight first fit lands its
+    lines a little aside, and refining from there slips; the first fit made through a probing
+    lens (``LENS_PROBE``) starts on the grid, and the board is found within 0.25 cell."""
+    clip, _, _ = clip_of_game("camerlano", 1, 107)
+    out = webcam(clip, 107, STILL, lens_k=-0.25)
+    truth = out.corners
+    cell = np.linalg.norm(truth[1] - truth[0]) / clip.geometry.files
+
+    def error(found: np.ndarray | None) -> float:
+        if found is None:
+            return float("inf")
+        return float(np.linalg.norm(np.asarray(found) - np.asarray(truth), axis=1).max() / cell)
+
+    found = find_board(out.frames[0], clip.geometry)
+    assert error(found) < 0.25 and lens_of(found) is not None
+    monkeypatch.setattr(calibration, "LENS_PROBE", 0.0)  # straight first fits only
+    assert error(find_board(out.frames[0], clip.geometry)) > 0.5
+
+
+@pytest.mark.parametrize("seed", [105, 114])
+def test_a_grid_whose_cells_do_not_alternate_gives_way_to_one_whose_cells_do(seed, monkeypatch):
+    """k -0.25 on a framed Camerlano board: the lines of the frame and the citadels pull the
+    best grid a part of a file aside, where its cells no longer alternate light and dark; a
+    rival grid that fits nearly as well and whose cells do (``CHECKERED_MIN``) is the board."""
+    clip, _, _ = clip_of_game("camerlano", 1, seed)
+    out = webcam(clip, seed, STILL, lens_k=-0.25)
+    truth = out.corners
+    cell = np.linalg.norm(truth[1] - truth[0]) / clip.geometry.files
+
+    def error(found: np.ndarray | None) -> float:
+        if found is None:
+            return float("inf")
+        return float(np.linalg.norm(np.asarray(found) - np.asarray(truth), axis=1).max() / cell)
+
+    assert error(find_board(out.frames[0], clip.geometry)) < 0.25
+    assert calibration._checkered(out.frames[0], clip.geometry, truth) > \
+        calibration.CHECKERED_MIN
+    monkeypatch.setattr(calibration, "CHECKERED_MIN", -np.inf)  # the best grid, whatever
+    assert error(find_board(out.frames[0], clip.geometry)) > 0.5
