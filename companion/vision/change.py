@@ -59,6 +59,7 @@ MOTION_RANK = 3  # the motion of a frame is its n-th largest cell change
 GRAIN_STEPS = 15  # steps kept (the median per cell shrugs off a hand over it for 7 of them)
 GRAIN_LEAST = 3  # steps needed before a cell's own grain is used
 GRAIN_STEP_MAX = 2.0  # a step whose motion is above this (a hand, a move) teaches no grain
+GRAIN_FLOOR = 0.05  # grain below this (units) counts as this much
 GRAIN_DAMP = 4.0  # a cell's step is scaled down by at most this factor (its grain over the
 # board's typical grain): a hand over a cell still changes it several times its grain
 BASE_REACH = 0.55  # cells from a cell's centre to where its piece's body starts to rise
@@ -207,5 +208,7 @@ class ChangeMeter:
             if len(self._steps) >= GRAIN_LEAST:
                 grain = np.median(np.array(self._steps), axis=0)
                 typical = float(np.median(grain))
-                self._damp = np.clip(typical / np.maximum(grain, 1e-6), 1 / GRAIN_DAMP, 1.0)
+                # (a frame repeated exactly, a picture without grain: no cell is damped)
+                self._damp = np.clip(max(typical, GRAIN_FLOOR) / np.maximum(grain, GRAIN_FLOOR),
+                                     1 / GRAIN_DAMP, 1.0)
         return motion

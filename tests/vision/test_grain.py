@@ -108,3 +108,18 @@ def test_a_pair_of_unseen_moves_beside_a_changed_shahs_exchange_is_asked_not_pla
     events = judged(0.09)
     assert len(events) == 1 and events[0].kind is EventKind.AMBIGUOUS, [str(e) for e in events]
     assert "f2g1" in events[0].candidates
+
+
+def test_a_frame_repeated_exactly_teaches_no_damping_and_a_hand_after_it_still_moves():
+    """A still picture without any grain (a frame repeated, as when a recording holds one
+    frame): every step is 0, which must not make every cell count as four times too grainy
+    (the hand leaving after a resting hand was then taken as calm)."""
+    g = get_geometry("8x8")
+    view = BoardView.from_corners(g, [[0, 256], [256, 256], [256, 0], [0, 0]], (256, 256))
+    meter = ChangeMeter(view)
+    rng = np.random.default_rng(8)
+    still = meter.prepare(_board(rng, view, ["a7", "b7", "c7"]))
+    for _ in range(20):
+        meter.motion(still, still)
+    hand = meter.prepare(_board(rng, view, ["a7", "b7", "c7"], hand=["c4", "d4", "e4", "d5"]))
+    assert np.allclose(meter.step(still, hand), meter.change(still, hand, squares=False))
