@@ -57,7 +57,7 @@ MOTION_RANK = 3  # the motion of a frame is its n-th largest cell change
 # square (our grainy Camerlano renders: 0.37 against 0.10), so a fixed limit on the largest
 # cell change called such a board "moving" at every other frame
 GRAIN_STEPS = 15  # steps kept (the median per cell shrugs off a hand over it for 7 of them)
-GRAIN_LEAST = 3  # steps needed before a cell's own grain is used
+GRAIN_LEAST = 2  # steps needed before a cell's own grain is used
 GRAIN_STEP_MAX = 2.0  # a step whose motion is above this (a hand, a move) teaches no grain
 GRAIN_FLOOR = 0.05  # grain below this (units) counts as this much
 GRAIN_DAMP = 4.0  # a cell's step is scaled down by at most this factor (its grain over the
@@ -204,6 +204,8 @@ class ChangeMeter:
         change = raw if self._damp is None else raw * self._damp
         motion = float(np.partition(change, -MOTION_RANK)[-MOTION_RANK])
         if learn and motion <= GRAIN_STEP_MAX:
+            # (this step is one of those learnt from: the grain is known from the video's
+            # third frame on, and a game filmed from its first calm frames is judged at once)
             self._steps.append(raw)
             if len(self._steps) >= GRAIN_LEAST:
                 grain = np.median(np.array(self._steps), axis=0)
@@ -211,4 +213,5 @@ class ChangeMeter:
                 # (a frame repeated exactly, a picture without grain: no cell is damped)
                 self._damp = np.clip(max(typical, GRAIN_FLOOR) / np.maximum(grain, GRAIN_FLOOR),
                                      1 / GRAIN_DAMP, 1.0)
+                motion = float(np.partition(raw * self._damp, -MOTION_RANK)[-MOTION_RANK])
         return motion

@@ -123,3 +123,18 @@ def test_a_frame_repeated_exactly_teaches_no_damping_and_a_hand_after_it_still_m
         meter.motion(still, still)
     hand = meter.prepare(_board(rng, view, ["a7", "b7", "c7"], hand=["c4", "d4", "e4", "d5"]))
     assert np.allclose(meter.step(still, hand), meter.change(still, hand, squares=False))
+
+
+def test_the_first_move_of_a_grainy_render_filmed_from_its_first_frames_is_seen():
+    """TUNE render 1004 (Elolbia): the game's start shows for five calm frames only. With the
+    grain learnt from three steps before it was used, the first calm frames were refused as
+    motion, the first calm picture judged came after d3d4, and a2a3 was played as a pair with
+    c6c5 (a false move). The grain is known from the third frame now."""
+    rng = np.random.default_rng(1004)
+    pos = get_variant("elolbia").start_position()
+    g = geometry_for_cells(list(pos.geometry.cells))
+    truth = random_game(pos, 14, rng)[:3]
+    scene = random_scene(rng, g)
+    score = devbench.follow_game("elolbia", None, truth,
+                                 game_frames(scene, pos, truth, rng), None, "1004")
+    assert (score.followed, score.false, score.asked) == (3, 0, 0), score.lines
