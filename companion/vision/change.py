@@ -59,9 +59,10 @@ MOTION_RANK = 3  # the motion of a frame is its n-th largest cell change
 GRAIN_STEPS = 15  # steps kept (the median per cell shrugs off a hand over it for 7 of them)
 GRAIN_LEAST = 2  # steps needed before a cell's own grain is used
 GRAIN_STEP_MAX = 2.0  # a step whose motion is above this (a hand, a move) teaches no grain
-GRAIN_FLOOR = 0.05  # grain below this (units) counts as this much
-GRAIN_DAMP = 4.0  # a cell's step is scaled down by at most this factor (its grain over the
-# board's typical grain): a hand over a cell still changes it several times its grain
+GRAIN_TAIL = 6.0  # a cell's step less this many times its grain above the board's typical
+# grain (a still cell's step flares up to ~7 times its median; a dark piece's grain 0.37
+# against 0.10 takes 1.6 off, so its flares stay calm while a hand's 5 stays 3.4) ...
+GRAIN_DAMP = 4.0  # ... but never below a quarter of the step
 BASE_REACH = 0.55  # cells from a cell's centre to where its piece's body starts to rise
 
 
@@ -124,7 +125,7 @@ class ChangeMeter:
         # the board's two square colours (a change of light may move them apart: see change())
         self.light = np.array([g.is_light(c) for c in self.cells], bool)
         self._steps: deque[np.ndarray] = deque(maxlen=GRAIN_STEPS)
-        self._damp: np.ndarray | None = None  # per cell: factor a step is scaled by (<= 1)
+        self._excess: np.ndarray | None = None  # per cell: grain above the typical cell's
 
     def around_cells(self, cells: "set[str] | frozenset[str]") -> set[str]:
         """The cells next to ``cells`` (diagonals too), where a moved piece's shadow, base or
@@ -189,11 +190,15 @@ class ChangeMeter:
 
     def step(self, before: Prepared, after: Prepared) -> np.ndarray:
         """Per cell, the change between two frames in a row (or two calm pictures of the same
-        stretch), each cell's scaled down by how much grainier it is than the board's typical
-        cell (learned by :meth:`motion`): a trembling dark piece counts as much as a calm
-        light square, a piece moved or a hand still fully."""
-        change = self.change(before, after, squares=False)
-        return change if self._damp is None else change * self._damp
+        stretch), each cell's less the tremble of its own grain above the board's typical
+        cell's (learned by :meth:`motion`): a trembling dark piece counts as much as a calm
+        light square, a piece moved or a hand still nearly fully."""
+        return self._steady(self.change(before, after, squares=False))
+
+    def _steady(self, raw: np.ndarray) -> np.ndarray:
+        if self._excess is None:
+            return raw
+        return np.maximum(raw - GRAIN_TAIL * self._excess, raw / GRAIN_DAMP)
 
     def motion(self, before: Prepared, after: Prepared, learn: bool = True) -> float:
         """How much the board moved between two frames (units): the third largest cell
@@ -201,17 +206,13 @@ class ChangeMeter:
         two. Steps of a still board (``learn``: frames in a row of one camera) teach each
         cell's own grain."""
         raw = self.change(before, after, squares=False)
-        change = raw if self._damp is None else raw * self._damp
-        motion = float(np.partition(change, -MOTION_RANK)[-MOTION_RANK])
+        motion = float(np.partition(self._steady(raw), -MOTION_RANK)[-MOTION_RANK])
         if learn and motion <= GRAIN_STEP_MAX:
             # (this step is one of those learnt from: the grain is known from the video's
             # third frame on, and a game filmed from its first calm frames is judged at once)
             self._steps.append(raw)
             if len(self._steps) >= GRAIN_LEAST:
                 grain = np.median(np.array(self._steps), axis=0)
-                typical = float(np.median(grain))
-                # (a frame repeated exactly, a picture without grain: no cell is damped)
-                self._damp = np.clip(max(typical, GRAIN_FLOOR) / np.maximum(grain, GRAIN_FLOOR),
-                                     1 / GRAIN_DAMP, 1.0)
-                motion = float(np.partition(raw * self._damp, -MOTION_RANK)[-MOTION_RANK])
+                self._excess = np.maximum(grain - float(np.median(grain)), 0.0)
+                motion = float(np.partition(self._steady(raw), -MOTION_RANK)[-MOTION_RANK])
         return motion
