@@ -36,6 +36,7 @@ True
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
 import cv2
@@ -51,6 +52,17 @@ SHIFT_SCALE = 0.10  # brightness shift (log) that counts as one unit of change
 CHROMA_SCALE = 0.06  # colour shift (log chromaticity) that counts as one unit of change
 PIECE_HEIGHT = 1.6  # cells: how tall the tallest piece may be, for what it hides
 MOTION_RANK = 3  # the motion of a frame is its n-th largest cell change
+# Each cell's own grain (frame-to-frame change on a still board) is learned from the last
+# GRAIN_STEPS steps: in log intensity a dark piece trembles several times as much as a light
+# square (our grainy Camerlano renders: 0.37 against 0.10), so a fixed limit on the largest
+# cell change called such a board "moving" at every other frame
+GRAIN_STEPS = 15  # steps kept (the median per cell shrugs off a hand over it for 7 of them)
+GRAIN_LEAST = 2  # steps needed before a cell's own grain is used
+GRAIN_STEP_MAX = 2.0  # a step whose motion is above this (a hand, a move) teaches no grain
+GRAIN_TAIL = 6.0  # a cell's step less this many times its grain above the board's typical
+# grain (a still cell's step flares up to ~7 times its median; a dark piece's grain 0.37
+# against 0.10 takes 1.6 off, so its flares stay calm while a hand's 5 stays 3.4) ...
+GRAIN_DAMP = 4.0  # ... but never below a quarter of the step
 BASE_REACH = 0.55  # cells from a cell's centre to where its piece's body starts to rise
 
 
@@ -112,6 +124,8 @@ class ChangeMeter:
         self._index = {c: i for i, c in enumerate(self.cells)}
         # the board's two square colours (a change of light may move them apart: see change())
         self.light = np.array([g.is_light(c) for c in self.cells], bool)
+        self._steps: deque[np.ndarray] = deque(maxlen=GRAIN_STEPS)
+        self._excess: np.ndarray | None = None  # per cell: grain above the typical cell's
 
     def around_cells(self, cells: "set[str] | frozenset[str]") -> set[str]:
         """The cells next to ``cells`` (diagonals too), where a moved piece's shadow, base or
@@ -174,8 +188,31 @@ class ChangeMeter:
                                                 + p * NOISE**2)
         return np.maximum(struct / STRUCT_SCALE, np.maximum(shift, chroma))
 
-    def motion(self, before: Prepared, after: Prepared) -> float:
-        """How much the board moved between two frames (units): the third largest cell change,
-        since a hand covers several cells while noise may flare up on one or two."""
-        change = self.change(before, after, squares=False)
-        return float(np.partition(change, -MOTION_RANK)[-MOTION_RANK])
+    def step(self, before: Prepared, after: Prepared) -> np.ndarray:
+        """Per cell, the change between two frames in a row (or two calm pictures of the same
+        stretch), each cell's less the tremble of its own grain above the board's typical
+        cell's (learned by :meth:`motion`): a trembling dark piece counts as much as a calm
+        light square, a piece moved or a hand still nearly fully."""
+        return self._steady(self.change(before, after, squares=False))
+
+    def _steady(self, raw: np.ndarray) -> np.ndarray:
+        if self._excess is None:
+            return raw
+        return np.maximum(raw - GRAIN_TAIL * self._excess, raw / GRAIN_DAMP)
+
+    def motion(self, before: Prepared, after: Prepared, learn: bool = True) -> float:
+        """How much the board moved between two frames (units): the third largest cell
+        :meth:`step`, since a hand covers several cells while noise may flare up on one or
+        two. Steps of a still board (``learn``: frames in a row of one camera) teach each
+        cell's own grain."""
+        raw = self.change(before, after, squares=False)
+        motion = float(np.partition(self._steady(raw), -MOTION_RANK)[-MOTION_RANK])
+        if learn and motion <= GRAIN_STEP_MAX:
+            # (this step is one of those learnt from: the grain is known from the video's
+            # third frame on, and a game filmed from its first calm frames is judged at once)
+            self._steps.append(raw)
+            if len(self._steps) >= GRAIN_LEAST:
+                grain = np.median(np.array(self._steps), axis=0)
+                self._excess = np.maximum(grain - float(np.median(grain)), 0.0)
+                motion = float(np.partition(self._steady(raw), -MOTION_RANK)[-MOTION_RANK])
+        return motion

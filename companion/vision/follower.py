@@ -380,7 +380,8 @@ UNEXPLAINED_WEIGHT = 1.0  # evidence against a move per unit (above STRAY) of a 
 # changed which the move does not change
 SEEN_WEIGHT = 1.0  # evidence for (against) a move per changed cell read as it leaves it (not)
 NEW_STRETCH = 2.0  # a cell changing this much from one calm frame to the next starts a new
-# calm stretch (a piece moved by a hand the picture did not show)
+# calm stretch (a piece moved by a hand the picture did not show); measured by
+# ChangeMeter.step, each cell against its own grain (a dark piece trembles more)
 EXCHANGE_MIN = 0.3  # ChangeMeter units both cells of an exchange seen by shape alone must reach
 EXCHANGE_REL = 4.0  # ... and this many times the board's median change
 EXCHANGE_AHEAD = 1.5  # ... and this many times the next such move's weaker cell
@@ -518,7 +519,7 @@ class ChangeFollower(Follower):
             self._calm_count = 0
             self._disturbed = True
             return []
-        if self._calm and (float(self._meter.change(self._calm[-1], reading.picture).max())
+        if self._calm and (float(self._meter.step(self._calm[-1], reading.picture).max())
                            > NEW_STRETCH or self._drifted(reading.picture)):
             # a piece moved between two frames, or the picture crept away from where this calm
             # stretch began (a slow hand, a ghost of motion blur): a new stretch starts here
@@ -763,6 +764,15 @@ class ChangeFollower(Follower):
                     if not rivals2 and shows2 and self._few(stray2, ev, index):
                         if self._hand_near(strong - pairs[0][2] - pairs[0][3]):
                             return []
+                        exchange = self._exchange_beside(moves2, pairs[0][2] | pairs[0][3],
+                                                         picture)
+                        if exchange is not None:
+                            # both cells of a Shah's exchange changed too: a third move
+                            # (the exchange) may lie in the pile; played as two, the game
+                            # went on without it (render 5045: a false b2c4 followed)
+                            self._pending = [exchange, moves2[0]]
+                            return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=tuple(
+                                sorted({str(exchange), str(moves2[0])}))))
                         return self._accept(moves2, picture)
                 self._partial = frozenset(c for c, e in zip(cells, ev) if e > PARTIAL)
                 if self._unsettled == 0:
@@ -832,13 +842,13 @@ class ChangeFollower(Follower):
         """Whether the picture crept away from the calm stretch's first: far more than it
         moved since the frame before (a slow hand drifts; a grainy or noisy picture only
         trembles as much from any frame to the next, and would never be calm)."""
-        change = self._meter.change(self._anchor, picture)
+        change = self._meter.step(self._anchor, picture)
         if float(change.max()) > NEW_STRETCH:
             return True
         third = float(np.partition(change, -3)[-3])
         if third <= DRIFT:
             return False
-        step = self._meter.change(self._calm[-1], picture)
+        step = self._meter.step(self._calm[-1], picture)
         return third > DRIFT_OVER_STEP * float(np.partition(step, -3)[-3])
 
     def _hand_near(self, cells: set[str]) -> bool:
@@ -1055,6 +1065,20 @@ class ChangeFollower(Follower):
         self._pending = likely
         return self._ask(FollowEvent(EventKind.AMBIGUOUS,
                                      candidates=tuple(sorted(str(m) for m in likely))))
+
+    def _exchange_beside(self, moves: tuple, explained: "set[str] | frozenset[str]",
+                         picture: Any) -> Any | None:
+        """A Shah's exchange legal now whose two cells, both outside the cells ``moves``
+        change or may hide (``explained``), changed as an exchange asked about does (see
+        _unseen_exchange): the likeliest such, else None."""
+        change = self._meter.change(self._ref, picture)
+        index = {c: i for i, c in enumerate(self.cells)}
+        floor = max(EXCHANGE_ASK_MIN, EXCHANGE_ASK_REL * float(np.median(change)))
+        found = [(min(float(change[index[c]]) for c in moved), str(move), move)
+                 for move, moved in self._exchanges()
+                 if move not in moves and not set(moved) & (set(explained) | self._credit)]
+        found = [f for f in found if f[0] >= floor]
+        return max(found, key=lambda f: (f[0], f[1]))[2] if found else None
 
     def _exchanges(self) -> list[tuple[Any, list[str]]]:
         """The legal moves that change no cell's colour, only the kinds of pieces (the Shah's

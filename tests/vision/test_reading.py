@@ -212,25 +212,29 @@ def test_mixed_armies_tell_nothing_and_rank_one_is_taken_nearer_the_bottom():
 def test_a_grainy_camera_still_finds_the_board_calm_and_a_hand_still_moves(shots_8x8):
     """A camera whose grain alone changes the board nearly as much as the fixed calm limit
     (MOTION_CALM) would leave a third of its frames "in motion" and seldom three calm frames in
-    a row (a render game then saw only 2 of 14 moves); the limit rises with the camera's own
-    grain, up to MOTION_CALM_MAX, and an inverted patch (a hand) is still motion."""
+    a row (a render game then saw only 2 of 14 moves); each cell's change is weighed against
+    its own grain, the limit rises with the camera's grain up to MOTION_CALM_MAX, and an
+    inverted patch (a hand) is still motion."""
     from companion.vision.reader import GRAIN_FRAMES, MOTION_CALM, MOTION_CALM_MAX
 
     shot = shots_8x8[0]
     clean = Reader(get_geometry("8x8"), shot.corners)
     reader = Reader(get_geometry("8x8"), shot.corners)
     noise = np.random.default_rng(5)
-    motions, calm_tail = [], []
+    motions, calm_tail, previous = [], [], None
     for i in range(GRAIN_FRAMES + 30):
         frame = np.clip(shot.image + noise.normal(0, 28, shot.image.shape), 0, 255).astype(np.uint8)
         reading = reader.read(frame)
-        if i:
-            motions.append(reading.motion)
+        picture = reader.meter.prepare(reader.view.warp(frame))
+        if previous is not None:  # the frame-to-frame change, no cell weighed by its grain
+            change = reader.meter.change(previous, picture, squares=False)
+            motions.append(float(np.partition(change, -3)[-3]))
+        previous = picture
         if i >= GRAIN_FRAMES:
             calm_tail.append(reading.ok)
     assert np.mean(np.array(motions) > MOTION_CALM) > 0.2  # the fixed limit would refuse these
     assert all(calm_tail)
-    assert MOTION_CALM < reader.calm_limit() <= MOTION_CALM_MAX
+    assert MOTION_CALM <= reader.calm_limit() <= MOTION_CALM_MAX
     moved = frame.copy()
     moved[200:260, 250:330] = 255 - moved[200:260, 250:330]
     assert reader.read(moved).status is ReadStatus.MOTION
