@@ -116,6 +116,22 @@ def test_a_straight_board_gets_no_lens():
     assert found is not None and lens_of(found) is None
 
 
+def _camerlano_through(seed: int, k: float):
+    """A still of a Camerlano board filling the picture through a lens of ``k``: the webcam's
+    output, the board's geometry, and how far found corners lie from the true ones (cells)."""
+    clip, _, _ = clip_of_game("camerlano", 1, seed)
+    out = webcam(clip, seed, STILL, lens_k=k)
+    truth = out.corners
+    cell = np.linalg.norm(truth[1] - truth[0]) / clip.geometry.files
+
+    def error(found: np.ndarray | None) -> float:
+        if found is None:
+            return float("inf")
+        return float(np.linalg.norm(np.asarray(found) - np.asarray(truth), axis=1).max() / cell)
+
+    return out, clip.geometry, error
+
+
 @pytest.mark.parametrize("seed", [
     pytest.param(101, marks=pytest.mark.xfail(strict=True, reason=(
         "known miss: found a file aside through the lens since the search was made cheaper "
@@ -125,19 +141,10 @@ def test_a_camerlano_board_filling_the_picture_through_a_usual_lens_is_found(see
     """The 11x10 board with its citadels fills a 4:3 picture's width, so its outer files lie
     where a lens bends most: with straight lines alone the grid slips a file or more (or lands
     elsewhere); through the lens it is found within 0.25 cell, a1 right."""
-    clip, _, _ = clip_of_game("camerlano", 1, seed)
-    out = webcam(clip, seed, STILL, lens_k=-0.15)
-    truth = out.corners
-    cell = np.linalg.norm(truth[1] - truth[0]) / clip.geometry.files
-
-    def error(found: np.ndarray | None) -> float:
-        if found is None:
-            return float("inf")
-        return float(np.linalg.norm(np.asarray(found) - np.asarray(truth), axis=1).max() / cell)
-
-    assert error(find_board(out.frames[0], clip.geometry)) < 0.25
+    out, geometry, error = _camerlano_through(seed, -0.15)
+    assert error(find_board(out.frames[0], geometry)) < 0.25
     monkeypatch.setattr(calibration, "LENS_GAIN", float("inf"))
-    assert error(find_board(out.frames[0], clip.geometry)) > 1.0
+    assert error(find_board(out.frames[0], geometry)) > 1.0
 
 
 def test_a_wide_lens_on_a_framed_camerlano_board_is_found_from_a_first_fit_through_a_lens(
@@ -145,20 +152,11 @@ def test_a_wide_lens_on_a_framed_camerlano_board_is_found_from_a_first_fit_throu
     """k -0.25 on a Camerlano board framed edge to edge: every straight first fit lands its
     lines a little aside, and refining from there slips; the first fit made through a probing
     lens (``LENS_PROBE``) starts on the grid, and the board is found within 0.25 cell."""
-    clip, _, _ = clip_of_game("camerlano", 1, 107)
-    out = webcam(clip, 107, STILL, lens_k=-0.25)
-    truth = out.corners
-    cell = np.linalg.norm(truth[1] - truth[0]) / clip.geometry.files
-
-    def error(found: np.ndarray | None) -> float:
-        if found is None:
-            return float("inf")
-        return float(np.linalg.norm(np.asarray(found) - np.asarray(truth), axis=1).max() / cell)
-
-    found = find_board(out.frames[0], clip.geometry)
+    out, geometry, error = _camerlano_through(107, -0.25)
+    found = find_board(out.frames[0], geometry)
     assert error(found) < 0.25 and lens_of(found) is not None
     monkeypatch.setattr(calibration, "LENS_PROBE", 0.0)  # straight first fits only
-    assert error(find_board(out.frames[0], clip.geometry)) > 0.5
+    assert error(find_board(out.frames[0], geometry)) > 0.5
 
 
 @pytest.mark.parametrize("seed", [105, 114])
@@ -166,18 +164,9 @@ def test_a_grid_whose_cells_do_not_alternate_gives_way_to_one_whose_cells_do(see
     """k -0.25 on a framed Camerlano board: the lines of the frame and the citadels pull the
     best grid a part of a file aside, where its cells no longer alternate light and dark; a
     rival grid that fits nearly as well and whose cells do (``CHECKERED_MIN``) is the board."""
-    clip, _, _ = clip_of_game("camerlano", 1, seed)
-    out = webcam(clip, seed, STILL, lens_k=-0.25)
-    truth = out.corners
-    cell = np.linalg.norm(truth[1] - truth[0]) / clip.geometry.files
-
-    def error(found: np.ndarray | None) -> float:
-        if found is None:
-            return float("inf")
-        return float(np.linalg.norm(np.asarray(found) - np.asarray(truth), axis=1).max() / cell)
-
-    assert error(find_board(out.frames[0], clip.geometry)) < 0.25
-    assert calibration._checkered(out.frames[0], clip.geometry, truth) > \
+    out, geometry, error = _camerlano_through(seed, -0.25)
+    assert error(find_board(out.frames[0], geometry)) < 0.25
+    assert calibration._checkered(out.frames[0], geometry, out.corners) > \
         calibration.CHECKERED_MIN
     monkeypatch.setattr(calibration, "CHECKERED_MIN", -np.inf)  # the best grid, whatever
-    assert error(find_board(out.frames[0], clip.geometry)) > 0.5
+    assert error(find_board(out.frames[0], geometry)) > 0.5
