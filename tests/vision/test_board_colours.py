@@ -101,6 +101,9 @@ def test_the_colour_moves_only_the_light_against_dark_odds_and_only_so_far():
     assert out[6, 2] > out[6, 1]  # a doubtful piece of the dark set's colour: dark
     assert out[7].argmax() == 1  # a sure one: the odds move by at most COLOUR_CLIP
     assert out[8].argmax() == 0  # an empty square stays empty
+    # a cell read empty stays so, though its piece's odds gathered would outweigh the empty's
+    doubt = np.vstack([p[:6], [[0.42, 0.37, 0.21]]])
+    assert np.array_equal(by_colour(doubt, colours[:7])[6], doubt[6])
     # a board with fewer than two sure pieces of a colour gives nothing to compare with
     assert np.array_equal(by_colour(p[2:7], colours[2:7]), p[2:7])
 
