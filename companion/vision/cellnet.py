@@ -89,6 +89,14 @@ COLOUR_UP = 0.1  # cells
 COLOUR_UNLIKE = 0.2  # log-colour distance from the square
 COLOUR_FLOOR = 0.05
 COLOUR_CLIP = 2.0
+# Other board-level passes measured on the same fold-out networks and NOT taken (cells right,
+# fold A's three networks and fold B's, against 965/968/971 and 969 then): settle's sure
+# 0.8-0.98, hold 0.01-0.2, 100-1000 steps, mirrored crops taught too, two or three rounds:
+# each within 3 cells, none more than 1 above; more test-time views than the mirror (crops
+# scaled 0.9 and 1.1, shifted 0.06 cell, turned 0.08 rad; all nine averaged): 966/969/971,
+# 969; a doubtful empty-or-light cell against the board's sure empty squares and light
+# pieces of its square's colour (the network's features, one Gaussian each), after the
+# colour: no cell changed, only the log-loss
 
 
 def frames(view: BoardView, jitter: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray,
