@@ -71,6 +71,32 @@ LEARN_HOLD = 0.01
 TUNE_STEPS = 200
 TUNE_RATE = 0.5
 TUNE_HOLD = 0.05
+# A lone photo's pieces are then told light from dark by their colour too (CellNet.settle,
+# by_colour): every light piece on a board is the same material under the same light, so a
+# piece whose colour is the board's surely read dark pieces' and not its light ones' is dark,
+# whatever the network made of it alone. The colour is the chromaticity (log blue and red less
+# the mean of the three channels) of a disc of the cell (COLOUR_RADIUS, centred COLOUR_UP up
+# the lean) where it is unlike the cell's square (COLOUR_UNLIKE); the board's surely read
+# (COLOUR_SURE) light and dark pieces are two classes of one spread per channel (at least
+# COLOUR_FLOOR), and the log-ratio of a piece's likelihoods under them, at most COLOUR_CLIP,
+# is added to the network's light-against-dark log-odds. Set on the tune stills' fold-out
+# networks (train.fold_score; see CellNet.settle), colour alone: brightness, or brightness
+# with the colour, lost cells there (a shadow or a crown's highlight moves it more than the
+# set does)
+COLOUR_SURE = 0.9
+COLOUR_RADIUS = 0.28  # cells
+COLOUR_UP = 0.1  # cells
+COLOUR_UNLIKE = 0.2  # log-colour distance from the square
+COLOUR_FLOOR = 0.05
+COLOUR_CLIP = 2.0
+# Other board-level passes measured on the same fold-out networks and NOT taken (cells right,
+# fold A's three networks and fold B's, against 965/968/971 and 969 then): settle's sure
+# 0.8-0.98, hold 0.01-0.2, 100-1000 steps, mirrored crops taught too, two or three rounds:
+# each within 3 cells, none more than 1 above; more test-time views than the mirror (crops
+# scaled 0.9 and 1.1, shifted 0.06 cell, turned 0.08 rad; all nine averaged): 966/969/971,
+# 969; a doubtful empty-or-light cell against the board's sure empty squares and light
+# pieces of its square's colour (the network's features, one Gaussian each), after the
+# colour: no cell changed, only the log-loss
 
 
 def frames(view: BoardView, jitter: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray,
@@ -142,6 +168,66 @@ def crops(image: np.ndarray, geometry: BoardGeometry, corners: object,
     cells = log[:, lo:hi, mid - q : mid + q]  # the cells themselves
     log -= np.median(cells.reshape(-1, 3), axis=0)
     return np.ascontiguousarray(log.transpose(0, 3, 1, 2))
+
+
+def _colour_masks() -> tuple[np.ndarray, list[np.ndarray]]:
+    """Pixels of a crop: the disc sampled for the piece's colour, and four small patches at the
+    cell's corners (where a piece's round base leaves its square free)."""
+    t = (np.arange(CROP) + 0.5) / CROP * SPAN - SPAN / 2
+    along = (AHEAD - t)[:, None] + np.zeros(CROP)[None, :]  # from the cell's centre, up the lean
+    across = np.zeros(CROP)[:, None] + t[None, :]
+
+    def disc(u: float, v: float, r: float) -> np.ndarray:
+        return (across - u) ** 2 + (along - v) ** 2 <= r * r
+
+    return disc(0.0, COLOUR_UP, COLOUR_RADIUS), [disc(0.38 * su, 0.38 * sv, 0.08)
+                                                 for su in (-1, 1) for sv in (-1, 1)]
+
+
+def piece_colours(batch: np.ndarray) -> np.ndarray:
+    """(n, 2): per crop, the chromaticity (log blue, log red, each less the mean of the three
+    channels) of the piece: the median over the pixels of a disc of the cell unlike its square
+    (all of the disc when fewer than three are). The square's colour is the middle two of its
+    four corners by brightness (a leaning piece or a shadow's edge may take one or two)."""
+    disc, corners = _colour_masks()
+    x = batch.transpose(0, 2, 3, 1)  # (n, CROP, CROP, 3)
+    at = np.stack([x[:, m].mean(axis=1) for m in corners], axis=1)  # (n, 4, 3)
+    order = np.argsort(at.mean(axis=2), axis=1)
+    square = np.take_along_axis(at, order[:, 1:3, None], axis=1).mean(axis=1)  # (n, 3)
+    pix = x[:, disc].astype(np.float64)  # (n, p, 3)
+    unlike = np.linalg.norm(pix - square[:, None], axis=2) > COLOUR_UNLIKE
+    use = np.where((unlike.sum(axis=1) >= 3)[:, None], unlike, True)
+    chroma = pix[..., (0, 2)] - pix.mean(axis=2, keepdims=True)
+    return np.nanmedian(np.where(use[..., None], chroma, np.nan), axis=1)
+
+
+def by_colour(p: np.ndarray, colours: np.ndarray) -> np.ndarray:
+    """Probabilities ``p`` (n, 3) with the light-against-dark odds of each cell read as a piece
+    moved by its colour (``colours`` (n, k), :func:`piece_colours`) against the board's surely
+    read light and dark pieces (at least two of each; else ``p`` as it is). The chance of a
+    piece stays the network's, and a cell read empty is left as it is: a piece's two odds
+    gathered into one could outweigh the empty square's (and a doubtful empty cell's colour
+    is its square's).
+
+    >>> p = np.array([[0, .95, .05]] * 2 + [[0, .05, .95]] * 2 + [[0, .55, .45]])
+    >>> c = np.array([[.1, -.1]] * 2 + [[-.1, .2]] * 2 + [[-.1, .2]])
+    >>> by_colour(p, c)[4].round(2).tolist()
+    [0.0, 0.14, 0.86]
+    """
+    light, dark = p[:, 1] >= COLOUR_SURE, p[:, 2] >= COLOUR_SURE
+    if light.sum() < 2 or dark.sum() < 2:
+        return p
+    ml, md = colours[light].mean(axis=0), colours[dark].mean(axis=0)
+    spread = np.concatenate([colours[light] - ml, colours[dark] - md]).var(axis=0)
+    var = np.maximum(spread, COLOUR_FLOOR**2)
+    ratio = (((colours - md) ** 2 - (colours - ml) ** 2) / (2 * var)).sum(axis=1)
+    piece = p[:, 1] + p[:, 2]
+    odds = (np.log(np.maximum(p[:, 1], 1e-12) / np.maximum(p[:, 2], 1e-12))
+            + np.clip(ratio, -COLOUR_CLIP, COLOUR_CLIP))
+    out = p.copy()
+    out[:, 1] = piece / (1 + np.exp(-odds))
+    out[:, 2] = piece - out[:, 1]
+    return np.where((p.argmax(axis=1) == 0)[:, None], p, out)
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:
@@ -255,18 +341,32 @@ class CellNet:
         """Probabilities as :meth:`probabilities`, read a second time relative to this board:
         the cells read surely in a first pass teach the last layer what empty squares, light
         and dark pieces look like here (as :meth:`calibrate` does from a known position), and
-        every cell is read again with it. What was learnt is not kept."""
+        every cell is read again with it; then each piece's light-or-dark odds are moved by its
+        colour against the board's surely read light and dark pieces (:func:`by_colour`).
+        What was learnt is not kept.
+
+        The layer is retuned only when the first pass read each of empty, light and dark
+        surely somewhere: taught on a board whose sure pieces are all dark, it learnt that a
+        piece is dark, and read a lone tan piece dark (tune still dev_000).
+
+        TUNED-ON, the fold-out networks of :func:`~companion.vision.train.fold_score` (fold A
+        of the tune stills left out, seeds 0, 1, 2 of the recipe; fold B, seed 1): the retuning
+        alone 965/968/971 of 975 and 969/972; retuned only with every class 966/969/973 and
+        969; and with the colour 970/970/972 and 971. The committed network on our renders of
+        sets it never met (``train.unseen_renders``, tune seeds 5000-5099): 33 cells wrong of
+        7600 before, 27 now; on plain renders drawn as ``bench_vision``'s lone photos (tune
+        seeds 5000-5089, 7200 cells): 10 before, 12 now (two dark pieces, one hidden behind a
+        tall light piece in front, whose colour sample shows the light one)."""
         p = self.probabilities(batch, turns)
         keep = p.max(axis=1) >= sure
-        if keep.sum() < 8 or len(set(p[keep].argmax(axis=1).tolist())) < 2:
-            return p
-        before = [m.tuned for m in (self, *self.others)]
-        self.calibrate(batch[keep], [CLASSES[int(k)] for k in p[keep].argmax(axis=1)],
-                       TUNE_STEPS, TUNE_RATE, TUNE_HOLD, mirrored=False)
-        out = self.probabilities(batch, turns)
-        for m, tuned in zip((self, *self.others), before):
-            m.tuned = tuned
-        return out
+        if keep.sum() >= 8 and len(set(p[keep].argmax(axis=1).tolist())) == len(CLASSES):
+            before = [m.tuned for m in (self, *self.others)]
+            self.calibrate(batch[keep], [CLASSES[int(k)] for k in p[keep].argmax(axis=1)],
+                           TUNE_STEPS, TUNE_RATE, TUNE_HOLD, mirrored=False)
+            p = self.probabilities(batch, turns)
+            for m, tuned in zip((self, *self.others), before):
+                m.tuned = tuned
+        return by_colour(p, piece_colours(batch))
 
     def forget(self) -> None:
         for m in (self, *self.others):

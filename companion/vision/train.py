@@ -35,7 +35,10 @@ same recipe from seed k (other changes of the pictures, starting weights and bat
 renders), the first trained 10 epochs, the others 5 (``EPOCHS``: the time a training takes on
 this machine), written beside the first as ``cellnet_k.onnx``. The tune measure is
 :func:`fold_score` (fold A of the vision-dev tune stills left out of training, then read): the
-recipe's network 965/975 cells (98.97 %), the seed-1 network 968/975, the two averaged 969/975.
+recipe's network 965/975 cells (98.97 %), the seed-1 network 968/975, the two averaged 969/975
+(these figures, and those of :data:`WIDE`, were read before the board-level reading of
+:meth:`~companion.vision.cellnet.CellNet.settle`; with it the recipe's three fold-A networks
+read 970/970/972 instead of 965/968/971).
 """
 
 from __future__ import annotations
