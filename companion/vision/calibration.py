@@ -9,10 +9,7 @@ the fit is repeated on the straightened playing area to settle perspective left 
 rough outline. A webcam's lens bows the lines: each outline is also fitted through a probing
 wide lens, and the lens that straightens a refined grid best is estimated (``_unbend``); a
 grid whose cells do not alternate light and dark as squares do (``_checkered``, a grid pulled
-part of a file aside) gives way to a rival whose cells do. When the game's position is known
-and no grid fitted by the lines reads it (tall pieces hiding a far half's lines can pull a
-grid's corners a file in), the best grids are nudged corner by corner until their cells read
-the position, and fitted again from there (``_nudged``).
+part of a file aside) gives way to a rival whose cells do.
 
 Printed ArUco markers at the four corners, when present, are used first.
 The squares name the corners a quarter turn at a time (a1 is dark). The half turn, which the
@@ -371,106 +368,13 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
     if expected is None:
         return orient(image, geometry, grids[0][1], labels=labels)
     best: tuple[float, np.ndarray] | None = None
-    close = [corners for score, corners in grids if score >= CLOSE_GRID * grids[0][0]]
-    for corners in close:
+    for score, corners in grids:
+        if score < CLOSE_GRID * grids[0][0]:
+            break
         turned, agree = _orient_scored(image, geometry, corners, expected)
         if best is None or agree > best[0]:
             best = (agree, turned)
     assert best is not None
-    if best[0] >= AGREE:
-        return best[1]
-    # no grid shows the game's position: a grid fitted partly aside (tall pieces hiding the
-    # lines of a far half pull its corners a file in, and the squares then name it wrong)
-    # is nudged, corner by corner, to where its cells read as the position
-    tried = close + ([first[1]] if first is not None and
-                     all(np.abs(np.asarray(first[1]) - c).max() > 1 for c in close) else [])
-    nudged = _nudged(image, geometry, tried, expected)
-    return nudged if nudged is not None else best[1]
-
-
-NUDGE_STEPS = (1.0, 0.5, 0.25)  # cells a corner is moved by, when nudged to the position
-NUDGE_PASSES = 4  # rounds over the four corners at each step
-NUDGE_AGREE = 0.9  # the share (of all cells and of those holding a piece) a nudged grid must read
-NUDGE_STARTS = 2  # the grids (named either way round) nudged: those read closest to it
-
-
-def _nudged(image: np.ndarray, geometry: BoardGeometry, grids: list[np.ndarray],
-            expected: "dict[str, str]") -> np.ndarray | None:
-    """The grid among ``grids`` (each named either half turn) whose cells, once its corners
-    are moved a fraction of a cell at a time, read most as ``expected``; None when even the
-    best reads it less than :data:`AGREE`, or without the cell network.
-
-    A game knows what stands on the board, and a grid a file aside or a corner pulled in
-    reads it badly where it is off; each corner is moved half a cell, then a quarter, along
-    the grid's two directions (a lens the corners carry stays), while the reading gets closer
-    to the position. The reading is the cell network's alone, one batch a try (about 30 ms
-    on 640x480): only when no grid fitted by the lines shows the position, so calibration's
-    usual path costs nothing more.
-    """
-    from companion.vision.cellnet import CLASSES, CellNet, crops
-
-    if not CellNet.available():
-        return None
-    net = CellNet.load()
-    cells = list(geometry.cells)
-    want = np.array([CLASSES.index(expected.get(c, ".")) for c in cells])
-    held = want != 0
-
-    def reads(corners: np.ndarray) -> float:
-        got = net.probabilities(crops(image, geometry, corners), 1).argmax(axis=1)
-        same = got == want
-        pieces = same[held | (got != 0)]
-        return float(same.mean() + (pieces.mean() if len(pieces) else 1.0)) / 2
-
-    plane = np.array(geometry.corners_plane, float)  # cell units
-
-    def moved(corners: np.ndarray, i: int, step: np.ndarray) -> np.ndarray:
-        lens = lens_of(corners)
-        ideal = lens.undistort(np.asarray(corners)) if lens else np.asarray(corners, float)
-        H = cv2.getPerspectiveTransform(plane.astype(np.float32), ideal.astype(np.float32))
-        q = plane.copy()
-        q[i] += step
-        p = np.append(q[i], 1.0) @ H.T
-        out = ideal.copy()
-        out[i] = p[:2] / p[2]
-        return Corners(lens.distort(out), lens) if lens else out
-
-    starts = []
-    for corners in grids:
-        # either half turn (a grid partly aside may have fooled the squares' naming); on a
-        # square board the quarter turn the squares tell
-        first = 0 if geometry.files != geometry.ranks else int(np.argmax(
-            [square_parity(image, geometry, np.roll(corners, -t, axis=0)) for t in (0, 1)]))
-        for t in (first, first + 2):
-            rolled = np.roll(corners, -t, axis=0)
-            starts.append((reads(rolled), rolled))
-    starts.sort(key=lambda x: -x[0])
-    best: tuple[float, np.ndarray] | None = None
-    for score, corners in starts[:NUDGE_STARTS]:
-        for size in NUDGE_STEPS:
-            for _ in range(NUDGE_PASSES):
-                better = False
-                for i in range(4):
-                    for step in ((size, 0), (-size, 0), (0, size), (0, -size)):
-                        if score >= 1.0:  # every cell reads as the position
-                            break
-                        c = moved(corners, i, np.array(step, float))
-                        s = reads(c)
-                        if s > score:
-                            score, corners, better = s, c, True
-                if not better or score >= 1.0:
-                    break
-        # the lines fitted again from there settle the corners to a fraction of a cell
-        # (unless the fit slips again: its cells then read the position worse)
-        lens = lens_of(corners)
-        fitted = _refine(image, geometry, lens.undistort(np.asarray(corners)) if lens else
-                         np.asarray(corners, float), lens)[1]
-        fitted = Corners(lens.distort(fitted), lens) if lens else fitted
-        for s, c in ((score, corners), (reads(fitted), fitted)):
-            if best is None or s > best[0]:
-                best = (s, c)
-    if best is None or best[0] < NUDGE_AGREE:
-        return None
     return best[1]
 
 
