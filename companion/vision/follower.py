@@ -664,17 +664,25 @@ class ChangeFollower(Follower):
             floor = LEAST_CELL if recoloured else 0.0
             # ... and one of them clearly (a grainy, flickering picture changes every cell a
             # little: two cells of a legal move among them are no move)
-            shows = all(ev[index[c]] > floor for c in need) \
-                and max(ev[index[c]] for c in need) > STRAY \
-                and not self._denied(recoloured, left, ev, index)
+            denied = self._denied(recoloured, left, ev, index)
+            unchanged = not all(ev[index[c]] > floor for c in need)
+            shows = not unchanged and max(ev[index[c]] for c in need) > STRAY and not denied
+            if unchanged and denied:
+                refuted.add(moves)
             return float(score), moved, hidden, shows
 
+        refuted: set[tuple] = set()  # moves a cell of which clearly did not change and is
+        # read surely as the move does not leave it
         scored = []
         for move in self.position.legal_moves():
             found = explain((move,))
             if found is not None:
                 scored.append((found[0], (move,), *found[1:]))
         scored.sort(key=lambda s: -s[0])
+        # a refuted move is no rival: castling e1g1 explains the rook's h1f1 as well as h1f1
+        # does, though the king stands on e1, unchanged and read so (Magici render 1000: the
+        # two were a tie the camera never asked about, and the moves piled up behind it)
+        scored = [s for s in scored if s[1] not in refuted] or scored
         self.last_scores = [(" ".join(map(str, m)), round(s, 2)) for s, m, *_ in scored[:5]]
 
         def verdict(scored: list, near: bool = True) -> tuple[tuple, list, bool, set, bool] | None:
