@@ -456,6 +456,8 @@ class ChangeFollower(Follower):
     _credit: set = field(default_factory=set, init=False, repr=False)  # cells a chosen move
     # changed since the agreed picture (explained by the players' answer)
     _look_again: bool = field(default=False, init=False, repr=False)
+    _credit_full: set = field(default_factory=set, init=False, repr=False)  # ... those
+    # whose occupancy it changed (a piece put there or taken away)
     _credit_faint: set = field(default_factory=set, init=False, repr=False)  # ... those of
     # a chosen exchange (which may never show clearly)
     _checked: set = field(default_factory=set, init=False, repr=False)  # squares the players
@@ -558,6 +560,11 @@ class ChangeFollower(Follower):
         shown = self._credit - self._credit_faint
         answered_unseen = bool(shown) and not any(
             ev[self.cells.index(c)] > STRAY for c in shown)
+        # ... or shown in part: a cell where the answered move puts a piece or takes one away
+        # has not changed at all (the piece is still lifted: agreed now, the picture would
+        # lack it, and its landing was asked about at every move after)
+        landing = self._unsettled <= ANSWER_UNSEEN_LOOKS and any(
+            ev[self.cells.index(c)] <= 0 for c in self._credit_full)
         cells = self.cells
         index = {c: i for i, c in enumerate(cells)}
         # ... unless a next move already took one of its cells before the board was calm (a
@@ -575,6 +582,9 @@ class ChangeFollower(Follower):
             events = self._faint_exchange(meter.change(self._ref, picture), picture)
             if events:
                 return events
+        if not changed and landing:
+            self._unsettled += 1
+            return []
         if not changed:
             self._unsettled = 0
             self._partial = frozenset()
@@ -724,7 +734,7 @@ class ChangeFollower(Follower):
         # hold the hand that made it: a next move must then show clean all round (a hand
         # resting over two cells that make a legal move was played as that move)
         best = verdict(scored, near=not self._credit)
-        if answered_unseen and self._unsettled <= ANSWER_UNSEEN_LOOKS:
+        if (answered_unseen and self._unsettled <= ANSWER_UNSEEN_LOOKS) or landing:
             self._unsettled += 1
             return []
         if best is not None:
@@ -1105,6 +1115,7 @@ class ChangeFollower(Follower):
     def _clear_credit(self) -> None:
         """The players' answers are part of the agreed picture now: nothing more to explain."""
         self._credit, self._credit_faint, self._checked = set(), set(), set()
+        self._credit_full = set()
 
     def _accept(self, moves: tuple, picture: Any) -> list[FollowEvent]:
         self._hand_came = False
@@ -1164,6 +1175,7 @@ class ChangeFollower(Follower):
             self._checked |= checked
         self._asked = ()
         self._credit |= cells
+        self._credit_full |= {c for c in cells if after_occupancy[c] != was[c]}
         if self.expected == was:  # an exchange: its cells may never show clearly
             self._credit_faint |= cells
         if self._ref is not None:

@@ -33,3 +33,49 @@ def test_castling_denied_by_its_unchanged_king_is_no_rival_of_the_rook_move():
     score, truth = _render_cut("magici", 1000, 20, 16)
     assert truth[14] == "h1f1"
     assert (score.followed, score.false, score.asked) == (16, 0, 0), score.lines
+
+
+def _calm_follower(seed: int):
+    """A Magici game's start, filmed calm and followed: the follower and its agreed picture."""
+    from companion.vision.follower import ChangeFollower, occupancy
+    from companion.vision.reader import Reader
+    from companion.vision.synth import finish, render_static
+
+    rng = np.random.default_rng(seed)
+    pos = get_variant("magici").start_position()
+    g = geometry_for_cells(list(pos.geometry.cells))
+    scene = random_scene(rng, g, max_tilt_deg=15)
+    static = render_static(scene, occupancy(pos, g.cells))
+    reader = Reader(g)
+    follower = ChangeFollower(pos)
+    for _ in range(4):
+        follower.feed(reader.read(finish(scene, static, rng)))
+    assert follower._ref is not None
+    follower._seen = {}
+    index = {c: i for i, c in enumerate(g.cells)}
+
+    def shifted(base, cells):
+        out = base.cells.copy()
+        for cell in cells:
+            out[index[cell]] = out[index[cell]][::-1] + 0.8  # a piece came or went
+        return type(base)(out)
+
+    return follower, follower._ref, shifted
+
+
+def test_an_answer_is_agreed_only_once_the_piece_has_landed():
+    """The players entered g1f3 while the knight was still in the hand (webcam TUNE render
+    1001, seed 2: "check d7 e7" asked at every move after): the picture with g1 emptied and
+    f3 still empty is not the agreed one; the picture with the knight on f3 is, and the next
+    move is followed unasked."""
+    follower, ref, shifted = _calm_follower(512)
+    follower.choose("g1f3")
+    lifted = shifted(ref, ("g1",))
+    assert follower.judge(lifted) == [] and follower.judge(lifted) == []
+    assert follower._ref is ref  # not agreed: the knight is not on f3 yet
+    landed = shifted(ref, ("g1", "f3"))
+    assert follower.judge(landed) == []
+    assert follower._ref is landed
+    later = shifted(landed, ("e7", "e5"))
+    events = follower.judge(later) or follower.judge(later)
+    assert [str(e) for e in events] == ["e7e5"]
