@@ -717,6 +717,13 @@ class ChangeFollower(Follower):
             hand = len((stray - excused) | patch) > MAX_PATCH
             if near:
                 stray -= excused
+                # ... but one that the cells' reader reads surely as holding what the game
+                # has there once the moves are played is their shade all the same: no piece
+                # came or went there (a knight's d4b3 shaded a3 by 4.1, Due Re render 1009,
+                # and it was asked about as the only likely move)
+                if stray & round_move:
+                    after = self._expected_after(moves)
+                    stray -= {c for c in stray & round_move if self._seen.get(c) == after[c]}
             if hand:
                 stray |= patch
             same = [m for s, m, mv, *_ in scored if mv == moved]

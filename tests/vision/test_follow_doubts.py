@@ -79,3 +79,12 @@ def test_an_answer_is_agreed_only_once_the_piece_has_landed():
     later = shifted(landed, ("e7", "e5"))
     events = follower.judge(later) or follower.judge(later)
     assert [str(e) for e in events] == ["e7e5"]
+
+
+def test_a_shade_read_as_the_game_has_it_does_not_make_a_move_a_question():
+    """TUNE render 1009 (Due Re), 13 moves: the knight's d4b3 shaded a3 by a little more than
+    a shade may change a cell; a3 is read surely as empty, as the game has it. The move was
+    asked about as the only likely one (and the next move after it too)."""
+    score, truth = _render_cut("duere", 1009, 14, 13)
+    assert truth[12] == "d4b3"
+    assert (score.followed, score.false, score.asked) == (13, 0, 0), score.lines
