@@ -456,8 +456,8 @@ class ChangeFollower(Follower):
     _credit: set = field(default_factory=set, init=False, repr=False)  # cells a chosen move
     # changed since the agreed picture (explained by the players' answer)
     _look_again: bool = field(default=False, init=False, repr=False)
-    _credit_full: set = field(default_factory=set, init=False, repr=False)  # ... those
-    # whose occupancy it changed (a piece put there or taken away)
+    _credit_lands: list = field(default_factory=list, init=False, repr=False)  # each
+    # chosen move's origin and the cells where it puts a piece
     _credit_faint: set = field(default_factory=set, init=False, repr=False)  # ... those of
     # a chosen exchange (which may never show clearly)
     _checked: set = field(default_factory=set, init=False, repr=False)  # squares the players
@@ -560,11 +560,13 @@ class ChangeFollower(Follower):
         shown = self._credit - self._credit_faint
         answered_unseen = bool(shown) and not any(
             ev[self.cells.index(c)] > STRAY for c in shown)
-        # ... or shown in part: a cell where the answered move puts a piece or takes one away
-        # has not changed at all (the piece is still lifted: agreed now, the picture would
-        # lack it, and its landing was asked about at every move after)
+        # ... or shown in part: the answered move's piece left its cell, and a cell where it
+        # puts a piece has not changed at all (the piece is still lifted: agreed now, the
+        # picture would lack it, and its landing was asked about at every move after)
         landing = self._unsettled <= ANSWER_UNSEEN_LOOKS and any(
-            ev[self.cells.index(c)] <= 0 for c in self._credit_full)
+            ev[self.cells.index(origin)] > STRAY
+            and any(ev[self.cells.index(c)] <= 0 for c in lands)
+            for origin, lands in self._credit_lands)
         cells = self.cells
         index = {c: i for i, c in enumerate(cells)}
         # ... unless a next move already took one of its cells before the board was calm (a
@@ -1122,7 +1124,7 @@ class ChangeFollower(Follower):
     def _clear_credit(self) -> None:
         """The players' answers are part of the agreed picture now: nothing more to explain."""
         self._credit, self._credit_faint, self._checked = set(), set(), set()
-        self._credit_full = set()
+        self._credit_lands = []
 
     def _accept(self, moves: tuple, picture: Any) -> list[FollowEvent]:
         self._hand_came = False
@@ -1182,7 +1184,10 @@ class ChangeFollower(Follower):
             self._checked |= checked
         self._asked = ()
         self._credit |= cells
-        self._credit_full |= {c for c in cells if after_occupancy[c] != was[c]}
+        origin = _origin(self.history[-1])
+        if origin in self.cells:
+            self._credit_lands.append((origin, {c for c in cells if after_occupancy[c] != was[c]
+                                                and after_occupancy[c] != "."}))
         if self.expected == was:  # an exchange: its cells may never show clearly
             self._credit_faint |= cells
         if self._ref is not None:
