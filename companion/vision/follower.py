@@ -456,6 +456,8 @@ class ChangeFollower(Follower):
     _credit: set = field(default_factory=set, init=False, repr=False)  # cells a chosen move
     # changed since the agreed picture (explained by the players' answer)
     _look_again: bool = field(default=False, init=False, repr=False)
+    _credit_lands: list = field(default_factory=list, init=False, repr=False)  # each
+    # chosen move's origin and the cells where it puts a piece
     _credit_faint: set = field(default_factory=set, init=False, repr=False)  # ... those of
     # a chosen exchange (which may never show clearly)
     _checked: set = field(default_factory=set, init=False, repr=False)  # squares the players
@@ -558,6 +560,13 @@ class ChangeFollower(Follower):
         shown = self._credit - self._credit_faint
         answered_unseen = bool(shown) and not any(
             ev[self.cells.index(c)] > STRAY for c in shown)
+        # ... or shown in part: the answered move's piece left its cell, and a cell where it
+        # puts a piece has not changed at all (the piece is still lifted: agreed now, the
+        # picture would lack it, and its landing was asked about at every move after)
+        landing = self._unsettled <= ANSWER_UNSEEN_LOOKS and any(
+            ev[self.cells.index(origin)] > STRAY
+            and any(ev[self.cells.index(c)] <= 0 for c in lands)
+            for origin, lands in self._credit_lands)
         cells = self.cells
         index = {c: i for i, c in enumerate(cells)}
         # ... unless a next move already took one of its cells before the board was calm (a
@@ -575,6 +584,9 @@ class ChangeFollower(Follower):
             events = self._faint_exchange(meter.change(self._ref, picture), picture)
             if events:
                 return events
+        if not changed and landing:
+            self._unsettled += 1
+            return []
         if not changed:
             self._unsettled = 0
             self._partial = frozenset()
@@ -664,17 +676,25 @@ class ChangeFollower(Follower):
             floor = LEAST_CELL if recoloured else 0.0
             # ... and one of them clearly (a grainy, flickering picture changes every cell a
             # little: two cells of a legal move among them are no move)
-            shows = all(ev[index[c]] > floor for c in need) \
-                and max(ev[index[c]] for c in need) > STRAY \
-                and not self._denied(recoloured, left, ev, index)
+            denied = self._denied(recoloured, left, ev, index)
+            unchanged = not all(ev[index[c]] > floor for c in need)
+            shows = not unchanged and max(ev[index[c]] for c in need) > STRAY and not denied
+            if unchanged and denied:
+                refuted.add(moves)
             return float(score), moved, hidden, shows
 
+        refuted: set[tuple] = set()  # moves a cell of which clearly did not change and is
+        # read surely as the move does not leave it
         scored = []
         for move in self.position.legal_moves():
             found = explain((move,))
             if found is not None:
                 scored.append((found[0], (move,), *found[1:]))
         scored.sort(key=lambda s: -s[0])
+        # a refuted move is no rival: castling e1g1 explains the rook's h1f1 as well as h1f1
+        # does, though the king stands on e1, unchanged and read so (Magici render 1000: the
+        # two were a tie the camera never asked about, and the moves piled up behind it)
+        scored = [s for s in scored if s[1] not in refuted] or scored
         self.last_scores = [(" ".join(map(str, m)), round(s, 2)) for s, m, *_ in scored[:5]]
 
         def verdict(scored: list, near: bool = True) -> tuple[tuple, list, bool, set, bool] | None:
@@ -699,6 +719,13 @@ class ChangeFollower(Follower):
             hand = len((stray - excused) | patch) > MAX_PATCH
             if near:
                 stray -= excused
+                # ... but one that the cells' reader reads surely as holding what the game
+                # has there once the moves are played is their shade all the same: no piece
+                # came or went there (a knight's d4b3 shaded a3 by 4.1, Due Re render 1009,
+                # and it was asked about as the only likely move)
+                if stray & round_move:
+                    after = self._expected_after(moves)
+                    stray -= {c for c in stray & round_move if self._seen.get(c) == after[c]}
             if hand:
                 stray |= patch
             same = [m for s, m, mv, *_ in scored if mv == moved]
@@ -716,7 +743,7 @@ class ChangeFollower(Follower):
         # hold the hand that made it: a next move must then show clean all round (a hand
         # resting over two cells that make a legal move was played as that move)
         best = verdict(scored, near=not self._credit)
-        if answered_unseen and self._unsettled <= ANSWER_UNSEEN_LOOKS:
+        if (answered_unseen and self._unsettled <= ANSWER_UNSEEN_LOOKS) or landing:
             self._unsettled += 1
             return []
         if best is not None:
@@ -1097,6 +1124,7 @@ class ChangeFollower(Follower):
     def _clear_credit(self) -> None:
         """The players' answers are part of the agreed picture now: nothing more to explain."""
         self._credit, self._credit_faint, self._checked = set(), set(), set()
+        self._credit_lands = []
 
     def _accept(self, moves: tuple, picture: Any) -> list[FollowEvent]:
         self._hand_came = False
@@ -1156,6 +1184,10 @@ class ChangeFollower(Follower):
             self._checked |= checked
         self._asked = ()
         self._credit |= cells
+        origin = _origin(self.history[-1])
+        if origin in self.cells:
+            self._credit_lands.append((origin, {c for c in cells if after_occupancy[c] != was[c]
+                                                and after_occupancy[c] != "."}))
         if self.expected == was:  # an exchange: its cells may never show clearly
             self._credit_faint |= cells
         if self._ref is not None:
