@@ -1,5 +1,6 @@
-"""Doubts the camera must not sit on: a move that one cell clearly denies is no rival, and a
-start picture that does not show the known position is no move.
+"""Doubts the camera must not sit on: a move that one cell clearly denies is no rival, an
+answer is agreed only once its piece has landed, and a shade the cells' reader confirms is no
+question.
 
 Cuts of TUNE renders (test seeds < 1000 and band seeds 1000-1009 are tunable)."""
 
@@ -12,6 +13,7 @@ from companion.vision import devbench
 from companion.vision.geometry import geometry_for_cells
 from companion.vision.synth import random_scene
 from companion.vision.synth.video import game_frames, random_game
+from tests.vision.calm import calm_follower
 
 
 def _render_cut(variant: str, seed: int, plies: int, upto: int
@@ -37,20 +39,7 @@ def test_castling_denied_by_its_unchanged_king_is_no_rival_of_the_rook_move():
 
 def _calm_follower(seed: int):
     """A Magici game's start, filmed calm and followed: the follower and its agreed picture."""
-    from companion.vision.follower import ChangeFollower, occupancy
-    from companion.vision.reader import Reader
-    from companion.vision.synth import finish, render_static
-
-    rng = np.random.default_rng(seed)
-    pos = get_variant("magici").start_position()
-    g = geometry_for_cells(list(pos.geometry.cells))
-    scene = random_scene(rng, g, max_tilt_deg=15)
-    static = render_static(scene, occupancy(pos, g.cells))
-    reader = Reader(g)
-    follower = ChangeFollower(pos)
-    for _ in range(4):
-        follower.feed(reader.read(finish(scene, static, rng)))
-    assert follower._ref is not None
+    follower, _, g, *_ = calm_follower(get_variant("magici").start_position(), seed)
     follower._seen = {}
     index = {c: i for i, c in enumerate(g.cells)}
 

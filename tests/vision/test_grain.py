@@ -18,6 +18,7 @@ from companion.vision.reader import MOTION_CALM
 from companion.vision.synth import random_scene
 from companion.vision.synth.video import game_frames, random_game
 from companion.vision.view import BoardView
+from tests.vision.calm import calm_follower
 
 
 def _board(rng: np.random.Generator, view: BoardView, dark: list[str], hand: list[str] = ()
@@ -74,23 +75,13 @@ def test_a_pair_of_unseen_moves_beside_a_changed_shahs_exchange_is_asked_not_pla
     i8i7 and b2c4. b2c4 + i8i7 explain the strong change as a pair, but both cells of the
     exchange changed too: played as a pair, the game went on without the exchange (the false
     b2c4 of render 5045). Asked, the exchange is among the answers."""
-    from companion.vision.follower import ChangeFollower, EventKind, occupancy
-    from companion.vision.reader import Reader
-    from companion.vision.synth import finish, render_static
+    from companion.vision.follower import ChangeFollower, EventKind
 
-    rng = np.random.default_rng(511)
     pos = get_variant("camerlano").start_position()
     for text in ("i1j4", "c9d10"):
         pos.push(pos.parse_move(text))
-    g = geometry_for_cells(list(pos.geometry.cells))
-    scene = random_scene(rng, g, max_tilt_deg=10)
-    static = render_static(scene, occupancy(pos, g.cells))
-    reader = Reader(g)
-    follower = ChangeFollower(pos)
-    for _ in range(4):
-        follower.feed(reader.read(finish(scene, static, rng)))
+    follower, _, g, *_ = calm_follower(pos, 511, tilt=10)
     ref = follower._ref
-    assert ref is not None
 
     def judged(exchange_shift: float) -> list:
         f = ChangeFollower(pos.copy())

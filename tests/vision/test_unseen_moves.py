@@ -15,26 +15,13 @@ import numpy as np
 
 from companion.rules import get_variant
 from companion.vision.follower import (EXCHANGE_ASK_REL, EXCHANGE_REL, STRAY, ChangeFollower,
-                                       EventKind, evidence, occupancy)
-from companion.vision.geometry import geometry_for_cells
-from companion.vision.reader import Reader
-from companion.vision.synth import finish, random_scene, render_static
-from companion.vision.synth.render import true_corners
+                                       EventKind, evidence)
+from tests.vision.calm import calm_follower
 
 
 def _calm(variant: str, seed: int) -> ChangeFollower:
     """A follower that has agreed on a calm picture of ``variant``'s start."""
-    rng = np.random.default_rng(seed)
-    pos = get_variant(variant).start_position()
-    g = geometry_for_cells(list(pos.geometry.cells))
-    scene = random_scene(rng, g, max_tilt_deg=15)
-    follower = ChangeFollower(pos)
-    reader = Reader(g, true_corners(scene), expected=occupancy(pos, g.cells))
-    static = render_static(scene, occupancy(pos, g.cells))
-    for _ in range(4):
-        follower.feed(reader.read(finish(scene, static, rng)))
-    assert follower._ref is not None
-    return follower
+    return calm_follower(get_variant(variant).start_position(), seed, given_corners=True)[0]
 
 
 def _looks(follower: ChangeFollower, picture, n: int) -> list:
