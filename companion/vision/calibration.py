@@ -6,9 +6,7 @@ straightened candidate, the grid of the playing area is fitted: the cell edges o
 a row of equally spaced peaks in the summed image gradient, ``files + 1`` across and
 ``ranks + 1`` down, whatever pieces stand on it. The best-fitting grid gives the four corners;
 the fit is repeated on the straightened playing area to settle perspective left over by a
-rough outline (each edge again in the board's two halves, whose lines stay near the whole
-board's spacing: tall pieces hiding a far half's lines leave no room there for a comb of
-their edges). A webcam's lens bows the lines: each outline is also fitted through a probing
+rough outline. A webcam's lens bows the lines: each outline is also fitted through a probing
 wide lens, and the lens that straightens a refined grid best is estimated (``_unbend``); a
 grid whose cells do not alternate light and dark as squares do (``_checkered``, a grid pulled
 part of a file aside) gives way to a rival whose cells do.
@@ -57,20 +55,13 @@ def order_corners(quad: np.ndarray) -> np.ndarray:
     return np.roll(ordered, -first, axis=0)
 
 
-def fit_axis(profile: np.ndarray, n: int, min_fraction: float = 0.35,
-             near: GridFit | None = None) -> GridFit:
-    """Best ``start + i * step`` (i = 0..n) on a gradient profile (with ``near``: within
-    :data:`HALF_STEP` of its step and half a step of its start)."""
+def fit_axis(profile: np.ndarray, n: int, min_fraction: float = 0.35) -> GridFit:
+    """Best ``start + i * step`` (i = 0..n) on a gradient profile."""
     length = len(profile)
     prof = np.convolve(profile, np.ones(3) / 3, mode="same")
     base = float(prof.mean()) + 1e-9
     steps = np.arange(min_fraction * length / n, (length - 1) / n, 0.25)
     starts = np.arange(0, length, 1.0)
-    if near is not None:
-        steps = steps[np.abs(steps - near.step) <= HALF_STEP * near.step]
-        starts = starts[np.abs(starts - near.start) <= 0.5 * near.step]
-        if len(steps) == 0 or len(starts) == 0:
-            return near
     i = np.arange(n + 1)
     # only the grids that fit in the profile (about a third of the start-step pairs)
     a_all, b_all = np.nonzero(starts[:, None] + steps[None, :] * n <= length - 1)
@@ -99,9 +90,6 @@ def _profiles(canon: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     # a median over the other axis: a grid line runs all the way, a piece's edge does not
     return (np.median(gx, axis=0) + gx.mean(axis=0) * 0.5,
             np.median(gy, axis=1) + gy.mean(axis=1) * 0.5)
-
-
-HALF_STEP = 0.06  # a half's lines, refining, keep within this share of the whole's step
 
 
 def _line_through(p: np.ndarray, q: np.ndarray) -> np.ndarray:
@@ -147,9 +135,8 @@ def _fit_in_quad(image: np.ndarray, quad: np.ndarray, g: BoardGeometry, pad: flo
         bot_x, _ = _profiles(canon[int(ym) : int(y1) + 1])
         _, left_y = _profiles(canon[:, int(x0) : int(xm)])
         _, right_y = _profiles(canon[:, int(xm) : int(x1) + 1])
-        hx, hy = (fx, fy) if HALF_STEP else (None, None)
-        ft, fb = fit_axis(top_x, g.files, frac, hx), fit_axis(bot_x, g.files, frac, hx)
-        fl, fr = fit_axis(left_y, g.ranks, frac, hy), fit_axis(right_y, g.ranks, frac, hy)
+        ft, fb = fit_axis(top_x, g.files, frac), fit_axis(bot_x, g.files, frac)
+        fl, fr = fit_axis(left_y, g.ranks, frac), fit_axis(right_y, g.ranks, frac)
         ya, yb = (y0 + ym) / 2, (ym + y1) / 2
         xa, xb = (x0 + xm) / 2, (xm + x1) / 2
         left = _line_through(np.array([ft.start, ya]), np.array([fb.start, yb]))
