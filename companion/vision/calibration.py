@@ -517,21 +517,28 @@ def orient(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
     return _orient_scored(image, geometry, corners, expected, labels)[0]
 
 
-def _orient_scored(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
-                   expected: "dict[str, str] | None", labels: bool = True
-                   ) -> tuple[np.ndarray, float]:
-    """:func:`orient`, and the share of cells read as ``expected`` (nan when not given)."""
+def _options(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray
+             ) -> list[np.ndarray]:
+    """The namings of ``corners`` (a1 first) that the squares leave open: one on an 11x10
+    board (a1 dark, k10 light), the half turn's two on an 8x8 board, more when the squares
+    all look alike."""
     square = geometry.files == geometry.ranks
     rolled = [np.roll(corners, -t, axis=0) for t in (0, 1, 2, 3)]
     parity = [square_parity(image, geometry, c) for c in rolled]
     if max(parity) < PARITY_MIN:  # squares all alike (a plain wooden board)
         # the grid was fitted with the files along the first edge: only the half turn is open
-        options = [rolled[0], rolled[2]] if not square else rolled
-    elif not square:  # a1 dark and k10 light (on the right grid): the squares tell all
-        options = [rolled[int(np.argmax(parity))]]
-    else:
-        first = int(np.argmax(parity)) % 2  # a quarter turn, and the half turn from it
-        options = [rolled[first], rolled[first + 2]]
+        return [rolled[0], rolled[2]] if not square else rolled
+    if not square:  # a1 dark and k10 light (on the right grid): the squares tell all
+        return [rolled[int(np.argmax(parity))]]
+    first = int(np.argmax(parity)) % 2  # a quarter turn, and the half turn from it
+    return [rolled[first], rolled[first + 2]]
+
+
+def _orient_scored(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
+                   expected: "dict[str, str] | None", labels: bool = True
+                   ) -> tuple[np.ndarray, float]:
+    """:func:`orient`, and the share of cells read as ``expected`` (nan when not given)."""
+    options = _options(image, geometry, corners)
     if expected is not None:
         from companion.vision.reader import Reader
 
@@ -541,20 +548,39 @@ def _orient_scored(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarr
                                   for x in reading.cells]))
 
         return max(((c, agreement(c)) for c in options), key=lambda x: x[1])
+    return _named(image, geometry, options, labels)[0], float("nan")
+
+
+def _named(image: np.ndarray, geometry: BoardGeometry, options: list[np.ndarray],
+           labels: bool = True) -> tuple[np.ndarray, str]:
+    """The corners among ``options`` (the namings the squares leave open) that the picture
+    names without the position, and what named them: ``"squares"`` (one option left),
+    ``"coordinates"`` (printed on the frame), ``"pieces"`` (the armies still apart) or
+    ``"guess"`` (nothing told: rank 1 taken as the side nearer the bottom of the picture)."""
     if len(options) == 1:
-        return options[0], float("nan")
+        return options[0], "squares"
     from companion.vision.coords import read_coordinates
 
     # letters and digits on the frame
     named = read_coordinates(image, geometry, options) if labels else None
     if named is not None:
-        return options[named], float("nan")
+        return options[named], "coordinates"
     if len(options) == 2:  # the half turn: the pieces may tell it, as at a game's start
         side = _sides_apart(image, geometry, options[0])
         if side:
-            return options[0 if side > 0 else 1], float("nan")
+            return options[0 if side > 0 else 1], "pieces"
     # rank 1 lowest in the picture
-    return max(options, key=lambda c: c[0, 1] + c[1, 1]), float("nan")
+    return max(options, key=lambda c: c[0, 1] + c[1, 1]), "guess"
+
+
+def naming_guessed(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray) -> bool:
+    """True when nothing in the picture names the a1 corner of a board found at ``corners``
+    (without the position): no printed coordinates read, an 8x8 board's squares (or a board
+    whose squares look alike) leaving the half turn open and the pieces mixed, so
+    :func:`orient` fell back on rank 1 being nearer the bottom of the picture, a guess (on
+    the tune photos without coordinates, right 7 times in 11) that the corners or the
+    position given put right."""
+    return _named(image, geometry, _options(image, geometry, corners))[1] == "guess"
 
 
 SIDES_APART = 3.0  # ranks between the light and the dark army's mean rank that name the sides

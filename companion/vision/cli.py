@@ -24,8 +24,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     read.add_argument("--corners", metavar="X1,Y1,X2,Y2,X3,Y3,X4,Y4",
                       help="outer corners of the playing area: the a1 corner, the corner past "
                       "the last file on rank 1, the far corner, the corner beyond a on the last "
-                      "rank (pixels). Without it the board is found automatically, assuming "
-                      "rank 1 nearer the bottom of the photo and file a on the left.")
+                      "rank (pixels). Without it the board is found automatically, a1 named by "
+                      "the coordinates printed on the frame or by the pieces when they tell, "
+                      "else rank 1 is taken as the side nearer the bottom of the photo (a "
+                      "guess, said on stderr).")
     read.add_argument("--json", action="store_true", help="one JSON object instead of the grid")
     read.set_defaults(func=_cmd_read)
 
@@ -132,6 +134,15 @@ def _cmd_read(args: argparse.Namespace) -> int:
         print(f"companion vision: {args.image}: {reading.status.value}", file=sys.stderr)
         return 1
     assert reader.corners is not None
+    if corners is None:
+        from companion.vision.calibration import naming_guessed
+
+        if naming_guessed(image, geometry, reader.corners):
+            # the board is found, but nothing in the photo says which corner is a1
+            print(f"companion vision: {args.image}: a1 is a guess (no coordinates read on the "
+                  "frame, and the pieces do not tell): rank 1 is taken as the side nearer the "
+                  "bottom of the photo; if the board stands the other way round, give "
+                  "--corners", file=sys.stderr)
     if args.json:
         print(board_json(reader.corners, reading.cells))
     else:
