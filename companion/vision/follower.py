@@ -802,14 +802,15 @@ class ChangeFollower(Follower):
                                 sorted({str(exchange), str(moves2[0])}))))
                         return self._accept(moves2, picture)
                     exchanges = {str(m) for m, _ in self._exchanges()}
-                    if rivals2 and shows2 and self._few(stray2, ev, index) and all(
+                    if rivals2 and shows2 and self._unsettled and self._few(
+                            stray2, ev, index) and all(
                             len(m) == 2 and str(m[0]) in exchanges and m[1] == moves2[1]
                             for m in [moves2, *rivals2]):
                         # one reply after a Shah's exchange, the picture not telling which
-                        # (two pieces of one side swapped look much alike): the exchanges
-                        # are asked about, the likeliest first, and the reply is then seen
-                        # (asked "check" the reply's squares, the players were not offered
-                        # the exchange they made)
+                        # (two pieces of one side swapped look much alike), at a second look:
+                        # the exchanges are asked about, the likeliest first, and the reply is
+                        # then seen (asked "check" the reply's squares, the players were not
+                        # offered the exchange they made)
                         self.position.push(moves2[0])
                         made = self._identity()
                         self.position.push(moves2[1])
@@ -1077,8 +1078,9 @@ class ChangeFollower(Follower):
     def _unseen_exchange(self, picture: Any) -> list[FollowEvent]:
         """A hand came and went, no move showed, and the picture is about to be agreed: was
         it the Shah's exchange, too faint to play (two pieces of one side swapped, both
-        blurred and grainy)? The exchanges whose two cells both changed clearly above the
-        board's median are asked about (the likeliest three), once; else nothing is said.
+        blurred and grainy)? When some exchange's two cells both changed clearly above the
+        board's median, the likeliest three exchanges are asked about (see
+        :meth:`_ask_exchanges`), once; else nothing is said.
         (Agreed silently, the game went on without the exchange, and later moves were
         judged against a wrong board.)"""
         if not self._hand_came:
@@ -1145,12 +1147,11 @@ class ChangeFollower(Follower):
         return [f[2] for f in found]
 
     def _ask_exchanges(self, change: np.ndarray,
-                       besides: "set[str] | frozenset[str]" = frozenset(),
-                       also: tuple = ()) -> list[FollowEvent]:
+                       besides: "set[str] | frozenset[str]" = frozenset()) -> list[FollowEvent]:
         """Ask which Shah's exchange was made: the likeliest three (see
         :meth:`_likely_exchanges`; ranked by their own cells alone, the exchange made was
-        often not among those offered), and ``also`` (other moves that may have been made)."""
-        likely = self._likely_exchanges(change, besides)[:3] + list(also)
+        often not among those offered)."""
+        likely = self._likely_exchanges(change, besides)[:3]
         if not likely:
             return []
         self._pending = likely
