@@ -801,6 +801,25 @@ class ChangeFollower(Follower):
                             return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=tuple(
                                 sorted({str(exchange), str(moves2[0])}))))
                         return self._accept(moves2, picture)
+                    exchanges = {str(m) for m, _ in self._exchanges()}
+                    if rivals2 and shows2 and self._unsettled and self._few(
+                            stray2, ev, index) and all(
+                            len(m) == 2 and str(m[0]) in exchanges and m[1] == moves2[1]
+                            for m in [moves2, *rivals2]):
+                        # one reply after a Shah's exchange, the picture not telling which
+                        # (two pieces of one side swapped look much alike), at a second look:
+                        # the exchanges are asked about, the likeliest first, and the reply is
+                        # then seen (asked "check" the reply's squares, the players were not
+                        # offered the exchange they made)
+                        self.position.push(moves2[0])
+                        made = self._identity()
+                        self.position.push(moves2[1])
+                        reply = {c for c, v in self._identity().items() if v != made[c]}
+                        self.position.pop()
+                        self.position.pop()
+                        reply |= meter.shadowed(reply)
+                        return self._ask_exchanges(meter.change(self._ref, picture),
+                                                   besides=reply | meter.around_cells(reply))
                 self._partial = frozenset(c for c, e in zip(cells, ev) if e > PARTIAL)
                 if self._unsettled == 0:
                     self._unsettled += 1  # perhaps a hand still in view: look again later
@@ -1053,17 +1072,15 @@ class ChangeFollower(Follower):
         if not found or found[0][0] < floor:
             return []
         if len(found) > 1 and found[1][0] > found[0][0] / EXCHANGE_AHEAD:
-            close = [m for v, m in found if v > found[0][0] / EXCHANGE_AHEAD]
-            self._pending = close[:3]
-            return self._ask(FollowEvent(EventKind.AMBIGUOUS,
-                                         candidates=tuple(sorted(map(str, close[:3])))))
+            return self._ask_exchanges(change)
         return self._accept((found[0][1],), picture)
 
     def _unseen_exchange(self, picture: Any) -> list[FollowEvent]:
         """A hand came and went, no move showed, and the picture is about to be agreed: was
         it the Shah's exchange, too faint to play (two pieces of one side swapped, both
-        blurred and grainy)? The exchanges whose two cells both changed clearly above the
-        board's median are asked about (the likeliest three), once; else nothing is said.
+        blurred and grainy)? When some exchange's two cells both changed clearly above the
+        board's median, the likeliest three exchanges are asked about (see
+        :meth:`_ask_exchanges`), once; else nothing is said.
         (Agreed silently, the game went on without the exchange, and later moves were
         judged against a wrong board.)"""
         if not self._hand_came:
@@ -1087,11 +1104,7 @@ class ChangeFollower(Follower):
         if ahead[0][0] >= max(EXCHANGE_MIN, EXCHANGE_REL * float(np.median(change))) and (
                 len(ahead) == 1 or ahead[1][0] * EXCHANGE_AHEAD < ahead[0][0]):
             return self._accept((ahead[0][1],), picture)
-        found.sort(key=lambda f: (-f[0], f[1]))
-        likely = [f[2] for f in found[:3]]
-        self._pending = likely
-        return self._ask(FollowEvent(EventKind.AMBIGUOUS,
-                                     candidates=tuple(sorted(str(m) for m in likely))))
+        return self._ask_exchanges(change)
 
     def _exchange_beside(self, moves: tuple, explained: "set[str] | frozenset[str]",
                          picture: Any) -> Any | None:
@@ -1106,6 +1119,44 @@ class ChangeFollower(Follower):
                  if move not in moves and not set(moved) & (set(explained) | self._credit)]
         found = [f for f in found if f[0] >= floor]
         return max(found, key=lambda f: (f[0], f[1]))[2] if found else None
+
+    def _piece_change(self, change: np.ndarray, cell: str,
+                      besides: "set[str] | frozenset[str]" = frozenset()) -> float:
+        """How much the piece standing on ``cell`` changed in the picture: its cell's change, or
+        that of a cell its body may cover (``besides`` left out: cells another move explains).
+        Two pieces of one side swapped (the Shah's exchange) differ most in their upper
+        bodies, which the straightened picture shows on the cells behind them: on tune renders
+        the cell behind the Shah or its partner changed 1.2-2.2 while their own cells changed
+        no more than the grain of the other dark pieces, 0.3-0.6."""
+        index = {c: i for i, c in enumerate(self.cells)}
+        body = self._meter.shadowed({cell}) - set(besides)
+        return max([float(change[index[cell]])] + [float(change[index[c]]) for c in body])
+
+    def _likely_exchanges(self, change: np.ndarray,
+                          besides: "set[str] | frozenset[str]" = frozenset()) -> list[Any]:
+        """The Shah's exchanges legal now, the likeliest first: by how much both pieces changed
+        (:meth:`_piece_change`, the cells ``besides`` left out of their bodies); those whose
+        cells the players' answers explain are left out."""
+        found = []
+        for move, moved in self._exchanges():
+            if set(moved) & self._credit:
+                continue
+            found.append((sum(self._piece_change(change, c, besides) for c in moved),
+                          str(move), move))
+        found.sort(key=lambda f: (-f[0], f[1]))
+        return [f[2] for f in found]
+
+    def _ask_exchanges(self, change: np.ndarray,
+                       besides: "set[str] | frozenset[str]" = frozenset()) -> list[FollowEvent]:
+        """Ask which Shah's exchange was made: the likeliest three (see
+        :meth:`_likely_exchanges`; ranked by their own cells alone, the exchange made was
+        often not among those offered)."""
+        likely = self._likely_exchanges(change, besides)[:3]
+        if not likely:
+            return []
+        self._pending = likely
+        return self._ask(FollowEvent(EventKind.AMBIGUOUS,
+                                     candidates=tuple(sorted({str(m) for m in likely}))))
 
     def _exchanges(self) -> list[tuple[Any, list[str]]]:
         """The legal moves that change no cell's colour, only the kinds of pieces (the Shah's
