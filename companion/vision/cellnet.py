@@ -89,6 +89,12 @@ COLOUR_UP = 0.1  # cells
 COLOUR_UNLIKE = 0.2  # log-colour distance from the square
 COLOUR_FLOOR = 0.05
 COLOUR_CLIP = 2.0
+# ... and every cell's piece-against-empty odds by its colour against the board's surely read
+# empty squares of its square's colour (by_square; the same sure, floor and clip): a flat man
+# of its square's brightness but not its colour is a piece, an empty square the network took
+# for a disc of the board's light set is empty (tune still dev_006; our unseen renders' pink
+# men on light-blue squares). The colour is that of the whole disc above, the piece's where one
+# stands, the square's where none does.
 # Other board-level passes measured on the same fold-out networks and NOT taken (cells right,
 # fold A's three networks and fold B's, against 965/968/971 and 969 then): settle's sure
 # 0.8-0.98, hold 0.01-0.2, 100-1000 steps, mirrored crops taught too, two or three rounds:
@@ -230,6 +236,58 @@ def by_colour(p: np.ndarray, colours: np.ndarray) -> np.ndarray:
     return np.where((p.argmax(axis=1) == 0)[:, None], p, out)
 
 
+def cell_colours(batch: np.ndarray) -> np.ndarray:
+    """(n, 2): per crop, the chromaticity (as :func:`piece_colours`) of the median over the
+    whole disc that function samples: a piece's colour where one stands, the square's where
+    none does."""
+    disc, _ = _colour_masks()
+    x = np.median(batch.transpose(0, 2, 3, 1)[:, disc], axis=1).astype(np.float64)  # (n, 3)
+    return x[:, (0, 2)] - x.mean(axis=1, keepdims=True)
+
+
+def _log_likelihood(x: np.ndarray, sample: np.ndarray) -> np.ndarray:
+    """Per row of ``x``, its log-likelihood (less a constant) under one Gaussian per channel
+    fitted to ``sample`` (a spread of at least ``COLOUR_FLOOR``)."""
+    var = np.maximum(sample.var(axis=0), COLOUR_FLOOR**2)
+    return -0.5 * (((x - sample.mean(axis=0)) ** 2) / var + np.log(var)).sum(axis=1)
+
+
+def by_square(p: np.ndarray, colours: np.ndarray, light: np.ndarray) -> np.ndarray:
+    """Probabilities ``p`` (n, 3) with the odds of a piece against an empty square moved by
+    each cell's colour (``colours`` (n, k), :func:`cell_colours`): the log-ratio, at most
+    ``COLOUR_CLIP``, of its likelihood under the board's surely read pieces of the set the
+    network leans to (at least two) and under the surely read empty squares of its own
+    square's colour (``light`` (n,) bool; at least three). Light against dark is left as the
+    network (and :func:`by_colour`) made it.
+
+    >>> p = np.array([[.95, .04, .01]] * 3 + [[0, .95, .05]] * 2 + [[.45, .5, .05]])
+    >>> c = np.array([[.2, -.2]] * 3 + [[0, 0]] * 2 + [[.2, -.2]])
+    >>> by_square(p, c, np.ones(6, bool))[5].round(2).tolist()
+    [0.87, 0.12, 0.01]
+    """
+    out = p.copy()
+    lean = np.where(p[:, 1] >= p[:, 2], 1, 2)  # the set a piece there would be of
+    piece = p[:, 1] + p[:, 2]
+    odds = np.log(np.maximum(piece, 1e-12) / np.maximum(p[:, 0], 1e-12))
+    for shade in (True, False):
+        empty = (p[:, 0] >= COLOUR_SURE) & (light == shade)
+        if empty.sum() < 3:
+            continue
+        as_empty = _log_likelihood(colours, colours[empty])
+        for k in (1, 2):
+            sure = p[:, k] >= COLOUR_SURE
+            if sure.sum() < 2:
+                continue
+            ratio = np.clip(_log_likelihood(colours, colours[sure]) - as_empty,
+                            -COLOUR_CLIP, COLOUR_CLIP)
+            now = 1 / (1 + np.exp(-(odds + ratio)))
+            sel = (light == shade) & (lean == k)
+            scale = now[sel] / np.maximum(piece[sel], 1e-12)
+            out[sel, 0] = 1 - now[sel]
+            out[sel, 1:] = p[sel, 1:] * scale[:, None]
+    return out
+
+
 def _softmax(z: np.ndarray) -> np.ndarray:
     z = z - z.max(axis=1, keepdims=True)
     e = np.exp(z)
@@ -337,13 +395,16 @@ class CellNet:
             b -= rate * gb
         self.tuned = (w, b)
 
-    def settle(self, batch: np.ndarray, turns: int = 1, sure: float = 0.9) -> np.ndarray:
+    def settle(self, batch: np.ndarray, turns: int = 1, sure: float = 0.9,
+               light: np.ndarray | None = None) -> np.ndarray:
         """Probabilities as :meth:`probabilities`, read a second time relative to this board:
         the cells read surely in a first pass teach the last layer what empty squares, light
         and dark pieces look like here (as :meth:`calibrate` does from a known position), and
         every cell is read again with it; then each piece's light-or-dark odds are moved by its
-        colour against the board's surely read light and dark pieces (:func:`by_colour`).
-        What was learnt is not kept.
+        colour against the board's surely read light and dark pieces (:func:`by_colour`), and,
+        given which cells are on ``light`` squares ((n,) bool, in the crops' order), each
+        cell's piece-against-empty odds by its colour against the board's surely read empty
+        squares of its square's colour (:func:`by_square`). What was learnt is not kept.
 
         The layer is retuned only when the first pass read each of empty, light and dark
         surely somewhere: taught on a board whose sure pieces are all dark, it learnt that a
@@ -356,7 +417,14 @@ class CellNet:
         sets it never met (``train.unseen_renders``, tune seeds 5000-5099): 33 cells wrong of
         7600 before, 27 now; on plain renders drawn as ``bench_vision``'s lone photos (tune
         seeds 5000-5089, 7200 cells): 10 before, 12 now (two dark pieces, one hidden behind a
-        tall light piece in front, whose colour sample shows the light one)."""
+        tall light piece in front, whose colour sample shows the light one).
+
+        With the empty squares' colour too (:func:`by_square`), TUNED-ON, the same fold-out
+        networks: 971/972/972 of 975 and 971 (every empty-or-light error left there: tune
+        still dev_006's light squares of wood grain taken for discs of its light set); the
+        committed network on the unseen-set renders: 16 cells wrong of 7600 instead of 27
+        (flat men of their square's brightness read empty, empty squares read as men; one
+        cell more wrong, an even empty-or-dark cell)."""
         p = self.probabilities(batch, turns)
         keep = p.max(axis=1) >= sure
         if keep.sum() >= 8 and len(set(p[keep].argmax(axis=1).tolist())) == len(CLASSES):
@@ -366,7 +434,8 @@ class CellNet:
             p = self.probabilities(batch, turns)
             for m, tuned in zip((self, *self.others), before):
                 m.tuned = tuned
-        return by_colour(p, piece_colours(batch))
+        p = by_colour(p, piece_colours(batch))
+        return p if light is None else by_square(p, cell_colours(batch), np.asarray(light, bool))
 
     def forget(self) -> None:
         for m in (self, *self.others):
