@@ -175,7 +175,8 @@ class Reader:
         if relative and not self.learnt and self._to_learn is None:
             # a lone photo of a board never learnt: its cells are read a second time against
             # what the surely read ones look like on this board (light relative to dark)
-            p = self.net.settle(batch, turns)
+            p = self.net.settle(batch, turns,
+                                light=[self.geometry.is_light(c) for c in self.geometry.cells])
         else:
             p = self.net.probabilities(batch, turns)
         states = [CellState(CLASSES[int(k)]) for k in p.argmax(axis=1)]

@@ -435,7 +435,8 @@ def fold_score(models: "Path | list[Path]", fold: tuple[str, ...] = FOLD_A) -> d
         image = cv2.imread(str(still.image), cv2.IMREAD_COLOR)
         g = get_geometry(still.truth["geometry"])
         hidden = set(still.truth.get("occluded") or [])
-        p = net.settle(crops(image, g, np.asarray(still.truth["corners"], float)), PHOTO_TURNS)
+        p = net.settle(crops(image, g, np.asarray(still.truth["corners"], float)), PHOTO_TURNS,
+                       light=[g.is_light(c) for c in g.cells])
         for i, cell in enumerate(g.cells):
             truth = still.truth["occupancy"][cell]
             if cell in hidden:

@@ -1,7 +1,8 @@
 """A lone photo's pieces read against the whole board (``CellNet.settle``): the last layer is
-retuned on the photo's surely read cells only when they hold every class, and each piece's
+retuned on the photo's surely read cells only when they hold every class, each piece's
 light-or-dark odds move with its colour against the board's surely read light and dark
-pieces (``cellnet.by_colour``)."""
+pieces (``cellnet.by_colour``), and each cell's piece-or-empty odds with its colour against the
+board's surely read empty squares of its square's colour (``cellnet.by_square``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.cellnet import (CLASSES, CellNet, by_colour, crops, piece_colours)
+from companion.vision.cellnet import (CLASSES, CellNet, by_colour, by_square, crops,
+                                      piece_colours)
 from companion.vision.geometry import get_geometry
 from companion.vision.synth import random_scene, render
 from companion.vision.view import BoardView
@@ -104,8 +106,55 @@ def test_the_colour_moves_only_the_light_against_dark_odds_and_only_so_far():
     # a cell read empty stays so, though its piece's odds gathered would outweigh the empty's
     doubt = np.vstack([p[:6], [[0.42, 0.37, 0.21]]])
     assert np.array_equal(by_colour(doubt, colours[:7])[6], doubt[6])
-    # a board with fewer than two sure pieces of a colour gives nothing to compare with
-    assert np.array_equal(by_colour(p[2:7], colours[2:7]), p[2:7])
+    # a board with no sure piece of a colour gives nothing to compare with
+    assert np.array_equal(by_colour(p[3:7], colours[3:7]), p[3:7])
+
+
+def test_one_sure_piece_of_a_set_is_enough_to_know_its_colour():
+    """A light army in a shadow, read dark all but one piece in the light (unseen-set render
+    5030): that one piece gives the light set's colour, and its doubtful fellows of that
+    colour are light (two sure pieces of each set were asked for, and they stayed dark)."""
+    p = np.array([[0.0, 0.97, 0.03]] + [[0.0, 0.03, 0.97]] * 3 + [[0.02, 0.35, 0.63]] * 2)
+    light, dark = [0.0, 0.0], [0.0, -0.14]
+    colours = np.array([light] + [dark] * 3 + [light, dark], float)
+    out = by_colour(p, colours)
+    assert out[4].argmax() == 1 and out[5].argmax() == 2
+    assert np.array_equal(out[:4].argmax(axis=1), p[:4].argmax(axis=1))
+    # two pieces sure in all are not enough: one of each set is no spread to measure with
+    assert np.array_equal(by_colour(p[[0, 1, 4]], colours[[0, 1, 4]]), p[[0, 1, 4]])
+
+
+def test_the_square_s_colour_moves_only_the_piece_against_empty_odds():
+    """Three sure empty squares of each colour, sure pieces of both sets: a doubtful cell of
+    its empty squares' colour is empty, one of either set's colour a piece; light against dark
+    is left as it was, and a cell is compared only with empty squares of its own colour."""
+    pale, brown, cream, black = [0.1, -0.1], [-0.1, 0.15], [0.25, -0.25], [-0.2, -0.05]
+    p = np.array([[0.97, 0.02, 0.01]] * 6 + [[0.0, 0.97, 0.03]] * 2 + [[0.0, 0.03, 0.97]] * 2
+                 + [[0.45, 0.5, 0.05], [0.6, 0.3, 0.1], [0.45, 0.05, 0.5], [0.4, 0.1, 0.5],
+                    [0.55, 0.4, 0.05]])
+    colours = np.array([pale] * 3 + [brown] * 3 + [cream] * 2 + [black] * 2
+                       + [pale, cream, black, brown, pale], float)
+    light = np.array([True] * 3 + [False] * 3 + [True, False] * 2 + [True] * 3 + [False] * 2)
+    out = by_square(p, colours, light)
+    assert np.allclose(out.sum(axis=1), 1)
+    assert out[10].argmax() == 0  # a light square's colour on a light square: empty
+    assert out[11].argmax() == 1  # the light set's colour: a light piece
+    assert out[12].argmax() == 2  # the dark set's colour: a dark piece
+    assert out[13].argmax() == 0  # a dark square's colour on a dark square: empty
+    assert out[14].argmax() == 1  # a light square's colour, but on a dark square: not empty
+    piece = out[:, 1] + out[:, 2]
+    assert np.allclose(out[:, 1] / piece, p[:, 1] / (p[:, 1] + p[:, 2]))
+    assert np.array_equal(out[:10].argmax(axis=1), p[:10].argmax(axis=1))
+    # fewer than three sure empty squares of a colour: that colour's cells stay as they were
+    few = [0, 1, 3, 4, 5, 6, 7, 8, 9, 10]
+    assert np.array_equal(by_square(p[few], colours[few], light[few])[-1], p[10])
+    # a piece of either set is a piece: the dark set's colour where the network leans light
+    lean = by_square(np.vstack([p, [[0.5, 0.4, 0.1]]]), np.vstack([colours, [black]]),
+                     np.append(light, True))
+    assert lean[-1, 0] < 0.5
+    # no set with two sure pieces: nothing to compare with
+    few = [0, 1, 2, 6, 8, 10]
+    assert np.array_equal(by_square(p[few], colours[few], light[few]), p[few])
 
 
 def test_the_colour_of_a_piece_is_its_sets_on_a_render():
