@@ -106,6 +106,7 @@ class Follower:
 
     def __post_init__(self) -> None:
         self.cells = tuple(self.position.geometry.cells)  # type: ignore[attr-defined]
+        self._cell_at = {c: i for i, c in enumerate(self.cells)}  # a cell's place in them
         self._recent = deque(maxlen=self.stable_frames)
         self._recent_sigs = deque(maxlen=self.stable_frames)
         self._recent_unsure = deque(maxlen=self.stable_frames)
@@ -1064,7 +1065,7 @@ class ChangeFollower(Follower):
         """Nothing changed colour, but a hand was over the board: the one move that only
         swaps the kinds of two pieces of a side (the Shah's exchange) is played when both its
         cells changed well above the rest of the board, and no other such move did."""
-        index = {c: i for i, c in enumerate(self.cells)}
+        index = self._cell_at
         floor = max(EXCHANGE_MIN, EXCHANGE_REL * float(np.median(change)))
         found = [(min(float(change[index[c]]) for c in moved), move)
                  for move, moved in self._exchanges()]
@@ -1087,7 +1088,7 @@ class ChangeFollower(Follower):
             return []
         self._hand_came = False  # (one question, or none, for each hand)
         change = self._meter.change(self._ref, picture)
-        index = {c: i for i, c in enumerate(self.cells)}
+        index = self._cell_at
         floor = max(EXCHANGE_ASK_MIN, EXCHANGE_ASK_REL * float(np.median(change)))
         found = []
         for move, moved in self._exchanges():
@@ -1112,7 +1113,7 @@ class ChangeFollower(Follower):
         change or may hide (``explained``), changed as an exchange asked about does (see
         _unseen_exchange): the likeliest such, else None."""
         change = self._meter.change(self._ref, picture)
-        index = {c: i for i, c in enumerate(self.cells)}
+        index = self._cell_at
         floor = max(EXCHANGE_ASK_MIN, EXCHANGE_ASK_REL * float(np.median(change)))
         found = [(min(float(change[index[c]]) for c in moved), str(move), move)
                  for move, moved in self._exchanges()
@@ -1128,7 +1129,7 @@ class ChangeFollower(Follower):
         bodies, which the straightened picture shows on the cells behind them: on tune renders
         the cell behind the Shah or its partner changed 1.2-2.2 while their own cells changed
         no more than the grain of the other dark pieces, 0.3-0.6."""
-        index = {c: i for i, c in enumerate(self.cells)}
+        index = self._cell_at
         body = self._meter.shadowed({cell}) - set(besides)
         return max([float(change[index[cell]])] + [float(change[index[c]]) for c in body])
 
