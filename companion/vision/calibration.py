@@ -375,6 +375,24 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
         if best is None or agree > best[0]:
             best = (agree, turned)
     assert best is not None
+    if best[0] < AGREE:
+        # the position is on none of them: the further distinct first fits are refined too,
+        # and judged by the position alone (an outline the size of the picture fits the whole
+        # board's grid worse at first than outlines of part of it: Camerlano render 1021, the
+        # board found was a part of it, the right grid came from the 7th first fit, and the
+        # game's position was never seen, nor any move)
+        for score, corners in found[len(distinct):]:
+            if score < FIRST_FIT_MIN or best[0] >= AGREE:
+                break
+            cell = np.linalg.norm(corners[1] - corners[0]) / geometry.files
+            if any(np.abs(corners - d).max() <= 0.5 * cell for d in distinct):
+                continue
+            distinct.append(corners)
+            more = grid(len(distinct) - 1)
+            if more[0] >= GRID_MIN:
+                turned, agree = _orient_scored(image, geometry, more[1], expected)
+                if agree > best[0]:
+                    best = (agree, turned)
     return best[1]
 
 

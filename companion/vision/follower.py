@@ -761,7 +761,14 @@ class ChangeFollower(Follower):
                     # recording of unknown rate may be calm only a few frames at a time)
                     return []
                 return self._accept(moves, picture)
-            if self._hand_wait(strong - scored[0][2] - scored[0][3]):
+            # changed cells joined to the edge may be an arm, nothing is asked about them
+            # yet ... unless two moves unseen explain them and the cells' reader reads each
+            # cell they fill or empty as they leave it (an arm is read so nowhere near all
+            # round; waited for, the next move came before the picture had stayed so long,
+            # and moves piled up: Camerlano render 1011, g2g1 after an exchange that did not
+            # show, then nothing was seen for the rest of the game)
+            arm = self._hand_wait(strong - scored[0][2] - scored[0][3])
+            if arm and (len(stray) <= MAX_STRAY or self._credit):
                 return []
             if len(stray) > MAX_STRAY and scored and not self._credit:
                 # two moves made while the camera looked away? (the best firsts, each answered;
@@ -787,7 +794,8 @@ class ChangeFollower(Follower):
                 # changed next to them are not excused as shade (a hand resting over the
                 # board beside a move changes them as much, and made a second move of them)
                 two = verdict(pairs, near=False)
-                if two is not None and pairs[0][0] > scored[0][0] + MARGIN:
+                if two is not None and pairs[0][0] > scored[0][0] + MARGIN and not (
+                        arm and not self._borne_out(two[0], was)):
                     moves2, rivals2, shows2, stray2, _ = two
                     if not rivals2 and shows2 and self._few(stray2, ev, index):
                         if self._hand_near(strong - pairs[0][2] - pairs[0][3]):
@@ -821,6 +829,8 @@ class ChangeFollower(Follower):
                         reply |= meter.shadowed(reply)
                         return self._ask_exchanges(meter.change(self._ref, picture),
                                                    besides=reply | meter.around_cells(reply))
+                if arm:
+                    return []
                 self._partial = frozenset(c for c, e in zip(cells, ev) if e > PARTIAL)
                 if self._unsettled == 0:
                     self._unsettled += 1  # perhaps a hand still in view: look again later
@@ -1023,6 +1033,13 @@ class ChangeFollower(Follower):
         moves leave them (a piece seen where it lands)."""
         after = self._expected_after(moves)
         return {c for c in self.cells if after[c] != was[c] and self._seen.get(c) == after[c]}
+
+    def _borne_out(self, moves: tuple, was: dict[str, str]) -> bool:
+        """Whether the cells' reader reads every cell ``moves`` fill or empty surely as they
+        leave it."""
+        after = self._expected_after(moves)
+        filled = {c for c in self.cells if after[c] != was[c]}
+        return bool(filled) and filled <= self._read_as_after(moves, was)
 
     def _in_the_air(self, strong: set[str], shown: set[str] | None = None) -> bool:
         """Whether to wait a while longer, saying nothing: the one cell that changed clearly

@@ -40,3 +40,17 @@ def test_a_reply_after_an_exchange_nobody_can_tell_asks_which_exchange_not_the_r
     assert len(asked) == 1 and "which move" in asked[0], asked
     offered = asked[0].split("which move:")[1].split("(truth")[0].split()
     assert "f9b9" in offered and len(offered) <= 3 and all(m.startswith("f9") for m in offered)
+
+
+def test_a_reply_after_an_exchange_that_did_not_show_at_all_is_not_waited_for_silently():
+    """Render 1011: g1f1, then Black's exchange f9h9 (the Shah's own cell changed 0.1: the
+    picture shows nothing), then g2g1, a move of the side not to move, which no legal move
+    explains. Before, g1 g2 h1 (a group on the board's edge) were waited for as an arm, until
+    the next move came, and the camera said nothing for the rest of the game (3/16). Now two
+    moves unseen that explain them, each cell they fill or empty read surely so (exchange,
+    then g2g1), end the wait: the exchanges are asked about, and g2g1 is then followed."""
+    truth, score = _cut(1011, 5)
+    assert truth == ["f2g1", "c9d10", "g1f1", "f9h9", "g2g1"]
+    assert (score.followed, score.false, score.asked) == (4, 0, 1), score.lines
+    asked = [line for line in score.lines if "asked" in line]
+    assert "f9h9" in asked[0].split("which move:")[1].split("(truth")[0].split(), asked
