@@ -371,6 +371,9 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
             return orient(image, geometry, first[1], labels=labels)
         turned, agree = _orient_scored(image, geometry, first[1], expected)
         if agree >= AGREE:
+            if agree < 1.0:  # a cell or two misread: a grid with bound halves may read all
+                return _bound_rivals(image, geometry, distinct, CLOSE_GRID * first[0],
+                                     expected, (agree, turned))[1]
             return turned
     # ... unless it is no grid, or the game's position is not on it: then the next few
     # distinct first fits are refined too (a rough outline's first fit may rank a wrong grid,
@@ -391,20 +394,35 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
             best = (agree, turned)
     assert best is not None
     if best[0] < AGREE:
-        # no grid reads the position: tall dark pieces over the far ranks may have hidden that
-        # half's lines and each refine taken a comb of their edges a tenth wider or narrower
-        # (every grid a file aside at its far corners); the first fits refined again with the
-        # halves bound to the whole's spacing are rivals, judged by the position too
-        for i in range(len(distinct)):
-            score, corners = _unbend(image, geometry,
-                                     _refine(image, geometry, distinct[i], bound=True),
-                                     distinct[i], bound=True)
-            if score < max(GRID_MIN, CLOSE_GRID * grids[0][0]):
-                continue
-            turned, agree = _orient_scored(image, geometry, corners, expected)
-            if agree > best[0]:
-                best = (agree, turned)
+        best = _bound_rivals(image, geometry, distinct, CLOSE_GRID * grids[0][0], expected, best)
     return best[1]
+
+
+def _bound_rivals(image: np.ndarray, geometry: BoardGeometry, distinct: list[np.ndarray],
+                  floor: float, expected: "dict[str, str]", best: tuple[float, np.ndarray]
+                  ) -> tuple[float, np.ndarray]:
+    """``best`` (the share of cells read as ``expected``, the corners named), or a grid that
+    reads more of the position: each of the ``distinct`` first fits refined again with the
+    halves' lines bound to the whole board's spacing and place (``bound``, see
+    :func:`_fit_in_quad`), when its grid scores ``floor`` (and :data:`GRID_MIN`) or more.
+
+    Tall dark pieces over the far ranks (a Camerlano start) may hide that half's lines, and
+    the usual refine then takes a comb of their edges a tenth wider or narrower: every grid
+    comes out a file aside at its far corners (no grid reads the position), or a few tenths of
+    a cell (a cell or two misread). Bound always, a strong lens's bowed lines would lose the
+    halves they need apart (87c87af), so the bound grids are only rivals, judged by the
+    position, when it is not read in full.
+    """
+    for corners0 in distinct:
+        score, corners = _unbend(image, geometry,
+                                 _refine(image, geometry, corners0, bound=True),
+                                 corners0, bound=True)
+        if score < max(GRID_MIN, floor):
+            continue
+        turned, agree = _orient_scored(image, geometry, corners, expected)
+        if agree > best[0]:
+            best = (agree, turned)
+    return best
 
 
 FIRST_FIT_MIN = 2.0  # a first fit scoring below this is no grid worth refining
