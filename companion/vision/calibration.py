@@ -55,13 +55,20 @@ def order_corners(quad: np.ndarray) -> np.ndarray:
     return np.roll(ordered, -first, axis=0)
 
 
-def fit_axis(profile: np.ndarray, n: int, min_fraction: float = 0.35) -> GridFit:
-    """Best ``start + i * step`` (i = 0..n) on a gradient profile."""
+def fit_axis(profile: np.ndarray, n: int, min_fraction: float = 0.35,
+             near: GridFit | None = None) -> GridFit:
+    """Best ``start + i * step`` (i = 0..n) on a gradient profile (with ``near``: within
+    :data:`HALF_STEP` of its step and half a step of its start)."""
     length = len(profile)
     prof = np.convolve(profile, np.ones(3) / 3, mode="same")
     base = float(prof.mean()) + 1e-9
     steps = np.arange(min_fraction * length / n, (length - 1) / n, 0.25)
     starts = np.arange(0, length, 1.0)
+    if near is not None:
+        steps = steps[np.abs(steps - near.step) <= HALF_STEP * near.step]
+        starts = starts[np.abs(starts - near.start) <= 0.5 * near.step]
+        if len(steps) == 0 or len(starts) == 0:
+            return near
     i = np.arange(n + 1)
     # only the grids that fit in the profile (about a third of the start-step pairs)
     a_all, b_all = np.nonzero(starts[:, None] + steps[None, :] * n <= length - 1)
@@ -92,6 +99,10 @@ def _profiles(canon: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             np.median(gy, axis=1) + gy.mean(axis=1) * 0.5)
 
 
+HALF_STEP = 0.06  # a bound half's lines keep within this share of the whole board's step
+# (TUNED-ON by 87c87af: renders 5060-5074 through webcam seeds 1-2, straight and bent)
+
+
 def _line_through(p: np.ndarray, q: np.ndarray) -> np.ndarray:
     return np.cross(np.append(p, 1.0), np.append(q, 1.0))
 
@@ -102,11 +113,14 @@ def _meet(l1: np.ndarray, l2: np.ndarray) -> np.ndarray:
 
 
 def _fit_in_quad(image: np.ndarray, quad: np.ndarray, g: BoardGeometry, pad: float,
-                 lens: Lens | None = None) -> tuple[np.ndarray, float]:
+                 lens: Lens | None = None, bound: bool = False) -> tuple[np.ndarray, float]:
     """Fit the grid inside ``quad`` (BL, BR, TR, TL); return the corners and the score.
 
     With ``pad`` (a refinement around a known board) each edge is fitted separately in the
-    two halves of the picture, so a trapezoid left by a rough outline is straightened too.
+    two halves of the picture, so a trapezoid left by a rough outline is straightened too;
+    with ``bound`` as well, each half's lines stay near the whole board's spacing and place
+    (:data:`HALF_STEP`: tall pieces hiding a far half's lines leave no room there for a comb
+    of their edges, but a strong lens's bowed lines need the halves apart, so only a rival).
     With ``lens``, ``quad`` and the corners returned are where a perfect lens would see them,
     and the straightened candidate undoes the lens too.
     """
@@ -135,8 +149,9 @@ def _fit_in_quad(image: np.ndarray, quad: np.ndarray, g: BoardGeometry, pad: flo
         bot_x, _ = _profiles(canon[int(ym) : int(y1) + 1])
         _, left_y = _profiles(canon[:, int(x0) : int(xm)])
         _, right_y = _profiles(canon[:, int(xm) : int(x1) + 1])
-        ft, fb = fit_axis(top_x, g.files, frac), fit_axis(bot_x, g.files, frac)
-        fl, fr = fit_axis(left_y, g.ranks, frac), fit_axis(right_y, g.ranks, frac)
+        hx, hy = (fx, fy) if bound else (None, None)
+        ft, fb = fit_axis(top_x, g.files, frac, hx), fit_axis(bot_x, g.files, frac, hx)
+        fl, fr = fit_axis(left_y, g.ranks, frac, hy), fit_axis(right_y, g.ranks, frac, hy)
         ya, yb = (y0 + ym) / 2, (ym + y1) / 2
         xa, xb = (x0 + xm) / 2, (xm + x1) / 2
         left = _line_through(np.array([ft.start, ya]), np.array([fb.start, yb]))
@@ -356,6 +371,9 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
             return orient(image, geometry, first[1], labels=labels)
         turned, agree = _orient_scored(image, geometry, first[1], expected)
         if agree >= AGREE:
+            if agree < 1.0:  # a cell or two misread: a grid with bound halves may read all
+                return _bound_rivals(image, geometry, distinct, CLOSE_GRID * first[0],
+                                     expected, (agree, turned))[1]
             return turned
     # ... unless it is no grid, or the game's position is not on it: then the next few
     # distinct first fits are refined too (a rough outline's first fit may rank a wrong grid,
@@ -376,12 +394,16 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
             best = (agree, turned)
     assert best is not None
     if best[0] < AGREE:
-        # the position is on none of them: the further distinct first fits are refined too,
+        # the position is on none of them: the same first fits refined with the halves'
+        # lines bound are rivals first (tall pieces hiding a far half's lines) ...
+        best = _bound_rivals(image, geometry, distinct, CLOSE_GRID * grids[0][0], expected, best)
+    if best[0] < AGREE:
+        # ... and if it is still on none, the further distinct first fits are refined too
         # and judged by the position alone (an outline the size of the picture fits the whole
         # board's grid worse at first than outlines of part of it: Camerlano render 1021, the
         # board found was a part of it, the right grid came from the 7th first fit, and the
         # game's position was never seen, nor any move)
-        for score, corners in found[len(distinct):]:
+        for score, corners in found:
             if score < FIRST_FIT_MIN or best[0] >= AGREE:
                 break
             cell = np.linalg.norm(corners[1] - corners[0]) / geometry.files
@@ -396,6 +418,33 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
     return best[1]
 
 
+def _bound_rivals(image: np.ndarray, geometry: BoardGeometry, distinct: list[np.ndarray],
+                  floor: float, expected: "dict[str, str]", best: tuple[float, np.ndarray]
+                  ) -> tuple[float, np.ndarray]:
+    """``best`` (the share of cells read as ``expected``, the corners named), or a grid that
+    reads more of the position: each of the ``distinct`` first fits refined again with the
+    halves' lines bound to the whole board's spacing and place (``bound``, see
+    :func:`_fit_in_quad`), when its grid scores ``floor`` (and :data:`GRID_MIN`) or more.
+
+    Tall dark pieces over the far ranks (a Camerlano start) may hide that half's lines, and
+    the usual refine then takes a comb of their edges a tenth wider or narrower: every grid
+    comes out a file aside at its far corners (no grid reads the position), or a few tenths of
+    a cell (a cell or two misread). Bound always, a strong lens's bowed lines would lose the
+    halves they need apart (87c87af), so the bound grids are only rivals, judged by the
+    position, when it is not read in full.
+    """
+    for corners0 in distinct:
+        score, corners = _unbend(image, geometry,
+                                 _refine(image, geometry, corners0, bound=True),
+                                 corners0, bound=True)
+        if score < max(GRID_MIN, floor):
+            continue
+        turned, agree = _orient_scored(image, geometry, corners, expected)
+        if agree > best[0]:
+            best = (agree, turned)
+    return best
+
+
 FIRST_FIT_MIN = 2.0  # a first fit scoring below this is no grid worth refining
 GRID_MIN = 3.0  # ... nor a refined one (or the best first fit, to be taken alone) below this
 CANDIDATES = 4  # distinct first fits refined when the best is not the board
@@ -406,9 +455,11 @@ RIVAL_FIT = 0.85  # first fits this close to the best are tried through a lens a
 
 
 def _refine(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
-            lens: Lens | None = None, rounds: int = 4) -> tuple[float, np.ndarray]:
+            lens: Lens | None = None, rounds: int = 4, bound: bool = False
+            ) -> tuple[float, np.ndarray]:
     """Fit the grid again on the straightened playing area with a margin round it (with
-    ``lens``: ``corners`` in and out are where a perfect lens would see them)."""
+    ``lens``: ``corners`` in and out are where a perfect lens would see them; ``bound``: the
+    halves' lines held near the whole's, see :func:`_fit_in_quad`)."""
     refined: tuple[float, np.ndarray] | None = None
     for _ in range(rounds):
         pad = 0.12
@@ -418,7 +469,7 @@ def _refine(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
         ext[:, 1] = np.where(plane[:, 1] > 0, geometry.ranks * (1 + pad), -geometry.ranks * pad)
         H = cv2.getPerspectiveTransform(plane.astype(np.float32), corners.astype(np.float32))
         q = np.column_stack([ext, np.ones(4)]) @ H.T
-        corners, score = _fit_in_quad(image, q[:, :2] / q[:, 2:3], geometry, pad, lens)
+        corners, score = _fit_in_quad(image, q[:, :2] / q[:, 2:3], geometry, pad, lens, bound)
         if refined is None or score >= refined[0]:
             refined = (score, corners)
     assert refined is not None
@@ -436,7 +487,7 @@ LENS_GAIN = 1.15  # how much straighter (grid score) the lines must get for a le
 
 
 def _unbend(image: np.ndarray, geometry: BoardGeometry, refined: tuple[float, np.ndarray],
-            start: np.ndarray | None = None) -> tuple[float, np.ndarray]:
+            start: np.ndarray | None = None, bound: bool = False) -> tuple[float, np.ndarray]:
     """The refined grid ``refined`` (score, corners) again with the lens that bends the
     board's lines, when one makes them clearly straighter; else ``refined`` itself.
 
@@ -449,7 +500,8 @@ def _unbend(image: np.ndarray, geometry: BoardGeometry, refined: tuple[float, np
     times the grid without a lens. The corners returned are then a
     :class:`Corners` carrying the lens, the grid fitted in full through it. ``start``: the
     first fit the refined grid came from, tried too (a grid refined with straight lines
-    through a lens may have slipped a row from where the first fit had it).
+    through a lens may have slipped a row from where the first fit had it). ``bound``: refine
+    with the halves' lines held near the whole's (:func:`_fit_in_quad`).
     """
     h, w = image.shape[:2]
     score0, corners0 = refined
@@ -460,7 +512,7 @@ def _unbend(image: np.ndarray, geometry: BoardGeometry, refined: tuple[float, np
 
     def tried(k: float, plain: np.ndarray) -> tuple[float, np.ndarray, Lens]:
         lens = Lens.for_image(k, (w, h), LENS_FOV)
-        score, ideal = _refine(image, geometry, lens.undistort(plain), lens, rounds=1)
+        score, ideal = _refine(image, geometry, lens.undistort(plain), lens, 1, bound)
         return score, ideal, lens
 
     best = max((tried(k, p) for k in LENS_FIRST for p in starts), key=lambda x: x[0])
@@ -474,7 +526,7 @@ def _unbend(image: np.ndarray, geometry: BoardGeometry, refined: tuple[float, np
     if best[0] < LENS_GAIN * score0:
         return refined
     lens = best[2]
-    score, ideal = _refine(image, geometry, best[1], lens)
+    score, ideal = _refine(image, geometry, best[1], lens, bound=bound)
     if score < LENS_GAIN * score0:
         return refined
     return score, Corners(lens.distort(ideal), lens)
