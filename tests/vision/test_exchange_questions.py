@@ -3,7 +3,7 @@
 Two pieces of one side swapped change no cell's occupancy, only two pictures; on our renders
 the difference shows mostly in the pieces' upper bodies, on the cells behind them, and the dark
 pieces' grain makes every black piece's own cell change a little. Cases from TUNE renders
-(Camerlano, seeds 1000-1009).
+(Camerlano, seeds 1000-1011).
 """
 
 from __future__ import annotations
