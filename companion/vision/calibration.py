@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from companion.vision.geometry import BoardGeometry
-from companion.vision.view import BoardView, Corners, Lens, lens_of
+from companion.vision.view import MIN_AREA, BoardView, Corners, Lens, lens_of
 
 CANON = 400  # pixels of the straightened candidate
 PARITY_MIN = 0.05  # log-brightness step between light and dark squares that tells them apart
@@ -470,10 +470,21 @@ def _refine(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
         H = cv2.getPerspectiveTransform(plane.astype(np.float32), corners.astype(np.float32))
         q = np.column_stack([ext, np.ones(4)]) @ H.T
         corners, score = _fit_in_quad(image, q[:, :2] / q[:, 2:3], geometry, pad, lens, bound)
+        if not _outline(corners):
+            score = -1.0  # the halves' lines crossed or met: no grid (a blank over the board)
         if refined is None or score >= refined[0]:
             refined = (score, corners)
     assert refined is not None
     return refined
+
+
+def _outline(corners: np.ndarray) -> bool:
+    """Whether four corners make a board's outline: convex, enclosing some area. A refine's
+    lines fitted apart in the two halves may cross or meet when the grid is no board's (a hand
+    or a blank over the picture), and such corners cannot be read (:class:`BoardView`)."""
+    pts = np.asarray(corners, np.float32).reshape(4, 1, 2)
+    return bool(np.isfinite(pts).all() and cv2.isContourConvex(pts)
+                and abs(cv2.contourArea(pts)) >= MIN_AREA)
 
 
 LENS_FIRST = (-0.08, -0.16)  # lenses tried first (normalised k) ...

@@ -155,6 +155,9 @@ def lens_of(corners: object) -> "Lens | None":
     return lens if lens is not None and lens.k != 0 else None
 
 
+MIN_AREA = 100.0  # square pixels: four corners enclosing less are no board
+
+
 @dataclass
 class BoardView:
     """Where the board is in the photo, and how to straighten it.
@@ -199,7 +202,7 @@ class BoardView:
                      cell_px: int = 32) -> "BoardView":
         pts = np.asarray(corners, dtype=np.float64).reshape(4, 2)
         area = cv2.contourArea(pts.astype(np.float32))
-        if abs(area) < 100:
+        if abs(area) < MIN_AREA:
             raise ValueError("the four corners enclose no area: give them in the order a1, "
                              "last file on rank 1, far corner, a on the last rank")
         return cls(geometry, pts, image_size, cell_px, lens=lens_of(corners))
