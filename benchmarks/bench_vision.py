@@ -465,6 +465,30 @@ def bench_webcam_lens(quick: bool) -> None:
             print(f"[webcam with lens, {label}, {how}] {total.line()}")  # type: ignore
 
 
+# our tune renders filmed through tune webcam seeds (what the follower's webcam rules of session
+# 12 were looked at with): Magici games of 12 plies, render seed -> webcam seeds
+WEBCAM_TUNE_RENDERS = {**{r: (1, 2, 3, 4, 5, 6) for r in range(7100, 7106)},
+                       **{r: (1, 2) for r in range(7106, 7112)}}
+
+
+def bench_webcam_tune_renders() -> None:
+    """TUNED-ON, not a result: :data:`WEBCAM_TUNE_RENDERS` followed with the corners found, as
+    :func:`webcam_game` follows the held-out render (48 games, about 40 minutes)."""
+    from companion.vision import devbench
+    from companion.vision.synth.webcam import clip_of_game
+
+    total = devbench.GameScore()
+    for render, seeds in WEBCAM_TUNE_RENDERS.items():
+        clip, truth, fen = clip_of_game("magici", 12, render)
+        item = (f"render {render} (magici)", "magici", fen, truth, clip)
+        for seed in seeds:
+            total.add(webcam_game(item, seed, False))
+    for line in total.lines:
+        print(line)
+    print(f"[webcam effects, our tune renders, TUNED-ON, not a result, corners found] "
+          f"{total.line()}; {np.median(total.ms):.1f} ms per frame")
+
+
 def bench_webcam(quick: bool, lens_only: bool = False) -> None:
     """Games through a club webcam's effects (``companion/vision/synth/webcam.py``: noise,
     auto-exposure and white balance chasing the hand, flicker, wobble, blur, MJPEG, hands over
@@ -573,9 +597,16 @@ def main() -> int:
     parser.add_argument("--only-webcam", action="store_true", help="only the webcam games")
     parser.add_argument("--only-lens", action="store_true",
                         help="only the lens lines (photos; with --webcam, its games too)")
+    parser.add_argument("--tune-webcam-renders", action="store_true",
+                        help="only our tune renders through tune webcam seeds (TUNED-ON: what "
+                             "the follower was looked at with; about 40 min)")
     args = parser.parse_args()
     k = 3 if args.quick else 1
     t0 = time.perf_counter()
+    if args.tune_webcam_renders:
+        bench_webcam_tune_renders()
+        print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
+        return 0
     if args.only_lens:
         bench_lens_stills("held_out")
         if not args.quick:

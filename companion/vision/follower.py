@@ -609,11 +609,17 @@ class ChangeFollower(Follower):
             # it is the better picture after the move (what the hand left is no change)
             base, moved = self._settle
             since = evidence(meter.change(base, picture))
-            extra = {c for c, e in zip(cells, since) if e > STRAY} - moved \
-                - meter.shadowed(moved) - meter.around_cells(moved)
+            lean = meter.shadowed(moved) | meter.around_cells(moved)
+            extra = {c for c, e in zip(cells, since) if e > STRAY} - moved - lean
             # every cell that changed since is the move's own, or went back to how it looked
-            # before the move (a hand's remains); a new move changes cells against both
-            back = all(c in moved or since[index[c]] <= 0 for c in changed)
+            # before the move (a hand's remains), or is one its piece may lean over or shade
+            # and is read surely as the game has it (the piece was still held when the move
+            # was played: the squares round it were asked about at every move after, render
+            # 7108 through webcam seed 2); a new move changes cells against both, and the
+            # cells where it fills or empties a square are not read as the game has them
+            back = all(c in moved or since[index[c]] <= 0
+                       or (c in lean and self._seen.get(c) == self.expected[c])
+                       for c in changed)
             if back and not extra and all(since[index[c]] > 0 for c in moved):
                 self._ref = picture
                 self._refs[-1] = picture
@@ -677,7 +683,11 @@ class ChangeFollower(Follower):
             floor = LEAST_CELL if recoloured else 0.0
             # ... and one of them clearly (a grainy, flickering picture changes every cell a
             # little: two cells of a legal move among them are no move)
-            denied = self._denied(recoloured, left, ev, index)
+            # ... nor a move that fills or empties a cell where something lies over the edge
+            # (changed, but read surely as the game has it: no piece came or went there;
+            # render 7100 through webcam seed 2 played g5c1 so, the bishop lifted from g5
+            # still in the hand and a sleeve over c1)
+            denied = self._denied(recoloured, left, ev, index) or bool(recoloured & quiet)
             unchanged = not all(ev[index[c]] > floor for c in need)
             shows = not unchanged and max(ev[index[c]] for c in need) > STRAY and not denied
             if unchanged and denied:
@@ -753,12 +763,17 @@ class ChangeFollower(Follower):
                                          or self._lingering(stray, moves)):
                 if self._hand_near(strong - scored[0][2] - scored[0][3]):
                     return []
+                after = self._expected_after(moves)
                 if self.frame_rate and self._in_the_air(
-                        strong, {c for c in scored[0][2] if ev[index[c]] > STRAY}
+                        strong, {c for c in scored[0][2] if ev[index[c]] > STRAY
+                                 and self._seen.get(c, after[c]) == after[c]}
                         | self._read_as_after(moves, was)):
-                    # only the piece's origin shows clearly: where it lands is not seen yet
-                    # (with the rate known the camera knows how long it waits; a clean
-                    # recording of unknown rate may be calm only a few frames at a time)
+                    # only the piece's origin shows clearly: where it lands is not seen yet,
+                    # or changed (the shade of the hand holding the piece) but is read surely
+                    # as not holding it (render 7101 through webcam seed 2 played d3d4 so, the
+                    # queen on its way to d1) (with the rate known the camera knows how long it
+                    # waits; a clean recording of unknown rate may be calm only a few frames at
+                    # a time)
                     return []
                 return self._accept(moves, picture)
             # changed cells joined to the edge may be an arm, nothing is asked about them
@@ -1043,12 +1058,12 @@ class ChangeFollower(Follower):
 
     def _in_the_air(self, strong: set[str], shown: set[str] | None = None) -> bool:
         """Whether to wait a while longer, saying nothing: the one cell that changed clearly
-        (besides the cells its piece stood over or beside in the picture) held a piece of the
-        side to move and now looks empty. A player may lift the piece, take the hand away to
+        (besides the cells its piece stood over or beside in the picture, and cells read
+        surely as the game has them) held a piece of the side to move and now looks empty. A player may lift the piece, take the hand away to
         think, and put it down a second or more later; until then no move is on the board to
         ask about, nor to play (a move from that cell to where nothing shows was played).
-        ``shown``: the cells of the best move that changed clearly (only its origin: in the
-        air). The wait is IN_THE_AIR_LOOKS looks (of the calm time each)."""
+        ``shown``: the cells of the best move that changed clearly and are not read surely
+        as the move does not leave them (only its origin: in the air). The wait is IN_THE_AIR_LOOKS looks (of the calm time each)."""
         if self._unsettled > IN_THE_AIR_LOOKS:
             return False
         lifted = [c for c in strong if self.expected.get(c, ".") != "."
@@ -1057,7 +1072,13 @@ class ChangeFollower(Follower):
             return False
         cell = lifted[0]
         meter = self._meter
-        if strong - {cell} - meter.shadowed({cell}) - meter.around_cells({cell}):
+        # elsewhere, only a cell not read surely as the game has it speaks of another piece
+        # come or gone (one read so is the shade of the hand holding the piece, a sleeve:
+        # render 7100 through webcam seed 5 asked "check d2 f8" while the bishop lifted from
+        # f8 was still in the hand)
+        was = self.expected
+        if any(self._seen.get(c) != was[c]
+               for c in strong - {cell} - meter.shadowed({cell}) - meter.around_cells({cell})):
             return False
         if shown is not None and shown != {cell}:
             return False
