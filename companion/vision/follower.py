@@ -879,6 +879,12 @@ class ChangeFollower(Follower):
             self._ref = picture
             self._refs[-1] = picture
             self._unsettled = 0
+            if not answered_unseen:
+                # the players' answered move shows in it: explained, as when nothing is left
+                # (kept, the next move was waited for as the answered one still to show, and
+                # moves piled up behind it: render 7102 through webcam seed 6, h2h4 answered
+                # with its shade on h3, the camera deaf until two moves later)
+                self._clear_credit()
             return []
         squares = tuple(sorted(left, key=_cell_key))
         if self._credit and set(squares) <= meter.around_cells(self._credit) | \

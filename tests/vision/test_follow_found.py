@@ -309,3 +309,23 @@ def test_a_reply_onto_the_lean_of_the_move_just_played_is_still_seen():
         out[index[cell]] = out[index[cell]][::-1] + 0.8
     follower._seen = dict(follower.expected, e7=".", e5="b")
     assert [str(e) for e in _judged(follower, type(picture)(out), 2)] == ["e7e5"]
+
+
+def test_the_next_move_is_seen_after_an_answered_move_whose_shade_lies_at_the_edge():
+    """The players answered h2h4 (asked h2h3 or h2h4); the calm picture shows it, and its
+    shade on h3, at the board's edge, read surely empty as the game has it: that picture is
+    agreed, the answered move explained by it, and Black's d7d6 is played at the next look
+    (render 7102 through webcam seed 6: the camera waited for h2h4 to show though it was in
+    the agreed picture, and the next moves piled up: 4/12)."""
+    follower, g, *_ = _calm_follower(612)
+    follower.choose("h2h4")
+    picture = _changed(follower, g, ("h2", "h4", "h3"), 0.8)
+    follower._seen = dict(follower.expected)
+    assert _judged(follower, picture, 2) == []
+    assert follower._ref is picture
+    index = {c: i for i, c in enumerate(g.cells)}
+    out = picture.cells.copy()
+    for cell in ("d7", "d6"):
+        out[index[cell]] = out[index[cell]][::-1] + 0.8
+    follower._seen = dict(follower.expected, d7=".", d6="b")
+    assert [str(e) for e in _judged(follower, type(picture)(out), 2)] == ["d7d6"]
