@@ -1065,11 +1065,12 @@ class ChangeFollower(Follower):
     def _in_the_air(self, strong: set[str], shown: set[str] | None = None) -> bool:
         """Whether to wait a while longer, saying nothing: the one cell that changed clearly
         (besides the cells its piece stood over or beside in the picture, and cells read
-        surely as the game has them) held a piece of the side to move and now looks empty. A player may lift the piece, take the hand away to
-        think, and put it down a second or more later; until then no move is on the board to
-        ask about, nor to play (a move from that cell to where nothing shows was played).
-        ``shown``: the cells of the best move that changed clearly and are not read surely
-        as the move does not leave them (only its origin: in the air). The wait is IN_THE_AIR_LOOKS looks (of the calm time each)."""
+        surely as the game has them) held a piece of the side to move and now looks empty. A
+        player may lift the piece, take the hand away to think, and put it down a second or
+        more later; until then no move is on the board to ask about, nor to play (a move from
+        that cell to where nothing shows was played). ``shown``: the cells of the best move
+        that changed clearly and are not read surely as the move does not leave them (only its
+        origin: in the air). The wait is IN_THE_AIR_LOOKS looks (of the calm time each)."""
         if self._unsettled > IN_THE_AIR_LOOKS:
             return False
         lifted = [c for c in strong if self.expected.get(c, ".") != "."
