@@ -489,6 +489,29 @@ def bench_webcam_tune_renders() -> None:
           f"{total.line()}; {np.median(total.ms):.1f} ms per frame")
 
 
+# the tune vision-dev videos filmed through more tune webcam seeds (what the follower's rules of
+# session 13 were looked at with)
+WEBCAM_TUNE_VIDEO_SEEDS = tuple(range(2, 31))
+
+
+def bench_webcam_tune_videos() -> None:
+    """TUNED-ON, not a result: the tune vision-dev videos through
+    :data:`WEBCAM_TUNE_VIDEO_SEEDS`, followed with the corners found, as :func:`webcam_game`
+    follows the held-out ones (58 games, about 70 minutes)."""
+    from companion.vision import devbench
+
+    total = devbench.GameScore()
+    items = webcam_items("tune")
+    for seed in WEBCAM_TUNE_VIDEO_SEEDS:
+        for item in items:
+            total.add(webcam_game(item, seed, False))
+    for line in total.lines:
+        print(line)
+    print(f"[webcam effects, vision-dev tune videos, webcam seeds "
+          f"{WEBCAM_TUNE_VIDEO_SEEDS[0]}-{WEBCAM_TUNE_VIDEO_SEEDS[-1]}, TUNED-ON, not a result, "
+          f"corners found] {total.line()}; {np.median(total.ms):.1f} ms per frame")
+
+
 def bench_webcam(quick: bool, lens_only: bool = False) -> None:
     """Games through a club webcam's effects (``companion/vision/synth/webcam.py``: noise,
     auto-exposure and white balance chasing the hand, flicker, wobble, blur, MJPEG, hands over
@@ -600,11 +623,17 @@ def main() -> int:
     parser.add_argument("--tune-webcam-renders", action="store_true",
                         help="only our tune renders through tune webcam seeds (TUNED-ON: what "
                              "the follower was looked at with; about 40 min)")
+    parser.add_argument("--tune-webcam-videos", action="store_true",
+                        help="only vision-dev's tune videos through more tune webcam seeds "
+                             "(TUNED-ON; about 70 min)")
     args = parser.parse_args()
     k = 3 if args.quick else 1
     t0 = time.perf_counter()
-    if args.tune_webcam_renders:
-        bench_webcam_tune_renders()
+    if args.tune_webcam_renders or args.tune_webcam_videos:
+        if args.tune_webcam_renders:
+            bench_webcam_tune_renders()
+        if args.tune_webcam_videos:
+            bench_webcam_tune_videos()
         print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
         return 0
     if args.only_lens:
