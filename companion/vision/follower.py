@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
@@ -459,9 +459,9 @@ class ChangeFollower(Follower):
     _look_again: bool = field(default=False, init=False, repr=False)
     _credit_lands: list = field(default_factory=list, init=False, repr=False)  # each
     # chosen move's origin and the cells where it puts a piece
-    _credit_moves: list = field(default_factory=list, init=False, repr=False)  # the cells
-    # each chosen move changed, one set per move (a chosen exchange's left out: it may never
-    # show clearly)
+    _credit_moves: list = field(default_factory=list, init=False, repr=False)  # each chosen
+    # move's cells changed, what the cells it fills or empties held before it, and its landing
+    # (as in _credit_lands); a chosen exchange's left out: it may never show clearly
     _checked: set = field(default_factory=set, init=False, repr=False)  # squares the players
     # were asked to check and answered with a move that does not change them
     _hand_came: bool = field(default=False, init=False, repr=False)  # a hand came and went
@@ -1249,7 +1249,7 @@ class ChangeFollower(Follower):
         _, was, _ = move
         return any(self._seen.get(c) == state for c, state in was.items())
 
-    def _agree(self, picture: Any, keep: list[tuple] = ()) -> None:
+    def _agree(self, picture: Any, keep: Sequence[tuple] = ()) -> None:
         """``picture`` is the agreed one from now on: the players' answers are part of it,
         but for the chosen moves in ``keep`` (not on the board yet: their cells stay explained
         until they show)."""
