@@ -571,7 +571,7 @@ class ChangeFollower(Follower):
         # now lacks them, and their cells stay explained until they show (agreed as made, they
         # showed later as a change nothing explained, asked about at every move after: tune
         # vision-dev duere_a through webcam seed 27, d3c5 entered while the board still had
-        # the bishop on d3)
+        # the knight on d3)
         pending = [m for m in unseen if self._not_made(m)]
         # ... or shown in part: the answered move's piece left its cell, and a cell where it
         # puts a piece has not changed at all (the piece is still lifted: agreed now, the

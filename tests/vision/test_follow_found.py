@@ -340,7 +340,7 @@ def test_a_move_entered_after_an_answered_one_is_waited_for_though_the_first_sho
     played (tune vision-dev clupso_a through webcam seed 14, with the sleeve: the picture was
     agreed as if the later move stood in it, and the camera asked about its cells and the
     sleeve's at every move after, 1/12 followed; duere_a through seed 27, without: d3c5
-    entered while the bishop still stood on d3, then "check c5" at every move)."""
+    entered while the knight still stood on d3, then "check c5" at every move)."""
     follower, g, *_ = _calm_follower(613)
     index = {c: i for i, c in enumerate(g.cells)}
     base = follower._ref
