@@ -631,15 +631,19 @@ def _orient_scored(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarr
     """:func:`orient`, and the share of cells read as ``expected`` (nan when not given)."""
     options = _options(image, geometry, corners)
     if expected is not None:
-        from companion.vision.reader import Reader
-
-        def agreement(c: np.ndarray) -> float:
-            reading = Reader(geometry, c).read(image, video=False, hands=False)
-            return float(np.mean([reading.cells[x].value == expected.get(x)
-                                  for x in reading.cells]))
-
-        return max(((c, agreement(c)) for c in options), key=lambda x: x[1])
+        return max(((c, shows(image, geometry, c, expected)) for c in options),
+                   key=lambda x: x[1])
     return _named(image, geometry, options, labels)[0], float("nan")
+
+
+def shows(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
+          expected: "dict[str, str]") -> float:
+    """The share of cells that a photo's reading with these corners (a1 corner first) reads as
+    ``expected`` (cell -> "."/"w"/"b")."""
+    from companion.vision.reader import Reader
+
+    reading = Reader(geometry, corners).read(image, video=False, hands=False)
+    return float(np.mean([reading.cells[x].value == expected.get(x) for x in reading.cells]))
 
 
 def _named(image: np.ndarray, geometry: BoardGeometry, options: list[np.ndarray],

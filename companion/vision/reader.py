@@ -20,7 +20,7 @@ from enum import Enum
 
 import numpy as np
 
-from companion.vision.calibration import find_board, grid_score, orient
+from companion.vision.calibration import find_board, grid_score, orient, shows
 from companion.vision.change import ChangeMeter, Prepared
 from companion.vision.classify import CellEvidence, CellSampler, classify, signature
 from companion.vision.geometry import BoardGeometry, CellState
@@ -45,6 +45,14 @@ PHOTO_TURNS = 2  # a lone photo's crops are read twice (as seen and mirrored) an
 RELATIVE = True  # a lone photo is read relative to its own surely read cells (CellNet.settle)
 SURE = 0.75  # the network's probability below which a cell counts as unsure
 REORIENT_EVERY = 10  # frames between two tries at turning a found board to the position
+# calm frames of a found board that does not show the known position before the board is looked
+# for again with it (a board found before the game's position was told, or through a hand),
+# the wait doubling after each look up to REFIND_MAX (a look takes 0.5-2 s here)
+REFIND_AFTER = 20
+REFIND_MAX = 320
+# ... and the board found then is used when it reads this much more of the position than the
+# one in use (an empty board, still to be set up, reads half of a start through any grid)
+REFIND_GAIN = 0.1
 LEARN_AGREE = 0.85  # share of cells read as the known position for the reader to learn the board
 # ... and share of the cells holding a piece (in the position or as read) read as the position:
 # a board found a rank off, or turned, in a game with few pieces left still agrees on most
@@ -124,6 +132,9 @@ class Reader:
         self.learnt = False
         self.agreement = float("nan")  # of the last reading with the expected position
         self._reorient_wait = 0
+        self._found = False  # the corners are the board found (not given, nor set from outside)
+        self._refind_every = REFIND_AFTER
+        self._refind_wait = REFIND_AFTER
         if use_net:
             from companion.vision.cellnet import CellNet
 
@@ -165,6 +176,7 @@ class Reader:
         self._net_seen = None
         self.calibrated_grid = 0.0
         self._bad_grid = 0
+        self._found = False
 
     def _read_net(self, frame: np.ndarray, turns: int = 1, relative: bool = False
                   ) -> dict[str, CellEvidence]:
@@ -200,6 +212,7 @@ class Reader:
         reading agrees with it enough (and turn a board found later the right way round)."""
         self.expected = dict(position)
         self._to_learn = self.expected
+        self._refind_every = self._refind_wait = REFIND_AFTER
 
     def learn(self, frame: np.ndarray, position: dict[str, str]) -> None:
         """Learn this board's look from a frame of a known position (cell -> "."/"w"/"b"); a
@@ -224,6 +237,31 @@ class Reader:
         if corners is None:
             return False
         self.set_corners(corners, (frame.shape[1], frame.shape[0]))
+        self._found = True
+        return True
+
+    def _refind(self, frame: np.ndarray, position: dict[str, str]) -> bool:
+        """Look for the board again with ``position``, still to learn, after a wait (doubling
+        with each look); True when a board other than the one in use was found and is used
+        from the next frame on."""
+        self._refind_wait -= 1
+        if self._refind_wait > 0 or self.view is None:
+            return False
+        self._refind_every = min(REFIND_MAX, 2 * self._refind_every)
+        self._refind_wait = self._refind_every
+        corners = find_board(frame, self.geometry, position)
+        if corners is None:
+            return False
+        now = self.view.corners  # (with its lens, if it was found through one)
+        at = np.asarray(now, float)
+        cell = np.linalg.norm(at[1] - at[0]) / self.geometry.files
+        if np.abs(np.asarray(corners, float) - at).max() < 0.25 * cell:
+            return False
+        if shows(frame, self.geometry, corners, position) < \
+                shows(frame, self.geometry, now, position) + REFIND_GAIN:
+            return False
+        self.set_corners(corners, (frame.shape[1], frame.shape[0]))
+        self._found = True
         return True
 
     def _place(self, frame: np.ndarray) -> bool:
@@ -290,11 +328,15 @@ class Reader:
         if video and self._to_learn is not None and self.net is not None:
             # the game says what stands on the board; until a calm frame shows it (with these
             # corners), nothing seen here is the game's
+            if self.auto and self._found and self._refind(frame, self._to_learn):
+                return Reading(ReadStatus.UNEXPECTED, cells, evidence, presence, grid)
             if self.auto and self.view is not None and self._reorient_wait <= 0:
                 self._reorient_wait = REORIENT_EVERY
                 turned = orient(frame, self.geometry, self.view.corners, self._to_learn)
                 if not np.allclose(turned, self.view.corners):
+                    found = self._found
                     self.set_corners(turned, size)
+                    self._found = found
             self._reorient_wait -= 1
             return Reading(ReadStatus.UNEXPECTED, cells, evidence, presence, grid)
         return Reading(ReadStatus.OK, cells, evidence, presence, grid,
