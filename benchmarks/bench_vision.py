@@ -541,7 +541,29 @@ def bench_webcam(quick: bool, lens_only: bool = False) -> None:
             how = "given corners" if given else "corners found automatically"
             print(f"[webcam effects, {label}, {how}] {total.line()}; "
                   f"{np.median(total.ms) if total.ms else float('nan'):.1f} ms per frame")
+            if not given:
+                peer = webcam_without_refind(items, seeds)
+                print(f"[webcam effects, {label}, {how}, peer: the reader never looking for "
+                      f"the board again] {peer.line()}")
     bench_webcam_lens(quick)
+
+
+def webcam_without_refind(items: list, seeds: "tuple[int, ...]") -> object:
+    """The found-corners games of :func:`bench_webcam` with a reader that keeps the board it
+    found first, whatever it shows (``reader.REFIND_AFTER`` out of reach: the reader before
+    session 14), for the peer's figure in the same run."""
+    from companion.vision import devbench, reader
+
+    after = reader.REFIND_AFTER
+    reader.REFIND_AFTER = 10 ** 9
+    try:
+        total = devbench.GameScore()
+        for item in items:
+            for seed in seeds:
+                total.add(webcam_game(item, seed, False))
+    finally:
+        reader.REFIND_AFTER = after
+    return total
 
 
 LENS_SEED = SEED + 7000  # the lens of the held-out lines (the webcam benchmark's seed)

@@ -118,7 +118,10 @@ class Reader:
     edge). A lone photo (``video=False``) has no time, so there a hand is looked for in the
     band of table round the board, when the photo shows one. The board's grid is checked on
     every frame; when it has gone for a few calm frames, the reader says
-    ``CAMERA_MOVED`` and (in automatic mode) looks for the board again.
+    ``CAMERA_MOVED`` and (in automatic mode) looks for the board again. So it does too, now
+    and then (:data:`REFIND_AFTER`), while the board it found does not show the position it
+    was told to learn (found before the game's position was told, or under a cloth); corners
+    given or set from outside are kept.
     """
 
     def __init__(self, geometry: BoardGeometry, corners: object | None = None,
