@@ -550,8 +550,8 @@ def bench_webcam(quick: bool, lens_only: bool = False) -> None:
 
 def webcam_without_refind(items: list, seeds: "tuple[int, ...]") -> object:
     """The found-corners games of :func:`bench_webcam` with a reader that keeps the board it
-    found first, whatever it shows (``reader.REFIND_AFTER`` out of reach: the reader before
-    session 14), for the peer's figure in the same run."""
+    found first, whatever it shows (``reader.REFIND_AFTER`` out of reach, as the reader was
+    before it looked again), for the peer's figure in the same run."""
     from companion.vision import devbench, reader
 
     after = reader.REFIND_AFTER
