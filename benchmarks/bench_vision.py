@@ -519,8 +519,10 @@ def bench_webcam(quick: bool, lens_only: bool = False) -> None:
     the board framed edge to edge), followed as the app does, at the webcam's frame rate (as
     the app's camera gives the frames' times: calm is half a second). Held out: vision-dev's held-out
     videos and our renders from seeds >= 100000, through the effects with held-out seeds,
-    corners given (moved with the framing) and found; TUNED-ON: the tune videos with the seed
-    the follower was looked at with. A game is ~1000-1600 frames: a few minutes each."""
+    corners given (moved with the framing) and found, the found beside a peer whose reader
+    never looks for the board again (:func:`webcam_without_refind`); TUNED-ON: the tune videos
+    with the seed the follower was looked at with. A game is ~1000-1600 frames: a few minutes
+    each."""
     from companion.vision import devbench
 
     for role, label, seeds in (("held_out", "held out", WEBCAM_SEEDS),
