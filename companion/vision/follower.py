@@ -776,8 +776,7 @@ class ChangeFollower(Follower):
         if best is not None:
             moves, rivals, shows, stray, hand = best
             if not rivals and shows and (self._few(stray, ev, index)
-                                         or self._lingering(stray, moves)
-                                         or self._shade_read(stray, moves, ev, index)):
+                                         or self._lingering(stray, moves)):
                 if self._hand_near(strong - scored[0][2] - scored[0][3]):
                     return []
                 after = self._expected_after(moves)
@@ -998,20 +997,6 @@ class ChangeFollower(Follower):
         none changed fully (a piece came or went there: moves made unseen, a third may be
         pending behind the two; played, the next one would be judged against a wrong board)."""
         return len(stray) <= MAX_STRAY and all(ev[index[c]] <= CHECK_EV for c in stray)
-
-    def _shade_read(self, stray: set[str], moves: tuple, ev: np.ndarray,
-                    index: dict[str, int]) -> bool:
-        """Whether the cells a move leaves unexplained are one more than :func:`_few` lets
-        pass, none changed fully, and every one read surely by the cells' reader as holding
-        what the game has there after the move: a shade that lingers (a hand's, an arm's) where
-        no piece came or went, since a move made unseen changes what two cells hold (g4 and
-        h5 shaded by 2.6 and 2.2 after a2a4, each read surely empty: "which move: a2a4" was
-        asked, the only move likely; tune render 7104 through webcam seed 8)."""
-        if not stray or len(stray) > MAX_STRAY + 1 or \
-                any(ev[index[c]] > CHECK_EV for c in stray):
-            return False
-        after = self._expected_after(moves)
-        return all(self._seen.get(c, "?") == after[c] for c in stray)
 
     def _lingering(self, stray: set[str], moves: tuple) -> bool:
         """Whether the cells a move leaves unexplained are a shadow or a sleeve lying along
