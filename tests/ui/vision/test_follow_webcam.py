@@ -36,6 +36,17 @@ class StandInCamera:
         pass
 
 
+def following(app) -> tuple[MagiciBoardScreen, list]:
+    """A Magici board screen following with the camera, and the questions it asks."""
+    screen = MagiciBoardScreen(app)
+    app.push(screen)
+    screen.set_follow(True)
+    asked: list = []
+    real_ask = screen.ask
+    screen.ask = lambda *a, **k: (asked.append(a), real_ask(*a, **k))  # type: ignore[method-assign]
+    return screen, asked
+
+
 @pytest.fixture(scope="module")
 def filmed():
     clip, truth, fen = clip_of_game("magici", 6, 7)  # one of our renders, a test seed
@@ -52,12 +63,7 @@ def test_a_webcam_game_lands_in_the_journal_move_by_move_with_nothing_asked(came
     CalibrationStore(Path(app.config.data_dir) / "calibration.json").save(
         str(folder), "8x8", (w, h), out.corners.tolist())
     worker.source = StandInCamera(out.frames, out.params["fps"])
-    screen = MagiciBoardScreen(app)
-    app.push(screen)
-    screen.set_follow(True)
-    asked: list = []
-    real_ask = screen.ask
-    screen.ask = lambda *a, **k: (asked.append(a), real_ask(*a, **k))  # type: ignore[method-assign]
+    screen, asked = following(app)
     said = len(app.banners)
     pump(app, worker)
     assert [m.text for m in screen.session.history] == truth
@@ -84,12 +90,7 @@ def test_a_board_found_under_a_cloth_is_found_again_and_the_game_followed(camera
     folder.mkdir()
     app, worker = camera_app(folder)
     worker.source = StandInCamera(frames, out.params["fps"])
-    screen = MagiciBoardScreen(app)
-    app.push(screen)
-    screen.set_follow(True)
-    asked: list = []
-    real_ask = screen.ask
-    screen.ask = lambda *a, **k: (asked.append(a), real_ask(*a, **k))  # type: ignore[method-assign]
+    screen, asked = following(app)
     pump(app, worker, 5)
     assert not worker.reader.learnt  # the part of the board found under the cloth
     pump(app, worker)
