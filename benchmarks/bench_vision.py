@@ -1,7 +1,7 @@
 """Camera benchmark: cell and board accuracy, board finding, hands, games followed, speed.
 
 Run: ``.venv/bin/python benchmarks/bench_vision.py [--quick] [--webcam quick|full|no] [--only-webcam]
-[--only-lens]``
+[--only-lens]``; ``--real-photos DIR``: only photos of a real board named by their positions.
 
 Two kinds of material side by side, split once and for all in ``companion/vision/split.json``:
 
@@ -380,6 +380,102 @@ WEBCAM_TUNE_SEEDS = (1,)  # ... on tune material (what the follower was tuned on
 WEBCAM_RENDERS = (("magici", 12),)  # our held-out renders filmed so (seed SEED + 7100 + i)
 
 
+def _cells_right(seen: "dict[str, str] | None", truth: dict[str, str],
+                 errors: dict[str, int]) -> int:
+    """Cells of ``truth`` read right in ``seen`` (None: refused, all wrong); the wrong ones
+    counted into ``errors`` by kind (truth -> read)."""
+    right = 0
+    for c, x in truth.items():
+        got = None if seen is None else seen.get(c)
+        right += got == x
+        if got != x:
+            errors[f"{x}->{got or '?'}"] = errors.get(f"{x}->{got or '?'}", 0) + 1
+    return right
+
+
+def bench_real_photos(folder: str, long_side: int = 640) -> None:
+    """Photos of a real 8x8 board named by their positions (``devdata.fen_photos``; for
+    instance the 13 labelled phone photos of one board in samryan18/chess-ray-vision,
+    ``preprocessing/examples/real_images_tr/labeled``), each scaled to ``long_side`` pixels:
+    the board found without the position and read as a lone photo; found with the position
+    (as in a game); read after the reader learnt the board from the set's start-position
+    photo, if it has one (the camera moved between photos: each is found again). Material
+    the project did not make; nothing was tuned on it."""
+    from pathlib import Path
+
+    import cv2
+
+    from companion.vision import devdata
+
+    photos, refused = devdata.fen_photos(Path(folder))
+    for line in refused:
+        print(f"  skipped {line}")
+    if not photos:
+        print(f"[real photos, {folder}] no photo named by its position: skipped")
+        return
+    g = get_geometry("8x8")
+
+    def load(photo: "devdata.FenPhoto") -> np.ndarray:
+        image = cv2.imread(str(photo.image), cv2.IMREAD_COLOR)
+        if image is None:
+            raise SystemExit(f"{photo.image}: not a readable picture")
+        s = long_side / max(image.shape[:2])
+        return cv2.resize(image, (round(image.shape[1] * s), round(image.shape[0] * s)),
+                          interpolation=cv2.INTER_AREA)
+
+    tally = {k: [0, 0, {}] for k in ("lone", "known", "peer", "learnt")}
+    times: list[float] = []
+    start = next((p for p in photos if p.occupancy == devdata.fen_occupancy(
+        devdata.START_8X8)), None)
+    learner = None
+    if start is not None:
+        image = load(start)
+        learner = Reader(g, find_board(image, g, start.occupancy))
+        learner.read(image, video=False, hands=False)
+        learner.learn(image, start.occupancy)
+    for photo in photos:
+        image = load(photo)
+        t0 = time.perf_counter()
+        lone = find_board(image, g)
+        times.append(time.perf_counter() - t0)
+        known = find_board(image, g, photo.occupancy)
+        reads = {"lone": (lone, dev_read), "known": (known, dev_read),
+                 "peer": (known, rules_read)}
+        for key, (corners, read) in reads.items():
+            seen = None if corners is None else read(image, g, corners)
+            t = tally[key]
+            right = _cells_right(seen, photo.occupancy, t[2])
+            t[0] += right
+            t[1] += right == len(photo.occupancy)
+        if learner is not None and photo is not start and known is not None:
+            learner.set_corners(known, (image.shape[1], image.shape[0]))
+            reading = learner.read(image, video=False, hands=False)
+            seen = {c: s.value for c, s in reading.cells.items()} if reading.ok else None
+            right = _cells_right(seen, photo.occupancy, tally["learnt"][2])
+            tally["learnt"][0] += right
+            tally["learnt"][1] += right == len(photo.occupancy)
+
+    def line(key: str, photos_read: int) -> str:
+        right, whole, errors = tally[key]
+        n = 64 * photos_read
+        return (f"cells {100 * right / max(n, 1):.2f} % ({right}/{n}), whole boards "
+                f"{whole}/{photos_read}; errors {errors or 'none'}")
+
+    print(f"[real photos, {Path(folder).name}, {len(photos)} photos at {long_side} px, not made "
+          f"by the project, nothing tuned on them] corners found without the position, read "
+          f"as a lone photo: {line('lone', len(photos))}; find_board median "
+          f"{1000 * np.median(times):.0f} ms")
+    print(f"    corners found with the position known (as in a game), a lone photo: "
+          f"{line('known', len(photos))}")
+    print(f"    peer, the rule-based reader of issue 8 (the same corners): "
+          f"{line('peer', len(photos))}")
+    if learner is not None:
+        print(f"    after learning the board from its start photo (the {len(photos) - 1} others,"
+              f" each found with its position): {line('learnt', len(photos) - 1)}")
+    else:
+        print("    no start-position photo: the learnt reading is not measured")
+
+
 def webcam_items(role: str) -> list[tuple[str, str, str | None, list[str], object]]:
     """(name, variant, start position, true moves, clean clip) for ``role``'s material."""
     from companion.vision import devbench, devdata
@@ -647,12 +743,20 @@ def main() -> int:
     parser.add_argument("--tune-webcam-renders", action="store_true",
                         help="only our tune renders through tune webcam seeds (TUNED-ON: what "
                              "the follower was looked at with; about 40 min)")
+    parser.add_argument("--real-photos", metavar="DIR",
+                        help="only photos of a real 8x8 board in DIR named by their positions "
+                             "(FEN board field, ranks parted by ':' or '-'), at 640 and 1280 px")
     parser.add_argument("--tune-webcam-videos", action="store_true",
                         help="only vision-dev's tune videos through more tune webcam seeds "
                              "(TUNED-ON; about 70 min)")
     args = parser.parse_args()
     k = 3 if args.quick else 1
     t0 = time.perf_counter()
+    if args.real_photos:
+        for side in (640, 1280):
+            bench_real_photos(args.real_photos, side)
+        print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
+        return 0
     if args.tune_webcam_renders or args.tune_webcam_videos:
         if args.tune_webcam_renders:
             bench_webcam_tune_renders()

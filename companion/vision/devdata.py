@@ -98,3 +98,66 @@ def videos(role: str | None = None) -> list[Video]:
             out.append(Video(folder.name, folder / "frames",
                              json.loads((folder / "gt.json").read_text()), r))
     return out
+
+
+@dataclass(frozen=True)
+class FenPhoto:
+    """A photo of an 8x8 board whose file is named by the position on it."""
+    name: str
+    image: Path
+    occupancy: dict[str, str]  # cell -> "." empty, "w" light piece, "b" dark piece
+
+
+START_8X8 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
+
+
+def fen_occupancy(board: str) -> dict[str, str]:
+    """The cells of an 8x8 FEN board field (ranks 8 to 1, parted by "/"; upper case light):
+    cell -> "."/"w"/"b". A malformed field raises ValueError saying what is wrong.
+
+    >>> occ = fen_occupancy(START_8X8)
+    >>> occ["e1"], occ["e4"], occ["d8"], sum(v != "." for v in occ.values())
+    ('w', '.', 'b', 32)
+    """
+    ranks = board.split("/")
+    if len(ranks) != 8:
+        raise ValueError(f"{len(ranks)} ranks, not 8")
+    out: dict[str, str] = {}
+    for r, row in enumerate(ranks):
+        f = 0
+        for ch in row:
+            if ch.isdigit():
+                cells = [(".", n) for n in range(int(ch))]
+            elif ch.lower() in "pnbrqk":
+                cells = [("w" if ch.isupper() else "b", 0)]
+            else:
+                raise ValueError(f"rank {8 - r}: {ch!r} is no piece or count")
+            for value, _ in cells:
+                if f >= 8:
+                    raise ValueError(f"rank {8 - r}: more than 8 files ({row!r})")
+                out[f"{'abcdefgh'[f]}{8 - r}"] = value
+                f += 1
+        if f != 8:
+            raise ValueError(f"rank {8 - r}: {f} files, not 8 ({row!r})")
+    return out
+
+
+def fen_photos(folder: Path) -> tuple[list[FenPhoto], list[str]]:
+    """The photos in ``folder`` named by their position's FEN board field, ranks parted by
+    ":", "-" or "_" (a file system allows no "/"), as public photo sets name them
+    (``rnbqkbnr:pppppppp:8:8:8:8:PPPPPPPP:RNBQKBNR.jpeg``). Returns the photos, sorted by
+    name, and a line for each photo-like file whose name is no such position."""
+    photos: list[FenPhoto] = []
+    refused: list[str] = []
+    for path in sorted(Path(folder).iterdir()):
+        if path.suffix.lower() not in PHOTO_SUFFIXES:
+            continue
+        board = path.stem
+        for sep in ":-_":
+            board = board.replace(sep, "/")
+        try:
+            photos.append(FenPhoto(path.stem, path, fen_occupancy(board)))
+        except ValueError as exc:
+            refused.append(f"{path.name}: not named by a position ({exc})")
+    return photos, refused
