@@ -476,6 +476,65 @@ def bench_real_photos(folder: str, long_side: int = 640) -> None:
         print("    no start-position photo: the learnt reading is not measured")
 
 
+def bench_real_chains(folder: str, long_side: int = 640, hold: int = 10, fps: float = 10.0
+                      ) -> None:
+    """Photos of a real board strung into games (``devbench.photo_chains``: one legal move from
+    each photo to the next) and followed as a video: every photo after the first is laid onto
+    the first one's picture through the board's plane (corners found with its position; the
+    photos were taken by hand, so the camera moved between them, and each photo's own light
+    and exposure are kept), shown for ``hold`` frames at ``fps`` with the sensor's grain (a
+    normal spread of 2 levels). The game is followed with the first photo's corners given and
+    with the board found."""
+    from pathlib import Path
+
+    import cv2
+
+    from companion.vision import devbench, devdata
+
+    photos, _ = devdata.fen_photos(Path(folder))
+    chains = devbench.photo_chains(photos)
+    if not chains:
+        print(f"[real photos strung into games, {folder}] no two photos one move apart: skipped")
+        return
+    g = get_geometry("8x8")
+    rng = np.random.default_rng(SEED)
+    totals = {True: devbench.GameScore(), False: devbench.GameScore()}
+    for fen, chain, moves in chains:
+        pictures = []
+        for photo in chain:
+            image = cv2.imread(str(photo.image), cv2.IMREAD_COLOR)
+            k = long_side / max(image.shape[:2])
+            pictures.append(cv2.resize(image, (round(image.shape[1] * k),
+                                               round(image.shape[0] * k)),
+                                       interpolation=cv2.INTER_AREA))
+        corners = [find_board(p, g, photo.occupancy) for p, photo in zip(pictures, chain)]
+        if any(c is None for c in corners):
+            print(f"  {chain[0].name}: a photo's board was not found, game skipped")
+            continue
+        h, w = pictures[0].shape[:2]
+        frames = []
+        for picture, c in zip(pictures, corners):
+            plane = cv2.getPerspectiveTransform(np.float32(c), np.float32(corners[0]))
+            laid = cv2.warpPerspective(picture, plane, (w, h),
+                                       borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+            frames += [np.clip(laid + rng.normal(0, 2.0, laid.shape), 0, 255).astype(np.uint8)
+                       for _ in range(hold)]
+        for given in (True, False):
+            score = devbench.follow_game("magici", fen, moves, iter(frames),
+                                         corners[0] if given else None, chain[0].name, fps)
+            totals[given].add(score)
+            how = "corners given" if given else "board found"
+            print(f"  {len(moves)} moves ({' '.join(moves)}), {how}: {score.followed} followed, "
+                  f"{score.false} false, {score.asked} asked")
+    for given in (True, False):
+        for line in totals[given].lines:
+            print(line)
+        how = "the first photo's corners given" if given else "the board found"
+        print(f"[real photos strung into games, {Path(folder).name}, {long_side} px, each "
+              f"position held {hold / fps:.1f} s, not made by the project, nothing tuned on "
+              f"them, {how}] {totals[given].line()}")
+
+
 def webcam_items(role: str) -> list[tuple[str, str, str | None, list[str], object]]:
     """(name, variant, start position, true moves, clean clip) for ``role``'s material."""
     from companion.vision import devbench, devdata
@@ -755,6 +814,7 @@ def main() -> int:
     if args.real_photos:
         for side in (640, 1280):
             bench_real_photos(args.real_photos, side)
+            bench_real_chains(args.real_photos, side)
         print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
         return 0
     if args.tune_webcam_renders or args.tune_webcam_videos:

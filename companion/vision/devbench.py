@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from companion.vision.devdata import Still, Video
+from companion.vision.devdata import FenPhoto, Still, Video
 
 
 @dataclass
@@ -233,3 +233,73 @@ def _engine_text(truth: dict, move: dict) -> str:
             return str(found)
         pos.push(found)
     raise ValueError("move not in the truth")
+
+
+def photo_chains(photos: list[FenPhoto]
+                 ) -> list[tuple[str, list[FenPhoto], list[str]]]:
+    """Photos of one orthodox 8x8 game strung into games: a photo follows another when one
+    legal move (either side to move, castling rights or none) leads from its position to the
+    next one's, and the game goes forward (more cells unlike the start: a knight going home
+    is not taken as a move). Returns, per game of at least one move, the first position's
+    FEN, its photos in order and the moves in the engine's notation; a photo is in one game
+    at most.
+
+    >>> from pathlib import Path
+    >>> from companion.vision.devdata import FenPhoto, START_8X8, fen_occupancy
+    >>> named = [START_8X8, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
+    ...          "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR"]
+    >>> photos = [FenPhoto(str(i), Path(f"{i}.jpg"), fen_occupancy(b), b)
+    ...           for i, b in enumerate(named)]
+    >>> [(fen.split()[1], [p.name for p in ps], moves) for fen, ps, moves in photo_chains(photos)]
+    [('w', ['0', '1', '2'], ['e2e4', 'e7e5'])]
+    """
+    from companion.rules import get_variant
+    from companion.vision.devdata import START_8X8, fen_occupancy
+    from companion.vision.geometry import get_geometry
+
+    variant = get_variant("magici")  # orthodox chess, spells aside
+    cells = get_geometry("8x8").cells
+    start = fen_occupancy(START_8X8)
+
+    def apart(photo: FenPhoto) -> int:
+        return sum(photo.occupancy[c] != start[c] for c in cells)
+
+    def step(a: FenPhoto, b: FenPhoto) -> tuple[str, str] | None:
+        for turn in "wb":
+            for rights in ("KQkq", "-"):
+                fen = f"{a.board} {turn} {rights} - 0 1"
+                try:
+                    pos = variant.from_fen(fen)
+                except ValueError:
+                    continue
+                for m in pos.legal_moves():
+                    pos.push(m)
+                    same = pos.fen().split()[0] == b.board
+                    pos.pop()
+                    if same:
+                        return fen, str(m)
+        return None
+
+    links: dict[str, tuple[FenPhoto, str, str]] = {}
+    for a in photos:
+        for b in sorted(photos, key=apart):
+            if a.name not in links and apart(b) > apart(a):
+                found = step(a, b)
+                if found is not None:
+                    links[a.name] = (b, *found)
+    reached = {b.name for b, _, _ in links.values()}
+    used: set[str] = set()
+    out = []
+    for first in photos:
+        if first.name not in links or first.name in reached:
+            continue
+        chain, moves, fen0 = [first], [], links[first.name][1]
+        while chain[-1].name in links and links[chain[-1].name][0].name not in used:
+            b, _, move = links[chain[-1].name]
+            chain.append(b)
+            moves.append(move)
+        if moves:
+            used.update(p.name for p in chain)
+            out.append((fen0, chain, moves))
+    return out
+

@@ -106,6 +106,7 @@ class FenPhoto:
     name: str
     image: Path
     occupancy: dict[str, str]  # cell -> "." empty, "w" light piece, "b" dark piece
+    board: str = ""  # the FEN board field it was named by (ranks parted by "/")
 
 
 START_8X8 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
@@ -157,7 +158,7 @@ def fen_photos(folder: Path) -> tuple[list[FenPhoto], list[str]]:
         for sep in ":-_":
             board = board.replace(sep, "/")
         try:
-            photos.append(FenPhoto(path.stem, path, fen_occupancy(board)))
+            photos.append(FenPhoto(path.stem, path, fen_occupancy(board), board))
         except ValueError as exc:
             refused.append(f"{path.name}: not named by a position ({exc})")
     return photos, refused

@@ -10,6 +10,7 @@ MODULES = [
     "companion.vision.reader", "companion.vision.follower", "companion.vision.sources",
     "companion.vision.store", "companion.vision.markers", "companion.vision.synth",
     "companion.vision.presence", "companion.vision.change", "companion.vision.devdata",
+    "companion.vision.devbench",
     "companion.vision.cellnet",
     "companion.vision.synth.video", "companion.vision.synth.webcam",
 ]

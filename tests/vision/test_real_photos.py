@@ -43,7 +43,7 @@ def test_a_photo_not_named_by_a_position_is_refused_by_name(tmp_path, name, why)
     assert why in refused[0]
 
 
-def test_the_benchmark_reads_a_folder_of_named_photos_and_learns_from_its_start(
+def test_the_benchmark_reads_named_photos_learns_their_start_and_follows_them(
         tmp_path, capsys):
     g = get_geometry("8x8")
     rng = np.random.default_rng(7)
@@ -58,3 +58,7 @@ def test_the_benchmark_reads_a_folder_of_named_photos_and_learns_from_its_start(
     assert "after learning the board from its start photo (the 1 others" in out
     learnt = out.split("after learning the board")[1]
     assert "(64/64), whole boards 1/1" in learnt
+    bench_vision.bench_real_chains(str(tmp_path), 640)
+    out = capsys.readouterr().out
+    assert "1 moves (e2e4), corners given: 1 followed, 0 false, 0 asked" in out
+    assert "1 moves (e2e4), board found: 1 followed, 0 false, 0 asked" in out
