@@ -58,6 +58,14 @@ LEARN_AGREE = 0.85  # share of cells read as the known position for the reader t
 # a board found a rank off, or turned, in a game with few pieces left still agrees on most
 # (empty) cells, never on its pieces; such a board is refused, not followed
 LEARN_PIECES = 0.8
+# A board whose pieces stand where the position has them (both shares above, reading only piece
+# or empty) is learnt from too when the network's light-against-dark odds order the position's
+# light pieces above its dark ones in at least this share of their pairs (odds of 2 to 1): a
+# real set of light wood standing on brown squares in a dim room was read dark on half its
+# cells, never learnt, and nothing of the game was followed (a real overhead webcam game,
+# see bench_vision); the colours still tell a board turned half round (an opening looks alike
+# both ways), whose order is below a half
+LEARN_ORDER = 2 / 3
 
 
 def agreement(position: "dict[str, str]", cells: "tuple[str, ...] | list[str]",
@@ -74,6 +82,54 @@ def agreement(position: "dict[str, str]", cells: "tuple[str, ...] | list[str]",
     held = [ok for ok, c, s in zip(same, cells, states)
             if s.value != "." or position.get(c, ".") != "."]
     return float(np.mean(same)), float(np.mean(held)) if held else 1.0
+
+
+def colour_order(position: "dict[str, str]", cells: "tuple[str, ...] | list[str]",
+                 p: np.ndarray) -> float:
+    """Of the pairs of a light and a dark piece of ``position``, the share whose
+    light-against-dark odds (``p``: (cells, 3) probabilities of empty, light, dark, in
+    ``cells`` order) put the light piece above the dark one (ties count half); 0.5 when the
+    position has no piece of one side.
+
+    >>> p = np.array([[0, .4, .6], [0, .2, .8], [0, .1, .9], [.9, .05, .05]])
+    >>> colour_order({"a1": "w", "a2": "w", "a3": "b", "a4": "."}, ["a1", "a2", "a3", "a4"], p)
+    1.0
+    """
+    odds = np.log(np.maximum(p[:, 1], 1e-12)) - np.log(np.maximum(p[:, 2], 1e-12))
+    light = np.array([odds[i] for i, c in enumerate(cells) if position.get(c) == "w"])
+    dark = np.array([odds[i] for i, c in enumerate(cells) if position.get(c) == "b"])
+    if not len(light) or not len(dark):
+        return 0.5
+    above = (light[:, None] > dark[None, :]).mean() + 0.5 * (light[:, None] == dark[None, :]).mean()
+    return float(above)
+
+
+def shows_position(position: "dict[str, str]", cells: "tuple[str, ...] | list[str]",
+                   p: np.ndarray) -> bool:
+    """Whether a reading (``p`` as :func:`colour_order`) shows ``position`` well enough to
+    learn this board from it: read as the position on ``LEARN_AGREE`` of the cells and
+    ``LEARN_PIECES`` of those holding a piece; or, reading piece against empty only, so, with
+    the light pieces told from the dark ones as the position has them by their order
+    (:data:`LEARN_ORDER`: the network may take all of a light set on dark squares for dark,
+    which learning the board then puts right).
+
+    >>> cells = ["a1", "a2", "a3", "a4"]
+    >>> pos = {"a1": "w", "a2": "w", "a3": "b", "a4": "."}
+    >>> p = np.array([[0, .4, .6], [0, .2, .8], [0, .1, .9], [.9, .05, .05]])
+    >>> shows_position(pos, cells, p), shows_position(pos, cells, p[[2, 1, 0, 3]])
+    (True, False)
+    """
+    from companion.vision.cellnet import CLASSES
+
+    states = [CellState(CLASSES[int(k)]) for k in p.argmax(axis=1)]
+    agree, pieces = agreement(position, cells, states)
+    if agree >= LEARN_AGREE and pieces >= LEARN_PIECES:
+        return True
+    held = {c: "." if v == "." else "w" for c, v in position.items()}
+    bare = [CellState("." if s.value == "." else "w") for s in states]
+    agree, pieces = agreement(held, cells, bare)
+    return (agree >= LEARN_AGREE and pieces >= LEARN_PIECES
+            and colour_order(position, cells, p) >= LEARN_ORDER)
 
 
 class ReadStatus(Enum):
@@ -98,6 +154,9 @@ class Reading:
     picture: Prepared | None = None  # the straightened board, ready to compare (video only)
     meter: ChangeMeter | None = None  # ... with this (one per calibration)
     motion: float = 0.0  # largest cell change since the previous frame (ChangeMeter units)
+    # the reader learnt the board from this frame: its picture shows the position it was told
+    # (a follower whose calm pictures come only later compares them with this one)
+    learnt: bool = False
 
     @property
     def ok(self) -> bool:
@@ -156,6 +215,7 @@ class Reader:
         self._net_seen: tuple[Prepared, dict[str, CellEvidence]] | None = None
         self.calibrated_grid = 0.0
         self._bad_grid = 0
+        self._learnt_now = False  # the frame being read is the one the board was learnt from
 
     def calm_limit(self) -> float:
         """The largest change between two frames that still counts as calm, for this camera."""
@@ -181,8 +241,8 @@ class Reader:
         self._bad_grid = 0
         self._found = False
 
-    def _read_net(self, frame: np.ndarray, turns: int = 1, relative: bool = False
-                  ) -> dict[str, CellEvidence]:
+    def _read_net(self, frame: np.ndarray, turns: int = 1, relative: bool = False,
+                  learn: bool = True) -> dict[str, CellEvidence]:
         from companion.vision.cellnet import CLASSES, crops
 
         assert self.net is not None and self.view is not None
@@ -195,13 +255,14 @@ class Reader:
         else:
             p = self.net.probabilities(batch, turns)
         states = [CellState(CLASSES[int(k)]) for k in p.argmax(axis=1)]
-        if self._to_learn is not None:  # the start position: learn this board, if it is so
-            agree, pieces = agreement(self._to_learn, self.geometry.cells, states)
-            self.agreement = agree
-            if agree >= LEARN_AGREE and pieces >= LEARN_PIECES:
+        if self._to_learn is not None and learn:  # the start position: learn this board, if
+            # it is so
+            self.agreement = agreement(self._to_learn, self.geometry.cells, states)[0]
+            if shows_position(self._to_learn, self.geometry.cells, p):
                 self.net.calibrate(batch, [self._to_learn[c] for c in self.geometry.cells])
                 self._to_learn = None
                 self.learnt = True
+                self._learnt_now = True
                 self._net_seen = None
                 p = self.net.probabilities(batch, turns)
                 states = [CellState(CLASSES[int(k)]) for k in p.argmax(axis=1)]
@@ -282,6 +343,7 @@ class Reader:
         """Read one BGR frame. ``video=False`` for a lone photo (no motion test; a hand is
         looked for round the board unless ``hands=False``)."""
         size = (frame.shape[1], frame.shape[0])
+        self._learnt_now = False
         if not self._place(frame):
             return Reading(ReadStatus.NO_BOARD)
         assert self.view is not None and self.sampler is not None and self.detector is not None
@@ -321,8 +383,12 @@ class Reader:
                 and float(self.meter.change(self._net_seen[0], picture).max()) < MOTION_CALM:
             evidence = self._net_seen[1]  # nothing changed since the network last read it
         elif self.net is not None:
+            # (a video's board is learnt only from a frame seen calm against the one before:
+            # a webcam's first frame may be half made, and one was, a band of it tinted over
+            # a shadow; learnt from it, a light knight was read dark all game)
             evidence = self._read_net(frame, 1 if video else PHOTO_TURNS,
-                                      relative=not video and RELATIVE)
+                                      relative=not video and RELATIVE,
+                                      learn=not video or bool(self._motions))
             if picture is not None:
                 self._net_seen = (picture, evidence)
         else:
@@ -344,4 +410,4 @@ class Reader:
             return Reading(ReadStatus.UNEXPECTED, cells, evidence, presence, grid)
         return Reading(ReadStatus.OK, cells, evidence, presence, grid,
                        signature(self.sampler, top), picture, self.meter if video else None,
-                       motion or 0.0)
+                       motion or 0.0, self._learnt_now)
