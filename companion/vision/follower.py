@@ -408,6 +408,21 @@ IN_THE_AIR_LOOKS = 4  # looks the camera waits, silent, while a piece seems lift
 ABSORB_LOOKS = 2  # ... else, after this many more looks, that picture is the agreed one
 DENIED_CELLS = 2  # cells of a move read surely as it does not leave them that deny it
 RECHECK = 4  # while calm, look again every this many stable-sights' worth of frames
+# Moves made while the camera saw no calm picture long enough (a fast game, a crowd over the
+# board): up to CATCH_UP_PLIES moves from the agreed position are searched for, each from and
+# to a changed cell (or one an earlier of them moved through), that together change only cells
+# the picture shows changed, every cell they fill or empty read surely as they leave it (but
+# one, unsure) and every other clearly changed cell read surely as the game has it; one such
+# position only, or nothing is played. Their order comes from the pictures the camera saw on
+# the way (frames not refused as motion): an order is played when it fits them better than
+# any other by ORDER_MARGIN, else nothing is played (a real overhead webcam game, see
+# bench_vision: four moves made in 4 s between two calm pictures, then three more)
+CATCH_UP_PLIES = 6
+CATCH_UP_NODES = 5000  # positions the search may visit (each its legal moves: bounded time)
+ORDER_MARGIN = 2 * MARGIN
+CATCH_UP_WAIT = 3  # looks the camera waits, silent, while such moves have unsure cells
+BETWEEN_KEPT = 300  # pictures kept since the agreed one, for the order of caught-up moves
+# (10-20 s of frames, some 50 kB each)
 
 
 def evidence(change: np.ndarray) -> np.ndarray:
@@ -464,6 +479,10 @@ class ChangeFollower(Follower):
     # (as in _credit_lands); a chosen exchange's left out: it may never show clearly
     _checked: set = field(default_factory=set, init=False, repr=False)  # squares the players
     # were asked to check and answered with a move that does not change them
+    _between: deque = field(default_factory=lambda: deque(maxlen=BETWEEN_KEPT), init=False,
+                            repr=False)  # pictures read since the agreed one (not motion)
+    _ref_learnt: bool = field(default=False, init=False, repr=False)  # the agreed picture is
+    # the single frame the reader learnt the board from (no calm picture judged since)
     _hand_came: bool = field(default=False, init=False, repr=False)  # a hand came and went
     # since the last move played or chosen
     last_scores: list = field(default_factory=list, init=False, repr=False)
@@ -518,11 +537,20 @@ class ChangeFollower(Follower):
             self._meter = reading.meter
             self._ref, self._refs, self._settle = None, [], None
             self._calm, self._calm_count = [], 0
+            self._between.clear()
         if not reading.ok:
             self._calm.clear()
             self._calm_count = 0
             self._disturbed = True
             return []
+        if reading.learnt and self._ref is None:
+            # the reader learnt the board from this frame, so it shows the game's position:
+            # the calm pictures that come later are compared with it (the first calm stretch
+            # of a fast game came five moves after the board was learnt, was taken for the
+            # start, and nothing was followed: a real overhead webcam game, see bench_vision)
+            self._ref, self._refs, self._ref_learnt = reading.picture, [reading.picture], True
+            self._between.clear()
+        self._between.append(reading.picture)
         if self._calm and (float(self._meter.step(self._calm[-1], reading.picture).max())
                            > NEW_STRETCH or self._drifted(reading.picture)):
             # a piece moved between two frames, or the picture crept away from where this calm
@@ -549,8 +577,10 @@ class ChangeFollower(Follower):
     def judge(self, picture: Any) -> list[FollowEvent]:
         """One calm picture: the move it shows, a question, or nothing."""
         disturbed, self._disturbed = self._disturbed, False
+        learnt_ref, self._ref_learnt = self._ref_learnt, False
         if self._ref is None:
             self._ref, self._refs = picture, [picture]
+            self._between.clear()
             return []
         self._hand_came |= disturbed
         meter = self._meter
@@ -598,6 +628,8 @@ class ChangeFollower(Follower):
             self._unsettled += 1
             return []
         if not changed:
+            if learnt_ref:  # the board as learnt, calm: the calm picture is the cleaner
+                self._ref = self._refs[-1] = picture
             self._unsettled = 0
             self._partial = frozenset()
             asked = self._unseen_exchange(picture)
@@ -866,6 +898,14 @@ class ChangeFollower(Follower):
                 if self._unsettled == 0:
                     self._unsettled += 1  # perhaps a hand still in view: look again later
                     return []
+            if len(stray) > MAX_STRAY and self._unsettled:
+                # more than the likely moves changed, at a second look: more moves unseen?
+                caught = self._catch_up(ev, index, strong)
+                if caught == ():
+                    self._unsettled += 1
+                    return []
+                if caught is not None:
+                    return self._accept(caught, picture)
             top = scored[0][0]
             likely = [m[0] for s, m, mv, _, ok in scored[:3]
                       if s > 0 and s > top - 2 * MARGIN and ok]
@@ -923,7 +963,109 @@ class ChangeFollower(Follower):
             else:
                 self._unsettled += 1
             return []
+        caught = self._catch_up(ev, index, strong)
+        if caught == ():
+            self._unsettled += 1
+            return []
+        if caught is not None:
+            return self._accept(caught, picture)
         return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
+
+    def _catch_up(self, ev: np.ndarray, index: dict[str, int], strong: set[str]
+                  ) -> tuple | None:
+        """Several moves made unseen since the agreed picture (see :data:`CATCH_UP_PLIES`):
+        the moves, in the order the pictures seen on the way show best; () to look again
+        (one run of moves fits but for cells read unsure); or None."""
+        cells = self.cells
+        changed = {c for c in cells if ev[index[c]] > 0}
+        start, was = self._identity(), self.expected
+        finals: dict[tuple, list[tuple]] = {}
+        visited = 0
+
+        def ends(move: Any) -> tuple[str, str]:
+            named = re.findall(r"[a-z]+\d+", str(move))
+            return (named[0], named[-1]) if named else ("", "")
+
+        def search(path: list, touched: set[str]) -> None:
+            nonlocal visited
+            if visited >= CATCH_UP_NODES:
+                return
+            visited += 1
+            now = self._identity()
+            moved = {c for c in cells if now[c] != start[c]}
+            if path and moved and moved <= changed:
+                finals.setdefault(tuple(sorted(now.items())), []).append(tuple(path))
+            if len(path) >= CATCH_UP_PLIES:
+                return
+            for move in self.position.legal_moves():
+                a, b = ends(move)
+                if a not in changed | touched or b not in changed | touched | {a}:
+                    continue
+                self.position.push(move)
+                try:
+                    search(path + [move], touched | {a, b})
+                finally:
+                    self.position.pop()
+
+        search([], set())
+        if visited >= CATCH_UP_NODES:
+            return None  # too many ways: none is played
+        fits, doubtful = [], 0
+        for paths in finals.values():
+            shortest = min(len(path) for path in paths)
+            paths = [path for path in paths if len(path) == shortest]
+            after = self._expected_after(paths[0])
+            moved = {c for c in cells if after[c] != was[c]}
+            # every cell the moves fill or empty read surely as they leave it (one may be
+            # unsure, none read otherwise), and every other cell that changed clearly read
+            # surely as the game has it (a hand's or a shadow's remains)
+            unsure = {c for c in moved | strong if c not in self._seen}
+            if not moved or any(self._seen[c] != after[c] for c in (moved | strong) - unsure):
+                continue
+            if len(unsure & moved) > 1 or unsure - moved:
+                doubtful += 1  # nothing read otherwise, but too little read surely
+                continue
+            fits.append(paths)
+        if len(fits) == 1 and not doubtful:
+            return self._order(fits[0])
+        if not fits and doubtful == 1 and self._unsettled <= CATCH_UP_WAIT:
+            return ()  # one such run of moves, unsure cells in it: look again before asking
+        return None
+
+    def _order(self, paths: list[tuple]) -> tuple | None:
+        """Of several orders of the same moves, the one the pictures seen since the agreed one
+        show best (each picture shows the board some moves on, never fewer than the picture
+        before it), when it is clearly ahead of the next; the only one when there is one."""
+        if len(paths) == 1:
+            return paths[0]
+        cells = self.cells
+        index = {c: i for i, c in enumerate(cells)}
+        start = self._identity()
+        stages = []
+        for path in paths:
+            sets = [frozenset()]
+            for m in path:
+                self.position.push(m)
+                now = self._identity()
+                sets.append(frozenset(c for c in cells if now[c] != start[c]))
+            for _ in path:
+                self.position.pop()
+            stages.append(sets)
+        involved = sorted(set().union(*[s for sets in stages for s in sets]), key=_cell_key)
+        rows = [index[c] for c in involved]
+        seen = [evidence(self._meter.change(self._ref, p))[rows] for p in self._between]
+        scores = []
+        for sets in stages:
+            inside = np.array([[c in s for c in involved] for s in sets])  # (stages, cells)
+            best = np.zeros(len(sets))  # best fit of the pictures so far ending at each stage
+            for e in seen:
+                fit = np.where(inside, e[None, :], -e[None, :]).sum(axis=1)
+                best = np.maximum.accumulate(best) + fit
+            scores.append(float(np.max(best)) if seen else 0.0)
+        order = np.argsort(scores)[::-1]
+        if scores[order[0]] - scores[order[1]] < ORDER_MARGIN:
+            return None
+        return paths[int(order[0])]
 
     def _drifted(self, picture: Any) -> bool:
         """Whether the picture crept away from the calm stretch's first: far more than it
@@ -1254,6 +1396,7 @@ class ChangeFollower(Follower):
         but for the chosen moves in ``keep`` (not on the board yet: their cells stay explained
         until they show)."""
         self._ref = picture
+        self._between.clear()
         self._refs[-1] = picture
         self._clear_credit()
         for move in keep:
@@ -1270,6 +1413,7 @@ class ChangeFollower(Follower):
         self._partial = frozenset()
         self._asked = ()
         out = []
+        self._between.clear()
         base, before = self._ref, self._identity()
         for move in moves:
             out += self._emit(self._play(move))
