@@ -1,7 +1,8 @@
 """Camera benchmark: cell and board accuracy, board finding, hands, games followed, speed.
 
 Run: ``.venv/bin/python benchmarks/bench_vision.py [--quick] [--webcam quick|full|no] [--only-webcam]
-[--only-lens]``; ``--real-photos DIR``: only photos of a real board named by their positions.
+[--only-lens]``; ``--real-photos DIR``: only photos of a real board named by their positions;
+``--real-game VIDEO VARIANT MOVES [--looked-at]``: only a real webcam's recording of a game.
 
 Two kinds of material side by side, split once and for all in ``companion/vision/split.json``:
 
@@ -535,6 +536,55 @@ def bench_real_chains(folder: str, long_side: int = 640, hold: int = 10, fps: fl
               f"them, {how}] {totals[given].line()}")
 
 
+def bench_real_game(video: str, variant: str, moves: list[str], fen: str | None = None,
+                    looked_at: bool = False) -> None:
+    """A real webcam's recording of a game (a video file OpenCV reads, at its own frame rate),
+    followed with the board found, as ``companion vision follow`` does; a question is answered
+    with the true move (``devbench.follow_game``). Beside it, the peer of the same run: the
+    reader and follower without what issue 13's session 15 added for such footage (learning a
+    board whose light pieces the network reads dark by their order, the first calm picture
+    compared with the frame the board was learnt from, and moves caught up after the camera
+    missed several). ``looked_at``: this recording was looked at while those were made, so its
+    figure is TUNED-ON."""
+    from pathlib import Path
+
+    import cv2
+
+    from companion.vision import devbench
+    from companion.vision import follower as follower_module
+    from companion.vision import reader as reader_module
+
+    cap = cv2.VideoCapture(video)
+    fps = cap.get(cv2.CAP_PROP_FPS) or None
+    frames = []
+    while True:
+        ok, frame = cap.read()
+        if not ok:
+            break
+        frames.append(frame)
+    cap.release()
+    if not frames:
+        print(f"[real webcam game, {video}] no frame read: skipped")
+        return
+    label = "LOOKED AT while the follower was changed: TUNED-ON" if looked_at else \
+        "not made by the project, nothing tuned on it"
+    name = Path(video).name
+    saved = (reader_module.LEARN_ORDER, follower_module.CATCH_UP_PLIES)
+    for peer in (False, True):
+        if peer:
+            reader_module.LEARN_ORDER, follower_module.CATCH_UP_PLIES = 2.0, 0
+        try:
+            score = devbench.follow_game(variant, fen, moves, iter(frames), None, name, fps)
+        finally:
+            reader_module.LEARN_ORDER, follower_module.CATCH_UP_PLIES = saved
+        for line in score.lines:
+            print(line)
+        who = "peer, without session 15's changes" if peer else "now"
+        print(f"[real webcam game, {name}, {len(frames)} frames at {fps or 0:g} fps, "
+              f"{len(moves)} moves, board found, {label}; {who}] {score.line()}; frame median "
+              f"{np.median(score.ms):.1f} ms", flush=True)
+
+
 def webcam_items(role: str) -> list[tuple[str, str, str | None, list[str], object]]:
     """(name, variant, start position, true moves, clean clip) for ``role``'s material."""
     from companion.vision import devbench, devdata
@@ -805,12 +855,24 @@ def main() -> int:
     parser.add_argument("--real-photos", metavar="DIR",
                         help="only photos of a real 8x8 board in DIR named by their positions "
                              "(FEN board field, ranks parted by ':' or '-'), at 640 and 1280 px")
+    parser.add_argument("--real-game", nargs=3, metavar=("VIDEO", "VARIANT", "MOVES"),
+                        help="only a real webcam's recording of a game: the video, the variant "
+                             "and the true moves (one string, parted by spaces), from the start "
+                             "position")
+    parser.add_argument("--looked-at", action="store_true",
+                        help="with --real-game: the recording was looked at while the camera "
+                             "was changed (its figure is labelled TUNED-ON)")
     parser.add_argument("--tune-webcam-videos", action="store_true",
                         help="only vision-dev's tune videos through more tune webcam seeds "
                              "(TUNED-ON; about 70 min)")
     args = parser.parse_args()
     k = 3 if args.quick else 1
     t0 = time.perf_counter()
+    if args.real_game:
+        video, variant, moves = args.real_game
+        bench_real_game(video, variant, moves.split(), looked_at=args.looked_at)
+        print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
+        return 0
     if args.real_photos:
         for side in (640, 1280):
             bench_real_photos(args.real_photos, side)
