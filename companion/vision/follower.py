@@ -900,12 +900,9 @@ class ChangeFollower(Follower):
                     return []
             if len(stray) > MAX_STRAY and self._unsettled:
                 # more than the likely moves changed, at a second look: more moves unseen?
-                caught = self._catch_up(ev, index, strong)
-                if caught == ():
-                    self._unsettled += 1
-                    return []
+                caught = self._caught_up(ev, index, strong, picture)
                 if caught is not None:
-                    return self._accept(caught, picture)
+                    return caught
             top = scored[0][0]
             likely = [m[0] for s, m, mv, _, ok in scored[:3]
                       if s > 0 and s > top - 2 * MARGIN and ok]
@@ -963,13 +960,19 @@ class ChangeFollower(Follower):
             else:
                 self._unsettled += 1
             return []
+        caught = self._caught_up(ev, index, strong, picture)
+        if caught is not None:
+            return caught
+        return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
+
+    def _caught_up(self, ev: np.ndarray, index: dict[str, int], strong: set[str],
+                   picture: Any) -> list[FollowEvent] | None:
+        """The moves :meth:`_catch_up` finds, played; [] to look again; None: none fits."""
         caught = self._catch_up(ev, index, strong)
         if caught == ():
             self._unsettled += 1
             return []
-        if caught is not None:
-            return self._accept(caught, picture)
-        return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
+        return None if caught is None else self._accept(caught, picture)
 
     def _catch_up(self, ev: np.ndarray, index: dict[str, int], strong: set[str]
                   ) -> tuple | None:
