@@ -418,6 +418,8 @@ RECHECK = 4  # while calm, look again every this many stable-sights' worth of fr
 # any other by ORDER_MARGIN, else nothing is played (a real overhead webcam game, see
 # bench_vision: four moves made in 4 s between two calm pictures, then three more)
 CATCH_UP_PLIES = 6
+CATCH_UP_LEAST = 3  # ... and at least so many (one or two: the moves' own rules, with their
+# guards against a hand at rest)
 CATCH_UP_NODES = 5000  # positions the search may visit (each its legal moves: bounded time)
 ORDER_MARGIN = 2 * MARGIN
 CATCH_UP_WAIT = 3  # looks the camera waits, silent, while such moves have unsure cells
@@ -979,6 +981,10 @@ class ChangeFollower(Follower):
         """Several moves made unseen since the agreed picture (see :data:`CATCH_UP_PLIES`):
         the moves, in the order the pictures seen on the way show best; () to look again
         (one run of moves fits but for cells read unsure); or None."""
+        if self._credit:
+            # (the hand that made the players' answered move may still rest over the board:
+            # its cells were caught up as the queen's d8e8, clupso_a with a resting hand)
+            return None
         cells = self.cells
         changed = {c for c in cells if ev[index[c]] > 0}
         start, was = self._identity(), self.expected
@@ -996,7 +1002,7 @@ class ChangeFollower(Follower):
             visited += 1
             now = self._identity()
             moved = {c for c in cells if now[c] != start[c]}
-            if path and moved and moved <= changed:
+            if len(path) >= CATCH_UP_LEAST and moved and moved <= changed:
                 finals.setdefault(tuple(sorted(now.items())), []).append(tuple(path))
             if len(path) >= CATCH_UP_PLIES:
                 return
