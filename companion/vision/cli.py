@@ -16,7 +16,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         "read", help="read one photo: every cell as '.', 'w' or 'b'",
         description="Read one photo of a board.\n\n" + LAYOUT_HELP + "\n\nWith --json: one "
         'object {"corners": [[x, y], ...], "cells": {"a1": ".", ...}}.\nExit status 1 when '
-        "the board is not found or a hand is over it; 2 for bad input.",
+        "the board is not found; 2 for bad input. Something across the board's edge that may "
+        "be a hand is said on stderr, and the photo read all the same.",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     read.add_argument("image", metavar="IMAGE", help="a photo (PNG, JPEG...)")
     read.add_argument("--geometry", required=True, choices=("8x8", "11x10c"),
@@ -114,7 +115,7 @@ def _cmd_read(args: argparse.Namespace) -> int:
 
     from companion.vision.board_text import board_json, board_lines
     from companion.vision.geometry import get_geometry
-    from companion.vision.reader import Reader
+    from companion.vision.reader import Reader, ReadStatus
     from companion.vision.view import parse_corners
 
     geometry = get_geometry(args.geometry)
@@ -128,6 +129,14 @@ def _cmd_read(args: argparse.Namespace) -> int:
     reader = Reader(geometry, corners)
     try:
         reading = reader.read(image, video=False)
+        if reading.status is ReadStatus.HAND:
+            # said, and read all the same: what lies across the board's edge may be a hand,
+            # or a cloth, a clock or a score sheet beside a real board (one was taken for a
+            # hand and the whole photo refused); the cells a hand hides may be wrong
+            print(f"companion vision: {args.image}: something unlike the table lies across "
+                  "the board's edge (a hand?): cells near it may be read wrong",
+                  file=sys.stderr)
+            reading = reader.read(image, video=False, hands=False)
     except ValueError as exc:
         return _usage(str(exc))
     if not reading.ok:

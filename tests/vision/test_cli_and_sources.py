@@ -181,3 +181,29 @@ def test_a_damaged_lens_in_the_kept_calibration_means_the_board_is_found_again(t
         assert CalibrationStore(path).load("0", "8x8", (640, 480)) is None, lens
     path.write_text(json.dumps({"0|8x8|640x480": {"corners": points}}))
     assert CalibrationStore(path).load("0", "8x8", (640, 480)) is None
+
+
+def test_vision_read_says_a_hand_at_the_edge_and_reads_the_photo_all_the_same(tmp_path, capsys):
+    """Something across the board's edge may be a hand, or a cloth or a clock beside a real
+    board: said on stderr, and the cells are given all the same (a real photo of an empty board
+    with a green cloth beside it was refused whole)."""
+    from companion.vision.reader import Reader, ReadStatus
+    from companion.vision.synth.render import true_corners as scene_corners
+
+    g = get_geometry("8x8")
+    rng = np.random.default_rng(23)
+    scene = random_scene(rng, g, max_tilt_deg=10)
+    cells = {c: "." for c in g.cells}
+    cells.update({"d1": "w", "e8": "b"})
+    image = finish(scene, render_static(scene, cells), rng, hand=True)
+    corners = np.asarray(scene_corners(scene), float)
+    assert Reader(g, corners).read(image, video=False).status is ReadStatus.HAND
+    path = tmp_path / "hand.png"
+    cv2.imwrite(str(path), image)
+    given = ",".join(f"{v:.1f}" for v in corners.ravel())
+    assert main(["vision", "read", str(path), "--geometry", "8x8", "--corners", given,
+                 "--json"]) == 0
+    out = capsys.readouterr()
+    assert "a hand?" in out.err
+    seen = json.loads(out.out)["cells"]
+    assert len(seen) == 64 and seen["e8"] == "b"
