@@ -2,7 +2,8 @@
 
 Run: ``.venv/bin/python benchmarks/bench_vision.py [--quick] [--webcam quick|full|no] [--only-webcam]
 [--only-lens]``; ``--real-photos DIR``: only photos of a real board named by their positions;
-``--real-game VIDEO VARIANT MOVES [--looked-at]``: only a real webcam's recording of a game.
+``--real-game VIDEO VARIANT MOVES [--looked-at]``: only a real webcam's recording of a game;
+``--real-stills DIR TRUTH``: only real photos whose boards a JSON file gives.
 
 Two kinds of material side by side, split once and for all in ``companion/vision/split.json``:
 
@@ -536,6 +537,68 @@ def bench_real_chains(folder: str, long_side: int = 640, hold: int = 10, fps: fl
               f"them, {how}] {totals[given].line()}")
 
 
+def bench_real_stills(folder: str, truth_file: str) -> None:
+    """Real photos of real boards whose FEN board fields a JSON file gives (``{"photos":
+    {name: board}}``; ``benchmarks/data/pcwawc_stills.json`` for the 13 photos of
+    WolfgangFahl/play-chess-with-a-webcam's ``testMedia``), read as ``companion vision read``
+    reads them with no corners given (the board found; something taken for a hand at the
+    board's edge is said and read through). Scored at the reading's best turn and mirror of
+    the board, since the files do not record which corner is a1 (cells read; naming a1 aside).
+    The peer: the same photos read as before session 15, a hand seen refusing the photo."""
+    import json
+    from pathlib import Path
+
+    import cv2
+
+    from companion.vision import devdata
+    from companion.vision.reader import ReadStatus
+
+    truth = json.loads(Path(truth_file).read_text())["photos"]
+    g = get_geometry("8x8")
+
+    def grid(occ: dict[str, str]) -> np.ndarray:
+        return np.array([[occ[f"{f}{r}"] for f in "abcdefgh"] for r in range(1, 9)])
+
+    def best(seen: dict[str, str], want: dict[str, str]) -> int:
+        a, b = grid(seen), grid(want)
+        return max(int((np.rot90(m, k) == b).sum()) for k in range(4) for m in (a, a[:, ::-1]))
+
+    right = {"now": 0, "peer": 0}
+    whole = {"now": 0, "peer": 0}
+    refused, times, n = 0, [], 0
+    for name, board in sorted(truth.items()):
+        image = cv2.imread(str(Path(folder) / name), cv2.IMREAD_COLOR)
+        if image is None:
+            print(f"  {name}: missing or unreadable in {folder}: skipped")
+            continue
+        want = devdata.fen_occupancy(board)
+        n += 1
+        t0 = time.perf_counter()
+        reader = Reader(g)
+        reading = reader.read(image, video=False)
+        hand = reading.status is ReadStatus.HAND
+        if hand:
+            refused += 1
+            reading = reader.read(image, video=False, hands=False)
+        times.append(time.perf_counter() - t0)
+        got = best({c: s.value for c, s in reading.cells.items()}, want) if reading.ok else 0
+        for who in ("now", "peer"):
+            cells = 0 if who == "peer" and hand else got
+            right[who] += cells
+            whole[who] += cells == 64
+    if not n:
+        print(f"[real stills, {folder}] no photo found: skipped")
+        return
+    for who in ("now", "peer"):
+        what = ("as `vision read` does now" if who == "now" else
+                "peer: as before, a photo with something taken for a hand refused")
+        print(f"[real stills, {Path(truth_file).name}, {n} photos of real boards, not made by "
+              f"the project, board found, {what}] cells {100 * right[who] / (64 * n):.2f} % "
+              f"({right[who]}/{64 * n}), whole boards {whole[who]}/{n}; something taken for a "
+              f"hand at the edge on {refused}; median {1000 * np.median(times):.0f} ms a photo",
+              flush=True)
+
+
 def bench_real_game(video: str, variant: str, moves: list[str], fen: str | None = None,
                     looked_at: bool = False) -> None:
     """A real webcam's recording of a game (a video file OpenCV reads, at its own frame rate),
@@ -855,6 +918,9 @@ def main() -> int:
     parser.add_argument("--real-photos", metavar="DIR",
                         help="only photos of a real 8x8 board in DIR named by their positions "
                              "(FEN board field, ranks parted by ':' or '-'), at 640 and 1280 px")
+    parser.add_argument("--real-stills", nargs=2, metavar=("DIR", "TRUTH"),
+                        help="only real photos in DIR whose boards the JSON file TRUTH gives "
+                             "(benchmarks/data/pcwawc_stills.json)")
     parser.add_argument("--real-game", nargs=3, metavar=("VIDEO", "VARIANT", "MOVES"),
                         help="only a real webcam's recording of a game: the video, the variant "
                              "and the true moves (one string, parted by spaces), from the start "
@@ -868,6 +934,10 @@ def main() -> int:
     args = parser.parse_args()
     k = 3 if args.quick else 1
     t0 = time.perf_counter()
+    if args.real_stills:
+        bench_real_stills(*args.real_stills)
+        print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
+        return 0
     if args.real_game:
         video, variant, moves = args.real_game
         bench_real_game(video, variant, moves.split(), looked_at=args.looked_at)
