@@ -15,28 +15,14 @@ from companion.rules import get_variant
 from companion.vision.follower import ChangeFollower, EventKind, occupancy
 from companion.vision.geometry import geometry_for_cells
 from companion.vision.reader import Reader
-from companion.vision.synth import finish, random_scene, render_static
+from companion.vision.synth.video import fast_game_frames
 
 FPS = 20.0
 MOVES = ["e2e4", "e7e5", "d1h5", "b8c6"]  # played in another order, the same position
 
 
 def film(moves: list[str], seed: int, between: int) -> list[np.ndarray]:
-    """The start held 15 frames, each move made by a hand over 3 frames and followed by
-    ``between`` calm frames, the last position held 2 s."""
-    rng = np.random.default_rng(seed)
-    pos = get_variant("magici").start_position()
-    g = geometry_for_cells(list(pos.geometry.cells))
-    scene = random_scene(rng, g, max_tilt_deg=15)
-    static = render_static(scene, occupancy(pos, g.cells))
-    frames = [finish(scene, static, rng) for _ in range(15)]
-    for i, text in enumerate(moves):
-        frames += [finish(scene, static, rng, hand=True) for _ in range(3)]
-        pos.push(pos.parse_move(text))
-        static = render_static(scene, occupancy(pos, g.cells))
-        last = i == len(moves) - 1
-        frames += [finish(scene, static, rng) for _ in range(40 if last else between)]
-    return frames
+    return fast_game_frames("magici", moves, seed, between)
 
 
 def follow(frames: list[np.ndarray]) -> list:

@@ -97,3 +97,23 @@ def test_a_board_found_under_a_cloth_is_found_again_and_the_game_followed(camera
     assert worker.reader.learnt
     assert [m.text for m in screen.session.history] == truth
     assert asked == []
+
+
+def test_a_fast_game_the_camera_never_saw_calm_is_caught_up_in_the_journal(camera_app, tmp_path):
+    """Four moves made in quick succession, the board calm for a tenth of a second between
+    them (a camera at 20 frames a second wants half a second): once it is calm again, the
+    moves land in the journal in the order they were made, nothing asked (no corners stored:
+    the board is found)."""
+    from companion.vision.synth.video import fast_game_frames
+
+    moves = ["e2e4", "b8c6", "d1h5", "e7e5"]
+    frames = fast_game_frames("magici", moves, 611, between=2)
+    folder = tmp_path / "cam"
+    folder.mkdir()
+    app, worker = camera_app(folder)
+    worker.source = StandInCamera(frames, 20.0)
+    screen, asked = following(app)
+    pump(app, worker)
+    assert [m.text for m in screen.session.history] == moves
+    assert board_moves(screen.session.match) == touched_record(tmp_path, moves)
+    assert asked == []
