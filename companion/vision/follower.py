@@ -409,20 +409,22 @@ ABSORB_LOOKS = 2  # ... else, after this many more looks, that picture is the ag
 DENIED_CELLS = 2  # cells of a move read surely as it does not leave them that deny it
 RECHECK = 4  # while calm, look again every this many stable-sights' worth of frames
 # Moves made while the camera saw no calm picture long enough (a fast game, a crowd over the
-# board): up to CATCH_UP_PLIES moves from the agreed position are searched for, each from and
-# to a changed cell (or one an earlier of them moved through), that together change only cells
-# the picture shows changed, every cell they fill or empty read surely as they leave it (but
-# one, unsure) and every other clearly changed cell read surely as the game has it; one such
-# position only, or nothing is played. Their order comes from the pictures the camera saw on
-# the way (frames not refused as motion): an order is played when it fits them better than
-# any other by ORDER_MARGIN, else nothing is played (a real overhead webcam game, see
-# bench_vision: four moves made in 4 s between two calm pictures, then three more)
+# board): up to CATCH_UP_PLIES moves from the agreed position are searched for, each from a
+# changed cell (or one an earlier of them moved through) and to one (or, once in a run, to a
+# cell the piece leaves again), that together change only cells the picture shows changed,
+# every cell they fill or empty read surely as they leave it (but one, unsure), and no other
+# cell read surely otherwise than they leave it; one such position only, and no Shah's
+# exchange (which may not show) legal on the way, or nothing is played. Their order comes from the pictures the camera saw on the way (frames not refused
+# as motion): an order is played when it fits them better than any other by ORDER_MARGIN,
+# else nothing is played (a real overhead webcam game, see bench_vision: four moves made in
+# 4 s between two calm pictures, then three more)
 CATCH_UP_PLIES = 6
-CATCH_UP_LEAST = 3  # ... and at least so many (one or two: the moves' own rules, with their
-# guards against a hand at rest)
+CATCH_UP_LEAST = 3  # ... and at least so many (one or two, also when they reach the only
+# position that fits: the moves' own rules, with their guards against a hand at rest)
 CATCH_UP_NODES = 5000  # positions the search may visit (each its legal moves: bounded time)
+CATCH_UP_TRANSIT = 1  # unchanged cells a piece may stop on and leave again within one run
 ORDER_MARGIN = 2 * MARGIN
-CATCH_UP_WAIT = 3  # looks the camera waits, silent, while such moves have unsure cells
+CATCH_UP_WAIT = 1  # looks the camera waits, silent, while such moves have unsure cells
 BETWEEN_KEPT = 300  # pictures kept since the agreed one, for the order of caught-up moves
 # (10-20 s of frames, some 50 kB each)
 
@@ -832,6 +834,13 @@ class ChangeFollower(Follower):
             # round; waited for, the next move came before the picture had stayed so long,
             # and moves piled up: Camerlano render 1011, g2g1 after an exchange that did not
             # show, then nothing was seen for the rest of the game)
+            if len(stray) > MAX_STRAY and self._unsettled:
+                # more than the likely moves changed, at a second look: more moves unseen?
+                # (before an arm is waited for: a pile of moves joined to the edge looks like
+                # one, and was waited for until the next moves came)
+                caught = self._caught_up(ev, index, strong, picture)
+                if caught is not None:
+                    return caught
             arm = self._hand_wait(strong - scored[0][2] - scored[0][3])
             if arm and (len(stray) <= MAX_STRAY or self._credit):
                 return []
@@ -865,6 +874,14 @@ class ChangeFollower(Follower):
                     if not rivals2 and shows2 and self._few(stray2, ev, index):
                         if self._hand_near(strong - pairs[0][2] - pairs[0][3]):
                             return []
+                        others = self._other_runs(moves2, ev, index, strong)
+                        if others:
+                            # a longer run of moves leaves these cells as the pair does (a
+                            # piece moved twice, another into its first cell: Due Re's d7e6,
+                            # c2f5, c5d7 looks like c5e6, c2f5): which came first is asked
+                            self._pending = [moves2[0], *others]
+                            return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=tuple(
+                                sorted({str(m) for m in self._pending}))))
                         exchange = self._exchange_beside(moves2, pairs[0][2] | pairs[0][3],
                                                          picture)
                         if exchange is not None:
@@ -900,11 +917,6 @@ class ChangeFollower(Follower):
                 if self._unsettled == 0:
                     self._unsettled += 1  # perhaps a hand still in view: look again later
                     return []
-            if len(stray) > MAX_STRAY and self._unsettled:
-                # more than the likely moves changed, at a second look: more moves unseen?
-                caught = self._caught_up(ev, index, strong, picture)
-                if caught is not None:
-                    return caught
             top = scored[0][0]
             likely = [m[0] for s, m, mv, _, ok in scored[:3]
                       if s > 0 and s > top - 2 * MARGIN and ok]
@@ -920,6 +932,11 @@ class ChangeFollower(Follower):
                 names = tuple(sorted(dict.fromkeys(str(m) for m in likely)))
                 self._pending = likely
                 return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=names))
+        if self._unsettled:  # more moves unseen than one or two? (before an arm is waited
+            # for, or the squares asked about)
+            caught = self._caught_up(ev, index, strong, picture)
+            if caught is not None:
+                return caught
         if self._unsettled == 0 or self._hand_wait(strong) or self._in_the_air(strong):
             self._unsettled = max(self._unsettled, 1)
             return []
@@ -962,9 +979,6 @@ class ChangeFollower(Follower):
             else:
                 self._unsettled += 1
             return []
-        caught = self._caught_up(ev, index, strong, picture)
-        if caught is not None:
-            return caught
         return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
 
     def _caught_up(self, ev: np.ndarray, index: dict[str, int], strong: set[str],
@@ -985,6 +999,24 @@ class ChangeFollower(Follower):
             # (the hand that made the players' answered move may still rest over the board:
             # its cells were caught up as the queen's d8e8, clupso_a with a resting hand)
             return None
+        found = self._runs(ev, index, strong)
+        if found is None:
+            return None  # too many ways: none is played
+        fits, doubtful = found
+        if len(fits) == 1 and not doubtful:
+            # (one or two moves that fit are left to the moves' own rules)
+            if len(fits[0][0]) < CATCH_UP_LEAST or self._exchange_open(fits[0][0]):
+                return None
+            return self._order(fits[0])
+        if not fits and doubtful == 1 and self._unsettled <= CATCH_UP_WAIT:
+            return ()  # one such run of moves, unsure cells in it: look again before asking
+        return None
+
+    def _runs(self, ev: np.ndarray, index: dict[str, int], strong: set[str]
+              ) -> tuple[list[list[tuple]], int] | None:
+        """The runs of moves (see :data:`CATCH_UP_PLIES`) that fit the picture: per position
+        they reach, its shortest runs; and how many positions fit but for cells read unsure.
+        None when there were too many ways to search them all."""
         cells = self.cells
         changed = {c for c in cells if ev[index[c]] > 0}
         start, was = self._identity(), self.expected
@@ -995,30 +1027,35 @@ class ChangeFollower(Follower):
             named = re.findall(r"[a-z]+\d+", str(move))
             return (named[0], named[-1]) if named else ("", "")
 
-        def search(path: list, touched: set[str]) -> None:
+        def search(path: list, touched: set[str], transit: int) -> None:
             nonlocal visited
             if visited >= CATCH_UP_NODES:
                 return
             visited += 1
             now = self._identity()
             moved = {c for c in cells if now[c] != start[c]}
-            if len(path) >= CATCH_UP_LEAST and moved and moved <= changed:
+            if path and moved and moved <= changed:
                 finals.setdefault(tuple(sorted(now.items())), []).append(tuple(path))
             if len(path) >= CATCH_UP_PLIES:
                 return
             for move in self.position.legal_moves():
                 a, b = ends(move)
-                if a not in changed | touched or b not in changed | touched | {a}:
+                if a not in changed | touched:
+                    continue
+                # (a piece may stop on a cell it leaves again later: b8c6, c6b4 leave c6 as
+                # it was; one such stop in a run, or the search would try every move)
+                through = b not in changed | touched
+                if through and not transit:
                     continue
                 self.position.push(move)
                 try:
-                    search(path + [move], touched | {a, b})
+                    search(path + [move], touched | {a, b}, transit - through)
                 finally:
                     self.position.pop()
 
-        search([], set())
+        search([], set(), CATCH_UP_TRANSIT)
         if visited >= CATCH_UP_NODES:
-            return None  # too many ways: none is played
+            return None
         fits, doubtful = [], 0
         for paths in finals.values():
             shortest = min(len(path) for path in paths)
@@ -1031,15 +1068,60 @@ class ChangeFollower(Follower):
             unsure = {c for c in moved | strong if c not in self._seen}
             if not moved or any(self._seen[c] != after[c] for c in (moved | strong) - unsure):
                 continue
+            # ... and no cell anywhere read surely otherwise than the moves leave it: the game
+            # the camera holds may lack a move it never saw (a Camerlano run of three of which
+            # one was played: the next run, caught up on it, left the record wrong)
+            if any(v != after[c] for c, v in self._seen.items() if c in after):
+                continue
             if len(unsure & moved) > 1 or unsure - moved:
                 doubtful += 1  # nothing read otherwise, but too little read surely
                 continue
             fits.append(paths)
-        if len(fits) == 1 and not doubtful:
-            return self._order(fits[0])
-        if not fits and doubtful == 1 and self._unsettled <= CATCH_UP_WAIT:
-            return ()  # one such run of moves, unsure cells in it: look again before asking
-        return None
+        return fits, doubtful
+
+    def _other_runs(self, moves: tuple, ev: np.ndarray, index: dict[str, int],
+                    strong: set[str]) -> list:
+        """The first moves of the runs that fit the picture (:meth:`_runs`) as well as
+        ``moves`` do and leave another position (the kinds of pieces aside, which the picture
+        may not tell)."""
+        found = self._runs(ev, index, strong)
+        if found is None:
+            return []
+        for m in moves:
+            self.position.push(m)
+        mine = self._identity()
+        for _ in moves:
+            self.position.pop()
+        return list(dict.fromkeys(paths[0][0] for paths in found[0]
+                                  if dict(self._final(paths[0])) != mine))
+
+    def _final(self, path: tuple) -> dict[str, str]:
+        """Every cell's piece (kind too) once ``path`` is played (the position is left)."""
+        for m in path:
+            self.position.push(m)
+        try:
+            return self._identity()
+        finally:
+            for _ in path:
+                self.position.pop()
+
+    def _exchange_open(self, path: tuple) -> bool:
+        """Whether a move that changes no cell's colour (the Shah's exchange) was legal
+        anywhere along ``path``: it may have been made unseen among the others (Camerlano runs
+        of three with two exchanges in one were caught up as the next run, the record left
+        without them)."""
+        played = 0
+        try:
+            for move in (None, *path):
+                if move is not None:
+                    self.position.push(move)
+                    played += 1
+                if self._exchanges():
+                    return True
+            return False
+        finally:
+            for _ in range(played):
+                self.position.pop()
 
     def _order(self, paths: list[tuple]) -> tuple | None:
         """Of several orders of the same moves, the one the pictures seen since the agreed one
