@@ -414,10 +414,11 @@ RECHECK = 4  # while calm, look again every this many stable-sights' worth of fr
 # cell the piece leaves again), that together change only cells the picture shows changed,
 # every cell they fill or empty read surely as they leave it (but one, unsure), and no other
 # cell read surely otherwise than they leave it; one such position only, and no Shah's
-# exchange (which may not show) legal on the way, or nothing is played. Their order comes from the pictures the camera saw on the way (frames not refused
-# as motion): an order is played when it fits them better than any other by ORDER_MARGIN,
-# else nothing is played (a real overhead webcam game, see bench_vision: four moves made in
-# 4 s between two calm pictures, then three more)
+# exchange (which may not show) legal on the way, or nothing is played. Their order comes
+# from the pictures the camera saw on the way (frames not refused as motion): an order is
+# played when it fits them better than any other by ORDER_MARGIN, else nothing is played (a
+# real overhead webcam game, see bench_vision: four moves made in 4 s between two calm
+# pictures, then three more)
 CATCH_UP_PLIES = 6
 CATCH_UP_LEAST = 3  # ... and at least so many (one or two, also when they reach the only
 # position that fits: the moves' own rules, with their guards against a hand at rest)
