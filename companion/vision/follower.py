@@ -875,14 +875,6 @@ class ChangeFollower(Follower):
                     if not rivals2 and shows2 and self._few(stray2, ev, index):
                         if self._hand_near(strong - pairs[0][2] - pairs[0][3]):
                             return []
-                        others = self._other_runs(moves2, ev, index, strong)
-                        if others:
-                            # a longer run of moves leaves these cells as the pair does (a
-                            # piece moved twice, another into its first cell: Due Re's d7e6,
-                            # c2f5, c5d7 looks like c5e6, c2f5): which came first is asked
-                            self._pending = [moves2[0], *others]
-                            return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=tuple(
-                                sorted({str(m) for m in self._pending}))))
                         exchange = self._exchange_beside(moves2, pairs[0][2] | pairs[0][3],
                                                          picture)
                         if exchange is not None:
@@ -1079,32 +1071,6 @@ class ChangeFollower(Follower):
                 continue
             fits.append(paths)
         return fits, doubtful
-
-    def _other_runs(self, moves: tuple, ev: np.ndarray, index: dict[str, int],
-                    strong: set[str]) -> list:
-        """The first moves of the runs that fit the picture (:meth:`_runs`) as well as
-        ``moves`` do and leave another position (the kinds of pieces aside, which the picture
-        may not tell)."""
-        found = self._runs(ev, index, strong)
-        if found is None:
-            return []
-        for m in moves:
-            self.position.push(m)
-        mine = self._identity()
-        for _ in moves:
-            self.position.pop()
-        return list(dict.fromkeys(paths[0][0] for paths in found[0]
-                                  if dict(self._final(paths[0])) != mine))
-
-    def _final(self, path: tuple) -> dict[str, str]:
-        """Every cell's piece (kind too) once ``path`` is played (the position is left)."""
-        for m in path:
-            self.position.push(m)
-        try:
-            return self._identity()
-        finally:
-            for _ in path:
-                self.position.pop()
 
     def _exchange_open(self, path: tuple) -> bool:
         """Whether a move that changes no cell's colour (the Shah's exchange) was legal
