@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import re
+from contextlib import contextmanager
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -583,6 +584,7 @@ class ChangeFollower(Follower):
         """One calm picture: the move it shows, a question, or nothing."""
         disturbed, self._disturbed = self._disturbed, False
         learnt_ref, self._ref_learnt = self._ref_learnt, False
+        searched = False  # the runs of moves unseen were looked for on this picture
         if self._ref is None:
             self._ref, self._refs = picture, [picture]
             self._between.clear()
@@ -839,6 +841,7 @@ class ChangeFollower(Follower):
                 # more than the likely moves changed, at a second look: more moves unseen?
                 # (before an arm is waited for: a pile of moves joined to the edge looks like
                 # one, and was waited for until the next moves came)
+                searched = True
                 caught = self._caught_up(ev, index, strong, picture)
                 if caught is not None:
                     return caught
@@ -925,8 +928,8 @@ class ChangeFollower(Follower):
                 names = tuple(sorted(dict.fromkeys(str(m) for m in likely)))
                 self._pending = likely
                 return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=names))
-        if self._unsettled:  # more moves unseen than one or two? (before an arm is waited
-            # for, or the squares asked about)
+        if self._unsettled and not searched:  # more moves unseen than one or two? (before
+            # an arm is waited for, or the squares asked about; not searched twice)
             caught = self._caught_up(ev, index, strong, picture)
             if caught is not None:
                 return caught
@@ -1077,18 +1080,11 @@ class ChangeFollower(Follower):
         anywhere along ``path``: it may have been made unseen among the others (Camerlano runs
         of three with two exchanges in one were caught up as the next run, the record left
         without them)."""
-        played = 0
-        try:
-            for move in (None, *path):
-                if move is not None:
-                    self.position.push(move)
-                    played += 1
+        for k in range(len(path) + 1):
+            with self._played(path[:k]):
                 if self._exchanges():
                     return True
-            return False
-        finally:
-            for _ in range(played):
-                self.position.pop()
+        return False
 
     def _order(self, paths: list[tuple]) -> tuple | None:
         """Of several orders of the same moves, the one the pictures seen since the agreed one
@@ -1101,13 +1097,11 @@ class ChangeFollower(Follower):
         start = self._identity()
         stages = []
         for path in paths:
-            sets = [frozenset()]
-            for m in path:
-                self.position.push(m)
-                now = self._identity()
+            sets = []
+            for k in range(len(path) + 1):
+                with self._played(path[:k]):
+                    now = self._identity()
                 sets.append(frozenset(c for c in cells if now[c] != start[c]))
-            for _ in path:
-                self.position.pop()
             stages.append(sets)
         involved = sorted(set().union(*[s for sets in stages for s in sets]), key=_cell_key)
         rows = [index[c] for c in involved]
@@ -1224,15 +1218,21 @@ class ChangeFollower(Follower):
         return len(stray) - len(sure) <= 1 and len(sure) >= 2 and all(
             self._seen[c] == after[c] for c in sure)
 
-    def _expected_after(self, moves: tuple) -> dict[str, str]:
-        """What stands on each cell once ``moves`` are played (the position is left as it was)."""
+    @contextmanager
+    def _played(self, moves: "tuple | list") -> Iterator[None]:
+        """The position with ``moves`` played, for the time of a ``with`` (then as it was)."""
         for m in moves:
             self.position.push(m)
         try:
-            return self.expected
+            yield
         finally:
             for _ in moves:
                 self.position.pop()
+
+    def _expected_after(self, moves: tuple) -> dict[str, str]:
+        """What stands on each cell once ``moves`` are played (the position is left as it was)."""
+        with self._played(moves):
+            return self.expected
 
     def _denied(self, recoloured: "set[str] | frozenset[str]", left: dict[str, str],
                 ev: np.ndarray, index: dict[str, int]) -> bool:
