@@ -223,6 +223,10 @@ def _cmd_follow(args: argparse.Namespace) -> int:
             last_status = reading.status
             for event in follower.feed(reading, at=frame.time):
                 print(event, flush=True)
+                if event.together and event.move == event.together[-1]:
+                    print(f"companion vision: {' '.join(event.together)} were seen only "
+                          "together (made in a row, no calm picture between): check them",
+                          file=sys.stderr)
     finally:
         source.close()
     return 0

@@ -24,7 +24,7 @@ import re
 from contextlib import contextmanager
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, Protocol
 
@@ -59,6 +59,10 @@ class FollowEvent:
     squares: tuple[str, ...] = ()
     candidates: tuple[str, ...] = ()
     corrected: tuple[str, ...] = ()  # squares the engine's legality overruled
+    # a move of several made between two calm pictures (a fast burst, the camera saw none of
+    # them alone): the whole run, in the order played, on each of its moves; () for a move
+    # seen by itself. A screen says such runs, for the players to check
+    together: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         if self.kind is EventKind.MOVE:
@@ -1473,8 +1477,9 @@ class ChangeFollower(Follower):
         out = []
         self._between.clear()
         base, before = self._ref, self._identity()
+        together = tuple(str(m) for m in moves) if len(moves) > 1 else ()
         for move in moves:
-            out += self._emit(self._play(move))
+            out += self._emit(replace(self._play(move), together=together))
             self._refs.append(picture)  # (the picture between two moves was never seen)
         self._ref = picture
         after = self._identity()

@@ -39,6 +39,8 @@ def follow(frames: list[np.ndarray]) -> list:
 def test_moves_made_between_two_calm_pictures_are_caught_up_in_their_order():
     events = follow(film(MOVES, seed=611, between=2))
     assert [str(e) for e in events] == MOVES
+    # each move says it was seen only with the others (a screen asks the referee to check)
+    assert [e.together for e in events] == [tuple(MOVES)] * len(MOVES)
 
 
 def test_a_fast_game_in_the_other_order_is_caught_up_in_that_order():

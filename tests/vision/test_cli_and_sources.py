@@ -65,6 +65,20 @@ def test_vision_follow_prints_the_moves_of_a_synthetic_game(tmp_path, capsys):
     assert capsys.readouterr().out.split() == ["e2e4", "e7e5", "g1f3"]
 
 
+def test_vision_follow_says_moves_it_saw_only_together(tmp_path, capsys):
+    """Four moves made in a row at 20 frames a second, the board calm 0.1 s between them: the
+    moves are printed in their order, and stderr says they were seen only together."""
+    from companion.vision.synth.video import fast_game_frames
+
+    moves = ["e2e4", "e7e5", "d1h5", "b8c6"]
+    for i, frame in enumerate(fast_game_frames("magici", moves, 611, between=2)):
+        cv2.imwrite(str(tmp_path / f"f{i:03d}.jpg"), frame)
+    assert main(["vision", "follow", str(tmp_path), "--variant", "magici", "--fps", "20"]) == 0
+    out = capsys.readouterr()
+    assert out.out.split() == moves
+    assert "e2e4 e7e5 d1h5 b8c6 were seen only together" in out.err
+
+
 def test_follow_rejects_an_unknown_source(capsys):
     assert main(["vision", "follow", "/no/such/thing", "--variant", "magici"]) == 2
     assert "no such file" in capsys.readouterr().err

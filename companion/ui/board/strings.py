@@ -413,6 +413,9 @@ register(
         "board.camera.stopped": ("La telecamera non segue più la partita", "The camera no longer follows the game"),
         "board.camera.which": ("Quale mossa è stata fatta?", "Which move was made?"),
         "board.camera.check": ("Telecamera: controlla le case {squares}", "Camera: check squares {squares}"),
+        "board.camera.together": ("Telecamera: {n} mosse viste insieme, fatte di fila ({moves}): controlla "
+                                  "che siano giuste", "Camera: {n} moves seen together, made in a row "
+                                  "({moves}): check they are right"),
         "board.camera.no_moves": ("Telecamera: nessuna mossa possibile ora (lancia i dadi?); case {squares}",
                                   "Camera: no move can be played now (roll the dice?); squares {squares}"),
     }

@@ -96,6 +96,7 @@ class CameraFollow:
         self.moved = False  # the camera said it was moved (until it reads the board again)
         self.question: list[tuple[str, ...]] = []  # the cells of each move the camera asks about
         self.lost = False  # moved while following: not following until it sees the game again
+        self._together: list[str] = []  # the moves of a run seen together, as said so far
 
     @property
     def available(self) -> bool:
@@ -247,6 +248,7 @@ class CameraFollow:
         if event.kind in (EventKind.MOVE, EventKind.TAKEBACK):
             self._unsay_check()
         if event.kind is EventKind.MOVE:
+            self._note_together(event)
             options = [o for o in screen.options() if str(move_of(o.payload)) == event.move]
             if len(options) == 1:
                 screen.play(options[0])
@@ -269,6 +271,21 @@ class CameraFollow:
                 self._check_text = screen.t(key, squares=" ".join(event.squares))
                 self.app.show_banner(self._check_text)
                 self.app.play("error")
+
+    def _note_together(self, event: Any) -> None:
+        """A run of moves the camera saw only together (made fast, with no calm picture
+        between them) is played like any other, and said once its last move is in: the
+        referee checks on the board that the camera put them in the right order."""
+        if not event.together:
+            self._together = []
+            return
+        if event.move == event.together[0]:
+            self._together = []
+        self._together.append(self.describe(event.move)[0])
+        if event.move == event.together[-1]:
+            self.app.show_banner(self.screen.t("board.camera.together", n=len(self._together),
+                                               moves=", ".join(self._together)))
+            self._together = []
 
     def _unsay_check(self) -> None:
         """The camera found the move after all (a hand had stayed in view): the squares it

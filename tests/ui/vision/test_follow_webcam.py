@@ -117,3 +117,8 @@ def test_a_fast_game_the_camera_never_saw_calm_is_caught_up_in_the_journal(camer
     assert [m.text for m in screen.session.history] == moves
     assert board_moves(screen.session.match) == touched_record(tmp_path, moves)
     assert asked == []
+    # ... and the referee is told that these moves were seen only together, to check them
+    said = [b.text for b in app.banners if "4 mosse viste insieme" in b.text]
+    assert said == ["Telecamera: 4 mosse viste insieme, fatte di fila "
+                    "(e2-e4, Cb8-c6, Dd1-h5, e7-e5): controlla che siano giuste"], \
+        [b.text for b in app.banners]
