@@ -682,6 +682,44 @@ def webcam_game(item: tuple, seed: int, given: bool) -> "object":
     return score
 
 
+SLOW_EVERY = (2, 3, 5)  # a slower reader: every k-th frame of the webcam's
+
+
+def bench_slow_reader() -> None:
+    """The held-out webcam games (as :func:`bench_webcam`, given corners) read by a reader
+    too slow for the camera: only every k-th frame reaches it (:data:`SLOW_EVERY`), at the
+    webcam's rate over k, as on a Raspberry Pi that takes longer than a frame's time to read
+    one (a live camera's driver drops the frames nobody takes); the peer is every frame,
+    in the same run. Nothing of the follower was changed for this probe; the tune videos
+    through tune seed 1 were run before it (TUNED-ON, every 3: one question)."""
+    from companion.vision import devbench
+    from companion.vision.synth.webcam import webcam
+
+    items = webcam_items("held_out")
+    if not items:
+        print("[slow reader, held out] material absent: skipped")
+        return
+    totals = {k: devbench.GameScore() for k in (1, *SLOW_EVERY)}
+    for name, variant, fen, truth, clip in items:
+        for seed in WEBCAM_SEEDS:
+            filmed = webcam(clip, seed)
+            fps = filmed.params["fps"]
+            for k in totals:
+                score = devbench.follow_game(variant, fen, truth, filmed.frames[::k],
+                                             filmed.corners, f"{name}/{seed}/every {k}",
+                                             fps=fps / k)
+                print(f"  {name}, webcam seed {seed}, every {k} frame(s), {fps / k:.1f} fps: "
+                      f"{score.followed}/{score.moves} followed, {score.false} false, "
+                      f"{score.asked} asked", flush=True)
+                totals[k].add(score)
+    for k, total in totals.items():
+        for line in total.lines:
+            print(line)
+        who = "peer, every frame" if k == 1 else \
+            f"every {k}{ {2: 'nd', 3: 'rd'}.get(k, 'th')} frame at the webcam's rate over {k}"
+        print(f"[slow reader, held out, given corners, {who}] {total.line()}")
+
+
 def webcam_lens_games(item: tuple, seed: int, totals: dict[str, "object"]) -> None:
     """One game of :func:`webcam_items` filmed with ``seed`` through every effect and a lens
     (:data:`companion.vision.synth.webcam.LENS`, the lens drawn from the same seed), followed
@@ -928,12 +966,19 @@ def main() -> int:
     parser.add_argument("--looked-at", action="store_true",
                         help="with --real-game: the recording was looked at while the camera "
                              "was changed (its figure is labelled TUNED-ON)")
+    parser.add_argument("--slow-reader", action="store_true",
+                        help="only the held-out webcam games read by a reader that gets every "
+                             "2nd, 3rd or 5th frame (a slow machine), beside every frame")
     parser.add_argument("--tune-webcam-videos", action="store_true",
                         help="only vision-dev's tune videos through more tune webcam seeds "
                              "(TUNED-ON; about 70 min)")
     args = parser.parse_args()
     k = 3 if args.quick else 1
     t0 = time.perf_counter()
+    if args.slow_reader:
+        bench_slow_reader()
+        print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
+        return 0
     if args.real_stills:
         bench_real_stills(*args.real_stills)
         print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
