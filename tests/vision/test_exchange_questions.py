@@ -54,3 +54,20 @@ def test_a_reply_after_an_exchange_that_did_not_show_at_all_is_not_waited_for_si
     assert (score.followed, score.false, score.asked) == (4, 0, 1), score.lines
     asked = [line for line in score.lines if "asked" in line]
     assert "f9h9" in asked[0].split("which move:")[1].split("(truth")[0].split(), asked
+
+
+def test_the_exchange_asked_about_is_ranked_by_its_partner_not_by_the_shahs_neighbours():
+    """Tune render 5061 filmed by the club webcam (webcam seed 2): Black's Shah exchanges with
+    the piece on e10, unseen by occupancy. The Shah's own change shows on the cells round f9,
+    and scored with it its neighbours f8, g8 and g9 were the three asked about; each piece is
+    now scored without the other's cell and body, and e10 is among those asked."""
+    from companion.vision.synth.webcam import clip_of_game, webcam
+
+    clip, truth, fen = clip_of_game("camerlano", 12, 5061)
+    filmed = webcam(clip, 2)
+    score = devbench.follow_game("camerlano", fen, truth, filmed.frames, filmed.corners,
+                                 "5061/2", fps=filmed.params["fps"])
+    assert truth[9] == "f9e10"
+    asked = [line for line in score.lines if "which move" in line and "f9e10)" in line]
+    assert len(asked) == 1 and "f9e10 " in asked[0].split("(truth")[0], score.lines
+    assert score.false == 0
