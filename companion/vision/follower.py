@@ -1407,8 +1407,8 @@ class ChangeFollower(Follower):
                 continue
             # each piece's change without the other's cell and body: the Shah's own change,
             # the same for all its exchanges, showed on the cells round it and ranked its
-            # neighbours first (tune renders 5061, 5067 through webcam seed 2: the partner
-            # made was not among the three asked about)
+            # neighbours first (tune render 5061 through webcam seed 2: the partner made,
+            # e10, was not among the three asked about, f8, g8 and g9)
             own = {c: {c} | self._meter.shadowed({c}) for c in moved}
             found.append((sum(self._piece_change(
                 change, c, set(besides).union(*(own[o] for o in moved if o != c)))
@@ -1421,8 +1421,9 @@ class ChangeFollower(Follower):
         """Ask which Shah's exchange was made: the likeliest three (see
         :meth:`_likely_exchanges`; ranked by their own cells alone, the exchange made was
         often not among those offered; with each piece scored apart from the other's body,
-        on 24 Camerlano tune games with exchange questions one more offered it, none fewer:
-        the partner's own change is often faint, and half of the webcam's are still missed)."""
+        on 32 Camerlano tune games (16 through webcam seed 2, renders 1000-1015) one question
+        more offered it, none fewer; through the webcam 9 of 15 such questions offer it: the
+        partner's own change is often faint)."""
         likely = self._likely_exchanges(change, besides)[:3]
         if not likely:
             return []
