@@ -322,7 +322,8 @@ class RefereeStation:
         refused = self._not_running(st)
         if refused is None and side is not None and side is not st.on_move:
             refused = Refused.NOT_ON_MOVE
-        if refused is None and source is not EndSource.BOARD and st.turn_started_ms is not None \
+        if refused is None and source not in (EndSource.BOARD, EndSource.CAMERA) \
+                and st.turn_started_ms is not None \
                 and now - st.turn_started_ms < st.timing.end_lockout_ms:
             refused = Refused.LOCKED_OUT
         if refused is not None:

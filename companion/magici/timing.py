@@ -117,13 +117,15 @@ class ClockKind(Enum):
 
 
 class EndSource(Enum):
-    """What ended a move: the screen, a keyboard key, a team's GPIO button, the referee."""
+    """What ended a move: the screen, a keyboard key, a team's GPIO button, the referee, a move
+    on the touch board or one the camera saw."""
 
     TAP = "tap"
     KEY = "key"
     BUTTON = "button"
     REFEREE = "referee"
     BOARD = "board"  # a move entered on the touch board: deliberate, so no double-press lock-out
+    CAMERA = "camera"  # a move the camera saw on the board (played on the touch board): no lock-out
 
 
 class CueKind(Enum):

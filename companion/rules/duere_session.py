@@ -25,7 +25,8 @@ from companion.core.journal import Event
 from companion.rules import Color, IllegalMove, Move, Position
 from companion.rules.duere import RollAnalysis, RollPlay
 from companion.rules.notation import long_tokens, render
-from companion.rules.session import MOVE, BoardSession, HistoryEntry, Option, Reason, Refused
+from companion.rules.session import (MOVE, BoardSession, HistoryEntry, Option, Reason, Refused,
+                                     moved_by, with_by)
 
 ROLL = "roll"
 
@@ -135,7 +136,7 @@ class DueReSession(BoardSession):
             die = int(event.data["die"])
             for option in self.options():
                 if option.payload[0] == die and str(option.payload[1]) == event.data["move"]:
-                    self._apply_step(option)
+                    self._apply_step(option, moved_by(event.data))
                     return
             raise IllegalMove(f"{event.data['move']} with a {die} is not a legal step here")
         else:
@@ -154,12 +155,12 @@ class DueReSession(BoardSession):
             self.lost_last = self.roll
             self.roll, self.analysis = None, None
 
-    def _apply_step(self, option: Option) -> None:
+    def _apply_step(self, option: Option, by: str = "") -> None:
         die, move = option.payload
         shown = self.board()
         tokens = (f"{die}: ", *long_tokens(shown, move))
         self.history.append(HistoryEntry(self.position.fullmove, self.mover, render(tokens), f"{die}:{move}",
-                                         shown.fen(), tokens))
+                                         shown.fen(), tokens, by))
         self.steps.append((die, move))
         self.last_move = move
         if tuple(self.steps) in {p.steps for p in self.analysis.plays}:  # type: ignore[union-attr]
@@ -231,15 +232,16 @@ class DueReSession(BoardSession):
         self.match.append(ROLL, {"faces": list(pair), "source": source})
         self._apply_roll(pair)  # type: ignore[arg-type]
 
-    def play(self, option: Option) -> None:
+    def play(self, option: Option, by: str = "") -> None:
         if self.is_over():
             raise Refused(Reason("board.reason.over"))
         if option not in self.options():
             raise Refused(self.explain(option.cells))
         die, move = option.payload
         with self.one_action():  # the step and the finish it causes: one transaction
-            self.match.append(MOVE, {"move": str(move), "die": die, "fen_before": self.board().fen()})
-            self._apply_step(option)
+            self.match.append(MOVE, with_by({"move": str(move), "die": die,
+                                             "fen_before": self.board().fen()}, by))
+            self._apply_step(option, by)
             self._finish_if_over()
 
     def play_text(self, text: str) -> None:

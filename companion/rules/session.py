@@ -9,7 +9,8 @@ board kept apart from the referee station's match):
 - match meta ``{"variant": "duere", "start_fen": "...", "options": {...}}``; a match made by
   someone else (the Magici station's) gets a ``board_start`` event with the same fields instead;
 - ``move`` events ``{"move": "e2e4", "fen_before": "..."}`` (the move text as the engine
-  writes it: ``c3e5g3`` for a chain, a promotion letter at the end);
+  writes it: ``c3e5g3`` for a chain, a promotion letter at the end), with ``"by"`` when the
+  camera entered it (:data:`MOVE_BY`; none: touched on the board or typed);
 - ``referee`` events ``{"action": "draw_agreed" | "resign" | "queen_replacement" | "pass_turn",
   "side": "w", ...}``; a queen replacement carries the position after it (``fen``); a pass
   (Magici's 30 seconds run out) is the engine's ``push_pass``;
@@ -42,6 +43,12 @@ from companion.rules.variant import Variant
 from companion.rules.notation import notation_tokens, render
 
 MOVE, REFEREE, BOARD_START = "move", "referee", "board_start"
+# Who entered a move, as its event's ``"by"`` says (none: touched on the board, or typed): the
+# camera alone, the camera in a run of moves it saw only together (made fast, no calm picture
+# between them: their order is the camera's), or a referee's answer to the camera's question
+# (which of these moves was made, or with which die)
+BY_CAMERA, BY_CAMERA_TOGETHER, BY_CAMERA_ASKED = "camera", "camera_together", "camera_asked"
+MOVE_BY = (BY_CAMERA, BY_CAMERA_TOGETHER, BY_CAMERA_ASKED)
 BOARD_KINDS = frozenset({MOVE, REFEREE, BOARD_START, FINISH})
 
 
@@ -107,10 +114,28 @@ class HistoryEntry:
     text: str  # the engine's move text (or the referee action)
     fen_before: str
     tokens: tuple[str, ...] = ()  # the notation as tokens, for the screen's language
+    by: str = ""  # who entered the move (one of MOVE_BY), "" touched or typed
 
     def shown(self, lang: str) -> str:
         """The notation with the piece letters of ``lang`` (``Cf3`` in Italian, ``Nf3``)."""
         return render(self.tokens, lang) if self.tokens else self.notation
+
+
+def with_by(data: dict[str, Any], by: str) -> dict[str, Any]:
+    """A move event's data, with who entered the move when it was not a touch."""
+    if not by:
+        return data
+    if by not in MOVE_BY:
+        raise ValueError(f"unknown move source {by!r} (known: {', '.join(MOVE_BY)})")
+    return {**data, "by": by}
+
+
+def moved_by(data: dict[str, Any]) -> str:
+    """Who entered a journalled move (``""``: touched or typed; a journal written before moves
+    were tagged, or a value this version does not know, reads as that too: the move itself
+    stands either way)."""
+    by = data.get("by")
+    return by if isinstance(by, str) and by in MOVE_BY else ""
 
 
 def move_cells(move: Move) -> tuple[str, ...]:
@@ -202,20 +227,21 @@ class BoardSession:
 
     def apply_event(self, event: Event) -> None:
         if event.kind == MOVE:
-            self._apply_move(self.position.parse_move(event.data["move"]))
+            self._apply_move(self.position.parse_move(event.data["move"]), moved_by(event.data))
         elif event.kind == REFEREE:
             self._apply_referee(event.data)
         elif event.kind == FINISH:
             self.result = dict(event.data)
 
-    def _apply_move(self, move: Move) -> None:
+    def _apply_move(self, move: Move, by: str = "") -> None:
         pos = self.position
         before = pos.fen()
         number, color = pos.fullmove, pos.turn
         tokens = notation_tokens(pos, move)
         pos.push(move)
         tokens += (check_suffix(pos),)
-        self.history.append(HistoryEntry(number, color, render(tokens), str(move), before, tokens))
+        self.history.append(HistoryEntry(number, color, render(tokens), str(move), before, tokens,
+                                         by))
         self.last_move = move
 
     def _apply_referee(self, data: dict[str, Any]) -> None:
@@ -284,14 +310,16 @@ class BoardSession:
         return Reason("board.reason.not_a_move", {"move": "-".join(cells)})
 
     # -- acting -------------------------------------------------------------------------------
-    def play(self, option: Option) -> None:
-        """Write the option's move to the journal, then play it (and finish a won game)."""
+    def play(self, option: Option, by: str = "") -> None:
+        """Write the option's move to the journal, then play it (and finish a won game);
+        ``by``: who entered it, when not a touch (:data:`MOVE_BY`)."""
         move: Move = option.payload
         if self.is_over():
             raise Refused(Reason("board.reason.over"))
         with self.one_action():  # the move and the finish it causes: one transaction
-            self.match.append(MOVE, {"move": str(move), "fen_before": self.position.fen()})
-            self._apply_move(move)
+            self.match.append(MOVE, with_by({"move": str(move), "fen_before": self.position.fen()},
+                                            by))
+            self._apply_move(move, by)
             self._finish_if_over()
 
     def play_text(self, text: str) -> None:
@@ -410,7 +438,7 @@ class BoardSession:
             "final_fen": self.position.fen(),
             "moves": [
                 {"number": h.number, "side": h.color.letter, "move": h.text, "notation": h.notation,
-                 "fen_before": h.fen_before}
+                 "fen_before": h.fen_before, **({"by": h.by} if h.by else {})}
                 for h in self.history
             ],
             "result": self.result,

@@ -107,7 +107,7 @@ class FakeStation:
         self.drawn.append(pygame.Rect(rect))
         pygame.draw.rect(surface, (10, 80, 10), rect)
 
-    def on_move(self, move_text, fen):
+    def on_move(self, move_text, fen, by=""):
         self.moves.append((move_text, fen))
 
     def on_undo(self, fen):

@@ -51,7 +51,7 @@ class GivenOptions(BoardSession):
     def options(self):
         return list(self.given)
 
-    def play(self, option):
+    def play(self, option, by=""):
         self.played.append(option)
 
 

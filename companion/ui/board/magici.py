@@ -44,7 +44,7 @@ class StationPanel(Protocol):
     required; the others are looked up with ``getattr`` and may be left out)."""
 
     def draw_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None: ...
-    def on_move(self, move_text: str, fen: str) -> None: ...
+    def on_move(self, move_text: str, fen: str, by: str = "") -> None: ...  # by: as the journal's
     # optional: refuse_move(color) -> str | None (why that side may not move now),
     # handle_panel(action) -> bool, on_undo(fen) -> None, update(dt_ms) -> None,
     # wake_in_ms() -> int | None, side_names() -> tuple[str, str],
@@ -134,7 +134,7 @@ class MagiciBoardScreen(GameScreen):
         return super().to_move_text(color)
 
     # -- telling the station ------------------------------------------------------------------
-    def play(self, option) -> None:  # type: ignore[no-untyped-def]
+    def play(self, option, by: str = "") -> None:  # type: ignore[no-untyped-def]
         refuse = getattr(self.station, "refuse_move", None)
         reason = refuse(self.session.position.turn) if refuse is not None else None
         if reason:  # the clock has the other team on move (or is stopped): the board agrees with it
@@ -145,9 +145,10 @@ class MagiciBoardScreen(GameScreen):
             self.dirty = True
             return
         before = len(self.session.history)
-        super().play(option)
+        super().play(option, by=by)
         if self.station is not None and len(self.session.history) > before:
-            self.station.on_move(self.session.history[-1].text, self.session.position.fen())
+            self.station.on_move(self.session.history[-1].text, self.session.position.fen(),
+                                 by=by)
 
     def undo(self) -> None:
         last = self.session.last_board_event()

@@ -62,6 +62,7 @@ class GameScreen(FollowWithCamera, Screen):
         self.flipped = False
         self.entered: list[str] = []
         self.choices: list[Option] | None = None
+        self.choices_by = ""  # who asked the choice open (the camera: its answer is tagged so)
         self.message: str = ""
         self.message_level = "info"
         self.drag: Drag | None = None
@@ -304,14 +305,16 @@ class GameScreen(FollowWithCamera, Screen):
 
     def close_overlay(self) -> None:
         self.choices = None
+        self.choices_by = ""
         self.overlay_buttons = []
         self.overlay_area = None
         self.dirty = True
 
     def _chooser(self, option: Option):
         def choose() -> None:
+            by = self.choices_by
             self.close_overlay()
-            self.play(option)
+            self.play(option, by=by)
         return choose
 
     def choice_label(self, option: Option) -> str:
@@ -463,9 +466,11 @@ class GameScreen(FollowWithCamera, Screen):
         self.dirty = True
 
     # -- acting -------------------------------------------------------------------------------
-    def play(self, option: Option) -> None:
+    def play(self, option: Option, by: str = "") -> None:
+        """Play ``option``; ``by``: who entered it when not a touch (the camera: the journal
+        keeps it, see :data:`companion.rules.session.MOVE_BY`)."""
         try:
-            self.session.play(option)
+            self.session.play(option, by=by)
         except Refused as exc:
             self.refuse(exc.reason)
         else:

@@ -143,7 +143,7 @@ class BoardPanel:
             return 0
         return max(0, st.turn - 1 - len(session.history))
 
-    def on_move(self, move_text: str, fen: str) -> None:
+    def on_move(self, move_text: str, fen: str, by: str = "") -> None:
         mover = Side.BLACK if fen.split(" ")[1] == "w" else Side.WHITE
         station = self.station
         st = station.state
@@ -152,7 +152,10 @@ class BoardPanel:
         session = self._session()
         in_step = session is None or len(session.history) == st.turn  # this entry is the current turn's
         if st.running and st.on_move is mover and in_step:
-            outcome = station.end_move(mover, EndSource.BOARD, captured=captured)
+            # a move the camera saw ends the team's move as one touched on the board does, and
+            # the station's journal says it was the camera's
+            source = EndSource.CAMERA if by else EndSource.BOARD
+            outcome = station.end_move(mover, source, captured=captured)
             self.desk.outcome(outcome)
             if not outcome and self.board is not None:  # the clock did not stop: say why on the board
                 self.board.say(self.desk.message, "warn")

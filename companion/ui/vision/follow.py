@@ -15,6 +15,11 @@ journaled exactly like a touched one:
 - ``CHECK``: a banner names the squares to check;
 - ``TAKEBACK``: ``screen.undo()`` (the journal's undo).
 
+The journal keeps who entered each move: one the camera played is tagged ``by`` ``camera``
+(``camera_together`` when it was one of a run seen only together), one chosen in the camera's
+question, or its die chosen after it, ``camera_asked``
+(:data:`companion.rules.session.MOVE_BY`); a touched move has no tag.
+
 After any change made by touch (a move, an undo, a new game) the mirror no longer matches the
 board, and the follower starts again from the board as it stands (:meth:`sync`).
 """
@@ -24,6 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.journal import JournalError
+from companion.rules.session import BY_CAMERA, BY_CAMERA_ASKED, BY_CAMERA_TOGETHER
 from companion.ui.vision.feed import CameraFeed
 
 
@@ -251,9 +257,10 @@ class CameraFollow:
             self._note_together(event)
             options = [o for o in screen.options() if str(move_of(o.payload)) == event.move]
             if len(options) == 1:
-                screen.play(options[0])
+                screen.play(options[0], by=BY_CAMERA_TOGETHER if event.together else BY_CAMERA)
             elif options:  # the same move with either die: the screen's usual choice
                 screen.choices = options
+                screen.choices_by = BY_CAMERA_ASKED  # the die is the players' answer
                 screen._layout_overlay()
                 screen.dirty = True
                 return  # the follower's mirror is a move ahead until the choice is made
@@ -344,7 +351,7 @@ class CameraFollow:
                     pass
             for option in self.screen.options():
                 if str(move_of(option.payload)) == text:
-                    self.screen.play(option)
+                    self.screen.play(option, by=BY_CAMERA_ASKED)
                     break
             self.sync()
         return choose

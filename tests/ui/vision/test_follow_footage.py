@@ -57,7 +57,16 @@ def tune_video(name: str) -> Video:
 
 
 def board_moves(match) -> list[dict]:
-    return [e.data for e in match.effective() if e.kind == "move"]
+    """The journal's moves as a touch writes them (without who entered them: see
+    :func:`move_sources`)."""
+    return [{k: v for k, v in e.data.items() if k != "by"}
+            for e in match.effective() if e.kind == "move"]
+
+
+def move_sources(match) -> list[str]:
+    """Who entered each journalled move: "camera", "camera_together", "camera_asked", or ""
+    (touched)."""
+    return [e.data.get("by", "") for e in match.effective() if e.kind == "move"]
 
 
 def touched_record(tmp_path: Path, variant: str, moves: list[str]) -> list[dict]:
@@ -113,6 +122,8 @@ def test_a_clupso_game_on_footage_lands_in_the_journal_as_touched_moves(camera_a
     pump(app, worker)
     assert [h.text for h in screen.session.history] == video.moves
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
+    assert move_sources(screen.session.match) == ["camera"] * len(video.moves)  # ... the camera's
+    assert screen.session.record()["moves"][0]["by"] == "camera"  # and the export says so
     assert questions == [] and not screen.overlay_buttons  # nothing asked ...
     assert [b.text for b in app.banners[said:]] == []  # ... and no square to check
     assert screen.following
@@ -185,6 +196,9 @@ def test_a_hand_resting_after_a_capture_is_asked_about_then_the_camera_follows_o
     pump(app, worker)
     assert [h.text for h in screen.session.history] == truth
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", truth)
+    # the journal keeps that the eighth move was the referee's answer to the camera
+    assert move_sources(screen.session.match) == ["camera"] * 7 + ["camera_asked"] + \
+        ["camera"] * (len(truth) - 8)
     assert not screen.overlay_buttons and app.banners[said:] == []
 
 
@@ -303,4 +317,6 @@ def test_a_move_entered_by_touch_while_the_hand_still_rests_and_the_camera_follo
     assert len(cancelled) <= 1
     assert [h.text for h in screen.session.history] == video.moves
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
+    sources = move_sources(screen.session.match)
+    assert sources[move] == "" and set(sources[:move] + sources[move + 1:]) == {"camera"}
     assert not screen.overlay_buttons

@@ -16,7 +16,7 @@ from companion.vision.store import CalibrationStore
 from companion.vision.synth.webcam import clip_of_game, webcam
 
 from .conftest import pump
-from .test_follow_with_camera import board_moves, touched_record
+from .test_follow_with_camera import board_moves, move_sources, touched_record
 
 
 class StandInCamera:
@@ -68,6 +68,7 @@ def test_a_webcam_game_lands_in_the_journal_move_by_move_with_nothing_asked(came
     pump(app, worker)
     assert [m.text for m in screen.session.history] == truth
     assert board_moves(screen.session.match) == touched_record(tmp_path, truth)
+    assert move_sources(screen.session.match) == ["camera"] * len(truth)
     assert asked == [] and [b.text for b in app.banners[said:]] == []
     assert screen.camera.follower.calm_frames > 3  # half a second at the webcam's rate
 
@@ -116,6 +117,8 @@ def test_a_fast_game_the_camera_never_saw_calm_is_caught_up_in_the_journal(camer
     pump(app, worker)
     assert [m.text for m in screen.session.history] == moves
     assert board_moves(screen.session.match) == touched_record(tmp_path, moves)
+    # the journal keeps that the camera put these four in their order from one picture
+    assert move_sources(screen.session.match) == ["camera_together"] * 4
     assert asked == []
     # ... and the referee is told that these moves were seen only together, to check them
     said = [b.text for b in app.banners if "4 mosse viste insieme" in b.text]

@@ -15,11 +15,21 @@ from companion.ui.screens.home import HomeScreen
 from companion.vision.follower import EventKind, FollowEvent
 
 from ..conftest import tap
+from ..magici.conftest import clock, magici_app  # noqa: F401  (fixtures)
 from .conftest import pump, save_true_corners
 
 
 def board_moves(match) -> list[dict]:
-    return [e.data for e in match.effective() if e.kind == "move"]
+    """The journal's moves as a touch writes them (without who entered them: see
+    :func:`move_sources`)."""
+    return [{k: v for k, v in e.data.items() if k != "by"}
+            for e in match.effective() if e.kind == "move"]
+
+
+def move_sources(match) -> list[str]:
+    """Who entered each journalled move: "camera", "camera_together", "camera_asked", or ""
+    (touched)."""
+    return [e.data.get("by", "") for e in match.effective() if e.kind == "move"]
 
 
 def touched_record(tmp_path, moves: list[str]) -> list[dict]:
@@ -60,6 +70,7 @@ def test_camera_moves_arrive_in_the_journal_like_touched_ones(camera_app, game, 
     pump(app, worker)
     assert [h.text for h in screen.session.history] == game.moves
     assert board_moves(screen.session.match) == touched_record(tmp_path, game.moves)
+    assert move_sources(screen.session.match) == ["camera"] * len(game.moves)  # tagged as such
     assert screen.session.position.fen() == _after(game.moves)
     app.render()
 
@@ -97,6 +108,7 @@ def test_an_ambiguous_sight_offers_the_candidates_and_the_choice_is_journaled(ca
     app.render()
     tap(app, *screen.overlay_buttons[1].rect.center)
     assert board_moves(screen.session.match)[0]["move"] == "e2e4"
+    assert move_sources(screen.session.match) == ["camera_asked"]  # the referee's answer
     assert not screen.camera.asking()
 
 
@@ -149,6 +161,7 @@ def test_due_re_camera_step_is_journaled_with_its_die(camera_app, duere_game):
     pump(app, worker)
     steps = board_moves(session.match)
     assert [(s["move"], s["die"]) for s in steps] == [("c2e4", 4)]
+    assert move_sources(session.match) == ["camera"]
     assert session.history[-1].text == "4:c2e4"  # as the die's step is written when touched
 
 
@@ -185,6 +198,7 @@ def test_due_re_a_move_either_die_allows_is_asked_and_the_chosen_die_journaled(c
     six = next(b for b in screen.overlay_buttons if "6" in b.label)
     tap(app, *six.rect.center)
     assert [(s["move"], s["die"]) for s in board_moves(session.match)] == [("c2e4", 6)]
+    assert move_sources(session.match) == ["camera_asked"]  # the die was the referee's answer
 
 
 def test_a_camera_move_that_cannot_be_saved_is_said_and_nothing_changes(camera_app, game, monkeypatch):
@@ -276,3 +290,48 @@ def test_calibrating_again_from_a_following_board_searches_with_the_games_positi
     position = screen.session.position
     assert seen == [occupancy(position, position.geometry.cells)]
     assert calibrate.instruction() == app.t("vision.cal.found")
+
+
+def test_at_a_station_the_camera_ends_each_teams_move_and_the_log_says_it_was_the_camera(
+        magici_app, clock, game, tmp_path, capsys):
+    """A Scacchi Magici station game with its touch board following with the camera: each move
+    the camera sees ends the team's move at the clock, as a touched one does, and the
+    station's journal (its log, as the referee prints it) says the camera ended it."""
+    from dataclasses import replace
+
+    from companion.cli import main
+    from companion.config import CameraConfig
+    from companion.magici.model import DEFAULT_HOUSES, Side
+    from companion.magici.station import RefereeStation
+    from companion.ui.magici.common import GAME
+    from companion.ui.magici.timer import TimerScreen
+    from companion.ui.vision.worker import SourceState, camera_for
+
+    from ..magici.conftest import press
+
+    app = magici_app(lang="en")
+    app.config = replace(app.config, camera=CameraConfig(source=str(game.folder)))
+    app.push(HomeScreen(app))
+    worker = camera_for(app)
+    worker.threaded = False
+    save_true_corners(app, game)
+    log = app.journal.new_match(GAME, title="Grifondoro – Serpeverde")
+    RefereeStation.new(log, DEFAULT_HOUSES[0], DEFAULT_HOUSES[1])
+    timer = TimerScreen(app, log)
+    app.push(timer)
+    press(app, timer, app.t("magici.timer.start"))
+    press(app, timer, app.t("magici.timer.board"))
+    board = app.top
+    assert isinstance(board, MagiciBoardScreen) and board.station is timer.board_panel
+    board.set_follow(True)
+    while (result := worker.step()) is not None and result.state is not SourceState.ENDED:
+        clock.advance(400)  # the clocks run while the camera reads (a frame every 0.4 s)
+        app.tick()
+    assert [h.text for h in board.session.history] == game.moves
+    assert move_sources(board.session.match) == ["camera"] * 3
+    ends = [(e.data["side"], e.data["source"]) for e in log.effective() if e.kind == "magici.move_end"]
+    assert ends == [("white", "camera"), ("black", "camera"), ("white", "camera")]
+    assert timer.station.state.on_move is Side.BLACK
+    assert main(["magici", "log", str(app.journal.path), "--match", str(log.id)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.count("ended its move (camera") == 3, printed  # the third: "(camera, took P)"
