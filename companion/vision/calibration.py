@@ -167,18 +167,37 @@ def _fit_in_quad(image: np.ndarray, quad: np.ndarray, g: BoardGeometry, pad: flo
     return p[:, :2] / p[:, 2:3], fx.score + fy.score
 
 
-def _candidate_quads(image: np.ndarray) -> list[np.ndarray]:
+OUTLINE_MIN = 0.08  # share of the picture an outline's contour must cover
+# A dim picture (a lamp off, a spot on the table beside the board) may give no outline or
+# squares of the board at all, and the best grid then lies across table and board, its cells
+# not alternating. The outlines are then looked for again in the picture with its contrast
+# equalised locally (CLAHE, DIM_CLIP), down to a smaller share of it (DIM_OUTLINE_MIN: a board
+# a quarter of the picture's width), and a grid of those whose cells alternate is the board.
+# Found on a real overhead webcam over a board moved about under a swinging lamp
+# (play-chess-with-a-webcam's baxter.avi, LOOKED AT: every 5th frame, 4 of 101 found across
+# table and board, 2 of them found right this way)
+DIM_CLIP = 2.0
+DIM_OUTLINE_MIN = 0.03
+
+
+def _candidate_quads(image: np.ndarray, dim: bool = False) -> list[np.ndarray]:
+    """Outlines the board may lie in: four-sided contours, outlines of its squares, the whole
+    picture; ``dim``: of the picture with its contrast equalised, smaller ones too, no whole
+    picture (the first pass tried it)."""
     h, w = image.shape[:2]
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    if dim:
+        gray = cv2.createCLAHE(DIM_CLIP, (8, 8)).apply(gray)
     gray = cv2.GaussianBlur(gray, (5, 5), 0)
     quads: list[np.ndarray] = []
+    least = DIM_OUTLINE_MIN if dim else OUTLINE_MIN
     for lo, hi in ((30, 90), (15, 45), (60, 160)):
         edges = cv2.Canny(gray, lo, hi)
         edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
         contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
         for c in sorted(contours, key=cv2.contourArea, reverse=True)[:12]:
             area = cv2.contourArea(c)
-            if area < 0.08 * w * h:
+            if area < least * w * h:
                 break
             hull = cv2.convexHull(c)
             peri = cv2.arcLength(hull, True)
@@ -188,7 +207,8 @@ def _candidate_quads(image: np.ndarray) -> list[np.ndarray]:
                     quads.append(order_corners(approx.reshape(4, 2)))
                     break
     quads += _square_quads(gray)
-    quads.append(order_corners(np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])))
+    if not dim:
+        quads.append(order_corners(np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]])))
     unique: list[np.ndarray] = []
     for q in quads:
         if all(np.abs(q - u).max() > 4 for u in unique):
@@ -370,6 +390,10 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
             if rivals:
                 first = max(rivals, key=lambda r: r[0])[1]
                 break
+        else:  # none: the picture may be too dim for the board's outline to show
+            dim = _dim_grid(image, geometry, turns)
+            if dim is not None:
+                first = dim
     if first is not None:
         if expected is None:
             return orient(image, geometry, first[1], labels=labels)
@@ -430,6 +454,25 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
                 if agree > best[0]:
                     best = (agree, turned)
     return best[1]
+
+
+def _dim_grid(image: np.ndarray, geometry: BoardGeometry, turns: tuple[int, ...]
+              ) -> tuple[float, np.ndarray] | None:
+    """The grid whose cells alternate best among those fitted in the outlines of the picture
+    with its contrast equalised (see ``DIM_CLIP``), None when none fits or alternates."""
+    best: tuple[float, tuple[float, np.ndarray]] | None = None
+    for quad in _candidate_quads(image, dim=True):
+        for turn in turns:
+            corners, score = _fit_in_quad(image, np.roll(quad, -turn, axis=0), geometry, 0.0)
+            if score < FIRST_FIT_MIN:
+                continue
+            refined = _refine(image, geometry, corners)
+            if refined[0] < GRID_MIN:
+                continue
+            alternate = _checkered(image, geometry, refined[1])
+            if alternate >= CHECKERED_MIN and (best is None or alternate > best[0]):
+                best = (alternate, refined)
+    return None if best is None else best[1]
 
 
 def _bound_rivals(image: np.ndarray, geometry: BoardGeometry, distinct: list[np.ndarray],
