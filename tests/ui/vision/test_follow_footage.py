@@ -27,6 +27,7 @@ from companion.vision import devdata
 
 from ..conftest import tap
 from .conftest import pump
+from .test_follow_with_camera import board_moves, move_sources
 
 pytestmark = pytest.mark.skipif("clupso" not in VARIANT_NAMES, reason="Clupso is not in the engine")
 
@@ -54,19 +55,6 @@ def tune_video(name: str) -> Video:
     moves = [_engine_text(v.truth, m) for m in v.truth["moves"]]
     return Video(v.name, v.frames, v.truth["corners"], (first.shape[1], first.shape[0]),
                  v.truth["variant"], moves)
-
-
-def board_moves(match) -> list[dict]:
-    """The journal's moves as a touch writes them (without who entered them: see
-    :func:`move_sources`)."""
-    return [{k: v for k, v in e.data.items() if k != "by"}
-            for e in match.effective() if e.kind == "move"]
-
-
-def move_sources(match) -> list[str]:
-    """Who entered each journalled move: "camera", "camera_together", "camera_asked", or ""
-    (touched)."""
-    return [e.data.get("by", "") for e in match.effective() if e.kind == "move"]
 
 
 def touched_record(tmp_path: Path, variant: str, moves: list[str]) -> list[dict]:

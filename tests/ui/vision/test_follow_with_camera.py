@@ -301,13 +301,11 @@ def test_at_a_station_the_camera_ends_each_teams_move_and_the_log_says_it_was_th
 
     from companion.cli import main
     from companion.config import CameraConfig
-    from companion.magici.model import DEFAULT_HOUSES, Side
-    from companion.magici.station import RefereeStation
+    from companion.magici.model import Side
     from companion.ui.magici.common import GAME
-    from companion.ui.magici.timer import TimerScreen
     from companion.ui.vision.worker import SourceState, camera_for
 
-    from ..magici.conftest import press
+    from ..magici.test_board_station import open_board
 
     app = magici_app(lang="en")
     app.config = replace(app.config, camera=CameraConfig(source=str(game.folder)))
@@ -315,14 +313,8 @@ def test_at_a_station_the_camera_ends_each_teams_move_and_the_log_says_it_was_th
     worker = camera_for(app)
     worker.threaded = False
     save_true_corners(app, game)
-    log = app.journal.new_match(GAME, title="Grifondoro – Serpeverde")
-    RefereeStation.new(log, DEFAULT_HOUSES[0], DEFAULT_HOUSES[1])
-    timer = TimerScreen(app, log)
-    app.push(timer)
-    press(app, timer, app.t("magici.timer.start"))
-    press(app, timer, app.t("magici.timer.board"))
-    board = app.top
-    assert isinstance(board, MagiciBoardScreen) and board.station is timer.board_panel
+    timer, board = open_board(app)  # Grifondoro white, on move, the touch board shown
+    log = app.journal.latest_unfinished(GAME)
     board.set_follow(True)
     while (result := worker.step()) is not None and result.state is not SourceState.ENDED:
         clock.advance(400)  # the clocks run while the camera reads (a frame every 0.4 s)
