@@ -175,7 +175,9 @@ OUTLINE_MIN = 0.08  # share of the picture an outline's contour must cover
 # a quarter of the picture's width), and a grid of those whose cells alternate is the board.
 # Found on a real overhead webcam over a board moved about under a swinging lamp
 # (play-chess-with-a-webcam's baxter.avi, LOOKED AT: every 5th frame, 4 of 101 found across
-# table and board, 2 of them found right this way)
+# table and board, 2 of them found right this way). With the game's position known (following)
+# the same second look is taken when no grid found looks like a board's squares, its grids
+# judged by the position (a board whose position differs alternates, and costs nothing more)
 DIM_CLIP = 2.0
 DIM_OUTLINE_MIN = 0.03
 
@@ -453,14 +455,27 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
                 turned, agree = _orient_scored(image, geometry, more[1], expected)
                 if agree > best[0]:
                     best = (agree, turned)
+    if best[0] < AGREE and all(_checkered(image, geometry, g[1]) < CHECKERED_MIN
+                               for g in refined.values()):
+        # ... and last, when no grid found looks like a board's squares (a board whose
+        # position differs does), the picture may be too dim for the board's outline to show:
+        # the grids found with its contrast equalised whose cells alternate, judged by the
+        # position
+        for _, dim in _dim_grids(image, geometry, turns):
+            turned, agree = _orient_scored(image, geometry, dim[1], expected)
+            if agree > best[0]:
+                best = (agree, turned)
+            if best[0] >= AGREE:
+                break
     return best[1]
 
 
-def _dim_grid(image: np.ndarray, geometry: BoardGeometry, turns: tuple[int, ...]
-              ) -> tuple[float, np.ndarray] | None:
-    """The grid whose cells alternate best among those fitted in the outlines of the picture
-    with its contrast equalised (see ``DIM_CLIP``), None when none fits or alternates."""
-    best: tuple[float, tuple[float, np.ndarray]] | None = None
+def _dim_grids(image: np.ndarray, geometry: BoardGeometry, turns: tuple[int, ...]
+               ) -> list[tuple[float, tuple[float, np.ndarray]]]:
+    """The grids fitted in the outlines of the picture with its contrast equalised (see
+    ``DIM_CLIP``) whose cells alternate, the most alternating first: (alternation, (grid
+    score, corners)) each."""
+    out: list[tuple[float, tuple[float, np.ndarray]]] = []
     for quad in _candidate_quads(image, dim=True):
         for turn in turns:
             corners, score = _fit_in_quad(image, np.roll(quad, -turn, axis=0), geometry, 0.0)
@@ -470,9 +485,16 @@ def _dim_grid(image: np.ndarray, geometry: BoardGeometry, turns: tuple[int, ...]
             if refined[0] < GRID_MIN:
                 continue
             alternate = _checkered(image, geometry, refined[1])
-            if alternate >= CHECKERED_MIN and (best is None or alternate > best[0]):
-                best = (alternate, refined)
-    return None if best is None else best[1]
+            if alternate >= CHECKERED_MIN:
+                out.append((alternate, refined))
+    return sorted(out, key=lambda x: -x[0])
+
+
+def _dim_grid(image: np.ndarray, geometry: BoardGeometry, turns: tuple[int, ...]
+              ) -> tuple[float, np.ndarray] | None:
+    """The grid whose cells alternate best among :func:`_dim_grids`, None when there is none."""
+    grids = _dim_grids(image, geometry, turns)
+    return grids[0][1] if grids else None
 
 
 def _bound_rivals(image: np.ndarray, geometry: BoardGeometry, distinct: list[np.ndarray],

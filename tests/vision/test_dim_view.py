@@ -46,6 +46,18 @@ def test_a_small_board_in_a_dim_picture_beside_a_lamps_spot_is_found(seed):
     assert off < 0.25, off
 
 
+@pytest.mark.parametrize("seed", [305, 306])  # found 12.6 and 7.6 cells off before
+def test_with_the_games_position_known_a_small_board_in_a_dim_picture_is_found(seed):
+    """As the camera looks for the board while following a game: the position judges, and
+    with no grid found looking like a board's squares, the picture is looked at again with
+    its contrast equalised."""
+    g = get_geometry("8x8")
+    picture, truth, cell = dim_wide_view(seed)
+    found = find_board(picture, g, occupancy(get_variant("magici").start_position(), g.cells))
+    assert found is not None
+    assert np.abs(found - truth).max() / cell < 0.25  # a1 named by the position too
+
+
 def test_a_dim_view_whose_board_the_first_look_finds_is_found_as_before():
     """(the second look runs only when the first grid's cells do not alternate)"""
     picture, truth, cell = dim_wide_view(300)
