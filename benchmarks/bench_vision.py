@@ -97,6 +97,40 @@ LABEL_EDGES = (("rank1", "filea"), ("rank1", "rankN", "filea", "fileN"), ("rank1
                ("rank1",), ("filea",), ())
 
 
+def bench_dim(boards: int, seed: int) -> None:
+    """A dim wide view (``companion.vision.synth.dim``: our held-out renders of the start, a
+    quarter of a dark picture, a lamp's spot beside the board): the board found within 0.25
+    cell by ``find_board`` without and with the game's position, and (peer) the same search
+    without its second look at a dim picture."""
+    from companion.rules import get_variant
+    from companion.vision.follower import occupancy
+    from companion.vision.synth.dim import dim_wide_view
+
+    g = get_geometry("8x8")
+    start = occupancy(get_variant("magici").start_position(), g.cells)
+    tally = {(dim, known): 0 for dim in (True, False) for known in (False, True)}
+    times: dict[bool, list[float]] = {True: [], False: []}
+    for i in range(boards):
+        picture, truth, cell = dim_wide_view(seed + i)
+        for dim in (True, False):
+            for known in (False, True):
+                t0 = time.perf_counter()
+                found = find_board(picture, g, start if known else None, dim=dim)
+                if not known:
+                    times[dim].append(time.perf_counter() - t0)
+                if found is None:
+                    continue
+                # without the position a start seen from above names no a1: any naming counts
+                turns = range(4) if not known else (0,)
+                off = min(np.abs(np.roll(found, k, axis=0) - truth).max() for k in turns) / cell
+                tally[(dim, known)] += off < 0.25
+    for dim, label in ((True, "now"), (False, "peer, no second look at a dim picture")):
+        print(f"[dim wide view, held-out renders {seed}-{seed + boards - 1}, {label}] board found "
+              f"within 0.25 cell: without the position {tally[(dim, False)]}/{boards}, with it "
+              f"{tally[(dim, True)]}/{boards}; median {1000 * np.median(times[dim]):.0f} ms "
+              "a picture without it")
+
+
 def bench_labels(boards: int, seed: int) -> None:
     """Coordinates printed on the frame (our renderer, every Hershey face, 0.15-0.6 of the
     frame's width, captured pieces beside the board), middle games photographed from either
@@ -1020,6 +1054,7 @@ def main() -> int:
     bench_static("11x10c at 640x480", "11x10c", (640, 480), 10 // k, SEED + 3000)
     bench_hands(16 // k, SEED + 4000)
     bench_labels(30 // k, SEED + 8000)
+    bench_dim(30 // k, SEED + 9000)
     games = [(name, plies) for name, plies in (("magici", 20), ("camerlano", 16), ("elolbia", 14),
                                                ("duere", 14), ("clupso", 12))
              if name in VARIANT_NAMES]

@@ -309,12 +309,14 @@ def _square_quads(gray: np.ndarray) -> list[np.ndarray]:
 
 
 def find_board(image: np.ndarray, geometry: BoardGeometry,
-               expected: "dict[str, str] | None" = None, labels: bool = True
-               ) -> np.ndarray | None:
+               expected: "dict[str, str] | None" = None, labels: bool = True,
+               dim: bool = True) -> np.ndarray | None:
     """The four corners of the playing area (CLI order), or None when no board is found.
 
     ``expected``: the position standing on the board, when known (see :func:`orient`).
     ``labels``: read the coordinates printed on the frame (off only to measure their worth).
+    ``dim``: look at a dim picture again with its contrast equalised when no grid found looks
+    like a board's squares (``DIM_CLIP``; off only to measure its worth).
 
     Printed corner markers (:mod:`companion.vision.markers`), when all four are in view,
     win over the search by the squares.
@@ -393,9 +395,9 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
                 first = max(rivals, key=lambda r: r[0])[1]
                 break
         else:  # none: the picture may be too dim for the board's outline to show
-            dim = _dim_grid(image, geometry, turns)
-            if dim is not None:
-                first = dim
+            second = _dim_grid(image, geometry, turns) if dim else None
+            if second is not None:
+                first = second
     if first is not None:
         if expected is None:
             return orient(image, geometry, first[1], labels=labels)
@@ -455,14 +457,14 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
                 turned, agree = _orient_scored(image, geometry, more[1], expected)
                 if agree > best[0]:
                     best = (agree, turned)
-    if best[0] < AGREE and all(_checkered(image, geometry, g[1]) < CHECKERED_MIN
-                               for g in refined.values()):
+    if dim and best[0] < AGREE and all(_checkered(image, geometry, g[1]) < CHECKERED_MIN
+                                       for g in refined.values()):
         # ... and last, when no grid found looks like a board's squares (a board whose
         # position differs does), the picture may be too dim for the board's outline to show:
         # the grids found with its contrast equalised whose cells alternate, judged by the
         # position
-        for _, dim in _dim_grids(image, geometry, turns):
-            turned, agree = _orient_scored(image, geometry, dim[1], expected)
+        for _, again in _dim_grids(image, geometry, turns):
+            turned, agree = _orient_scored(image, geometry, again[1], expected)
             if agree > best[0]:
                 best = (agree, turned)
             if best[0] >= AGREE:

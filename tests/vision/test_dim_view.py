@@ -15,25 +15,7 @@ from companion.rules import get_variant
 from companion.vision.calibration import find_board
 from companion.vision.follower import occupancy
 from companion.vision.geometry import get_geometry
-from companion.vision.synth import random_scene, render
-
-
-def dim_wide_view(seed: int) -> tuple[np.ndarray, np.ndarray, float]:
-    """The start rendered with scene ``seed``, a quarter of a dark picture twice its size, a
-    lamp's spot on the table to its left; the true corners and a cell's side in pixels."""
-    g = get_geometry("8x8")
-    start = occupancy(get_variant("magici").start_position(), g.cells)
-    rng = np.random.default_rng(seed)
-    shot = render(random_scene(rng, g), {c: v for c, v in start.items() if v != "."}, rng)
-    h, w = shot.image.shape[:2]
-    canvas = np.full((2 * h, 2 * w, 3), 12, np.uint8)
-    x0, y0 = w // 2 + w // 3, h // 2
-    canvas[y0:y0 + h, x0:x0 + w] = shot.image
-    yy, xx = np.mgrid[0:2 * h, 0:2 * w]
-    spot = np.exp(-((xx - (x0 - w // 6)) ** 2 + (yy - (y0 + h // 2)) ** 2) / (2 * (w / 5) ** 2))
-    picture = np.clip(canvas.astype(np.float32) * 0.35 + 200 * spot[..., None], 0, 255)
-    corners = np.asarray(shot.corners, float) + [x0, y0]
-    return picture.astype(np.uint8), corners, float(np.linalg.norm(corners[1] - corners[0]) / 8)
+from companion.vision.synth.dim import dim_wide_view
 
 
 @pytest.mark.parametrize("seed", [305, 306])  # found 5.7 and 5.4 cells off before

@@ -12,7 +12,7 @@ MODULES = [
     "companion.vision.presence", "companion.vision.change", "companion.vision.devdata",
     "companion.vision.devbench",
     "companion.vision.cellnet",
-    "companion.vision.synth.video", "companion.vision.synth.webcam",
+    "companion.vision.synth.video", "companion.vision.synth.webcam", "companion.vision.synth.dim",
 ]
 
 
