@@ -4,7 +4,7 @@ look at a dim picture, ``calibration.DIM_CLIP``).
 
 >>> picture, corners, cell = dim_wide_view(300)
 >>> picture.shape, round(cell)
-((960, 1280, 3), 36)
+((960, 1280, 3), 41)
 """
 
 from __future__ import annotations
