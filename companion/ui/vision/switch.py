@@ -4,10 +4,17 @@
 
 The switch is off by default. With no camera configured the button says why it cannot follow.
 The board screen calls ``self._camera.sync()`` after every change (see ``after_change``).
+
+The switch belongs to the game, not to the screen: a board left while following (back to the
+Magici clock to handle a spell, to the home screen) follows again when it is opened for the
+same game, from the board as it then stands (moves made on the real board meanwhile are caught
+up, and named for the referee to check); it stays off once switched off. Kept for as long as
+the app runs.
 """
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import pygame
@@ -17,6 +24,15 @@ from companion.ui.screen import Screen
 from companion.ui.widgets import Button
 
 CAMERA_BUTTON = pygame.Rect(676, 8, 116, 40)
+
+# per app, the journal matches whose board was left while following the camera
+_FOLLOWED: "weakref.WeakKeyDictionary[Any, set[int]]" = weakref.WeakKeyDictionary()
+
+
+def followed_games(app: Any) -> set[int]:
+    """The matches (journal ids) whose board was left while following: opened again, they
+    follow again."""
+    return _FOLLOWED.setdefault(app, set())
 
 
 class FollowWithCamera:
@@ -157,6 +173,24 @@ class FollowWithCamera:
 
     wake_in_ms._follows_camera = True  # type: ignore[attr-defined]
 
+    def _game_id(self) -> int | None:
+        session = getattr(self, "session", None)
+        match = getattr(session, "match", None)
+        return getattr(match, "id", None)
+
+    def enter(self) -> None:
+        super().enter()  # type: ignore[misc]
+        game = self._game_id()
+        if game is not None and game in followed_games(self.app) and not self.following:
+            self.set_follow(True)  # the board was left while following this game
+
     def leave(self) -> None:
+        game = self._game_id()
+        if game is not None:
+            followed = followed_games(self.app)
+            if self.following:
+                followed.add(game)
+            else:
+                followed.discard(game)
         if self._camera is not None:
             self._camera.set(False)

@@ -327,3 +327,65 @@ def test_at_a_station_the_camera_ends_each_teams_move_and_the_log_says_it_was_th
     assert main(["magici", "log", str(app.journal.path), "--match", str(log.id)]) == 0
     printed = capsys.readouterr().out
     assert printed.count("ended its move (camera") == 3, printed  # the third: "(camera, took P)"
+
+
+def _station_following(magici_app, game):
+    """A Magici station game (Grifondoro white, on move) with its board following the camera."""
+    from dataclasses import replace
+
+    from companion.config import CameraConfig
+    from companion.ui.vision.worker import camera_for
+
+    from ..magici.test_board_station import open_board
+
+    app = magici_app(lang="it")
+    app.config = replace(app.config, camera=CameraConfig(source=str(game.folder)))
+    app.push(HomeScreen(app))
+    worker = camera_for(app)
+    worker.threaded = False
+    save_true_corners(app, game)
+    timer, board = open_board(app)
+    board.set_follow(True)
+    return app, worker, timer, board
+
+
+def test_a_board_left_while_following_follows_again_when_opened_and_catches_up(
+        magici_app, clock, game):
+    """The referee goes back to the clock (a spell to handle) while the camera follows the
+    board, and a move is made on the real board meanwhile: the board opened again follows
+    again by itself, catches that move up, and follows the next one."""
+    from companion.ui.vision.worker import SourceState
+
+    from ..magici.conftest import command, press
+
+    app, worker, timer, board = _station_following(magici_app, game)
+    while not board.session.history:
+        assert worker.step() is not None
+        clock.advance(400)
+        app.tick()
+    assert [h.text for h in board.session.history] == ["e2e4"]
+    command(app, "back", source="key")  # to the clock, the board left
+    assert app.top is timer
+    for _ in range(6):  # black's d7-d5 made on the real board while nobody looks at the board
+        worker.step()
+        clock.advance(400)
+        app.tick()
+    press(app, timer, app.t("magici.timer.board"))
+    again = app.top
+    assert again is not board and again.following  # following again, by itself
+    assert next(b for b in again.buttons if b.rect == CAMERA_BUTTON).label.startswith("●")
+    while (result := worker.step()) is not None and result.state is not SourceState.ENDED:
+        clock.advance(400)
+        app.tick()
+    assert [h.text for h in again.session.history] == game.moves
+    assert set(move_sources(again.session.match)) <= {"camera", "camera_together"}
+
+
+def test_a_board_switched_off_before_it_is_left_stays_off_when_opened(magici_app, clock, game):
+    from ..magici.conftest import command, press
+
+    app, worker, timer, board = _station_following(magici_app, game)
+    board.set_follow(False)
+    command(app, "back", source="key")
+    press(app, timer, app.t("magici.timer.board"))
+    assert not app.top.following
