@@ -315,19 +315,25 @@ class CameraWorker:
             self.stop()
 
     def start(self) -> None:
+        """Start the thread (at once: the loop never waits for it). A thread still finishing
+        its last frame (stopped a moment ago: a board left and opened again) is waited for by
+        the new one, which then goes on with the same source: never two frames at once, and
+        the old thread leaves the source open for the new one."""
         if self.running or not self.configured:
             return
-        if self._thread is not None:  # a thread still finishing its last frame
-            self._thread.join(timeout=2.0)
-        if self.state is SourceState.ENDED:
-            self.state = SourceState.RUNNING  # a folder played again from its start
-            self.close_source()
+        before = self._thread if self._thread is not None and self._thread.is_alive() else None
         self._stop = threading.Event()  # each thread its own: an old one never sees a new start
-        self._thread = threading.Thread(target=self._run, args=(self._stop,), name="camera", daemon=True)
+        self._thread = threading.Thread(target=self._run, args=(self._stop, before), name="camera",
+                                        daemon=True)
         self._thread.start()
 
-    def _run(self, stop: threading.Event) -> None:
+    def _run(self, stop: threading.Event, before: threading.Thread | None = None) -> None:
         try:
+            if before is not None:
+                before.join()
+            if self.state is SourceState.ENDED and not stop.is_set():
+                self.state = SourceState.RUNNING  # a folder played again from its start
+                self.close_source()
             while not stop.is_set():
                 began = time.monotonic()
                 try:
@@ -342,7 +348,7 @@ class CameraWorker:
                 elif self._paced:
                     stop.wait(max(0.0, self.interval_s - (time.monotonic() - began)))
         finally:
-            if stop.is_set():
+            if stop.is_set() and self._stop is stop:
                 self.close_source()  # the camera is free for others once nobody needs it
 
     def stop(self) -> None:
