@@ -171,8 +171,10 @@ OUTLINE_MIN = 0.08  # share of the picture an outline's contour must cover
 # A dim picture (a lamp off, a spot on the table beside the board) may give no outline or
 # squares of the board at all, and the best grid then lies across table and board, its cells
 # not alternating. The outlines are then looked for again in the picture with its contrast
-# equalised locally (CLAHE, DIM_CLIP), down to a smaller share of it (DIM_OUTLINE_MIN: a board
-# a quarter of the picture's width), and a grid of those whose cells alternate is the board.
+# equalised locally (CLAHE, DIM_CLIP), down to a smaller share of it (DIM_OUTLINE_MIN: a square
+# board about 0.15 of a 4:3 picture's width), and a grid of those whose cells alternate is the
+# board. It costs a few tenths of a second more a look (this machine), only on pictures whose
+# grids do not alternate: a board in a dim room, or no board in view at all.
 # Found on a real overhead webcam over a board moved about under a swinging lamp
 # (play-chess-with-a-webcam's baxter.avi, LOOKED AT: every 5th frame, 4 of 101 found across
 # table and board, 2 of them found right this way). With the game's position known (following)

@@ -1495,6 +1495,24 @@ class ChangeFollower(Follower):
         self._settle = (base, frozenset(c for c in self.cells if after[c] != before[c]))
         return out
 
+    def withdraw(self, count: int = 1) -> list[str]:
+        """The last ``count`` moves found were not taken (whoever keeps the game refused them
+        for now: clocks not started or stopped): the position, the history and the agreed
+        picture go back to before them, so that they are found again at a later calm picture
+        (the board still shows them). Returns their texts, first first."""
+        undone: list[str] = []
+        for _ in range(min(count, len(self.history))):
+            self.position.pop()
+            undone.append(str(self.history.pop()))
+            if len(self._refs) > 1:
+                self._refs.pop()
+        self._ref = self._refs[-1] if self._refs else None
+        self._settle = None
+        self._asked = ()
+        self._between.clear()
+        self._clear_credit()
+        return undone[::-1]
+
     def _ask(self, event: FollowEvent) -> list[FollowEvent]:
         key = (event.kind, event.candidates, event.squares)
         if key == self._asked:

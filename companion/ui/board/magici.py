@@ -134,9 +134,14 @@ class MagiciBoardScreen(GameScreen):
         return super().to_move_text(color)
 
     # -- telling the station ------------------------------------------------------------------
-    def play(self, option, by: str = "") -> None:  # type: ignore[no-untyped-def]
+    def move_refusal(self) -> str | None:
+        """Why the station refuses a move on this board now (the clocks not started or stopped,
+        the other team on move), None when it takes one."""
         refuse = getattr(self.station, "refuse_move", None)
-        reason = refuse(self.session.position.turn) if refuse is not None else None
+        return (refuse(self.session.position.turn) or None) if refuse is not None else None
+
+    def play(self, option, by: str = "") -> None:  # type: ignore[no-untyped-def]
+        reason = self.move_refusal()
         if reason:  # the clock has the other team on move (or is stopped): the board agrees with it
             self.say(reason, "warn")
             self.app.play("error")

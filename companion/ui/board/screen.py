@@ -466,6 +466,11 @@ class GameScreen(FollowWithCamera, Screen):
         self.dirty = True
 
     # -- acting -------------------------------------------------------------------------------
+    def move_refusal(self) -> str | None:
+        """Why a move would be refused now whatever it is (a board kept by a station: its clocks
+        not started or stopped), in the screen's language; None when moves are taken."""
+        return None
+
     def play(self, option: Option, by: str = "") -> None:
         """Play ``option``; ``by``: who entered it when not a touch (the camera: the journal
         keeps it, see :data:`companion.rules.session.MOVE_BY`)."""

@@ -103,6 +103,8 @@ class CameraFollow:
         self.question: list[tuple[str, ...]] = []  # the cells of each move the camera asks about
         self.lost = False  # moved while following: not following until it sees the game again
         self._together: list[str] = []  # the moves of a run seen together, as said so far
+        self._held_text = ""  # the banner of a move seen but not taken by the clock, while it waits
+        self._holding = False
 
     @property
     def available(self) -> bool:
@@ -114,6 +116,7 @@ class CameraFollow:
         if on and not self.available:
             return
         self.on = on
+        self._unsay_held()  # a move held for the clock is looked for again, or no more
         if self.lost:
             self._unsay_moved()
         self.lost = False
@@ -143,6 +146,7 @@ class CameraFollow:
         move may still be in view); anything else starts again from the board."""
         if not self.on:
             return
+        self._unsay_held()  # a change by touch: a move held for the clock is entered, or moot
         if self.mirror is not None and self.follower is not None and not self.lost \
                 and placement(self.mirror) != placement(self.screen.board_position()):
             self._touched()
@@ -201,7 +205,10 @@ class CameraFollow:
             except Exception:  # a move the mirror cannot play: start again from the board
                 self.rebuild()
                 continue
+            self._holding = False
             for event in events:
+                if self._holding:
+                    break  # (a run's later moves, held with its first)
                 try:
                     self.apply(event)
                 except JournalError as exc:  # not saved (a full disk): said, as for a touch
@@ -254,6 +261,11 @@ class CameraFollow:
         if event.kind in (EventKind.MOVE, EventKind.TAKEBACK):
             self._unsay_check()
         if event.kind is EventKind.MOVE:
+            reason = screen.move_refusal()
+            if reason:  # the clock does not take a move now: held until it does
+                self._hold(reason)
+                return
+            self._unsay_held()
             self._note_together(event)
             options = [o for o in screen.options() if str(move_of(o.payload)) == event.move]
             if len(options) == 1:
@@ -278,6 +290,35 @@ class CameraFollow:
                 self._check_text = screen.t(key, squares=" ".join(event.squares))
                 self.app.show_banner(self._check_text)
                 self.app.play("error")
+
+    def _hold(self, reason: str) -> None:
+        """The camera saw a move (or a run of them) that the screen would refuse now (a Magici
+        station's clocks not started, or stopped by the referee): it is not entered, and the
+        follower goes back to before it, so that it is found again, and entered, once the clock
+        takes moves. Said once (a banner that stays while the move waits), not at every look."""
+        assert self.follower is not None and self.mirror is not None
+        moves = self.follower.withdraw(self.mirror.depth - self.mirror.root)
+        self._holding = True  # the rest of this batch of moves waits too
+        self._together = []
+        shown, board = [], self.screen.board_position().copy()
+        for move in moves:  # each of a run in the position the ones before it leave
+            shown.append(self.describe(move, board)[0])
+            try:
+                board.push(board.parse_move(move))
+            except Exception:
+                break
+        text = self.screen.t("board.camera.held", reason=reason, moves=", ".join(shown))
+        if text != self._held_text:
+            self._unsay_held()
+            self._held_text = text
+            self.app.show_banner(text, ms=None)
+            self.app.play("error")
+
+    def _unsay_held(self) -> None:
+        if self._held_text:
+            self.app.banners = [b for b in self.app.banners if b.text != self._held_text]
+            self.app.dirty = True
+            self._held_text = ""
 
     def _note_together(self, event: Any) -> None:
         """A run of moves the camera saw only together (made fast, with no calm picture
@@ -321,12 +362,12 @@ class CameraFollow:
         return bool(self.question) and bool(screen.overlay_buttons) \
             and screen.overlay_title == screen.t("board.camera.which")
 
-    def describe(self, text: str) -> tuple[str, tuple[str, ...]]:
+    def describe(self, text: str, position: Any = None) -> tuple[str, tuple[str, ...]]:
         """A candidate move as the user reads it (the long notation in the screen's language)
-        and the cells it goes through."""
+        and the cells it goes through; ``position``: where it is played (the screen's board)."""
         from companion.rules.notation import long_tokens, notation_tokens, render
 
-        position = self.screen.board_position()
+        position = self.screen.board_position() if position is None else position
         move = next((m for m in position.legal_moves() if str(m) == text), None)
         if move is None:
             return text, ()
@@ -349,10 +390,19 @@ class CameraFollow:
                     self.follower.choose(text)
                 except ValueError:
                     pass
-            for option in self.screen.options():
-                if str(move_of(option.payload)) == text:
-                    self.screen.play(option, by=BY_CAMERA_ASKED)
-                    break
+            screen = self.screen
+            reason = screen.move_refusal()
+            if reason and self.follower is not None and self.mirror is not None:
+                self._hold(reason)  # the clock takes no move now: asked again once it does
+                return
+            options = [o for o in screen.options() if str(move_of(o.payload)) == text]
+            if len(options) > 1:  # the move either die allows: the die is asked next, as a touch
+                screen.choices, screen.choices_by = options, BY_CAMERA_ASKED
+                screen._layout_overlay()
+                screen.dirty = True
+                return
+            if options:
+                screen.play(options[0], by=BY_CAMERA_ASKED)
             self.sync()
         return choose
 

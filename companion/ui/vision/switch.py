@@ -7,9 +7,9 @@ The board screen calls ``self._camera.sync()`` after every change (see ``after_c
 
 The switch belongs to the game, not to the screen: a board left while following (back to the
 Magici clock to handle a spell, to the home screen) follows again when it is opened for the
-same game, from the board as it then stands (moves made on the real board meanwhile are caught
-up, and named for the referee to check); it stays off once switched off. Kept for as long as
-the app runs.
+same game, from the board as it then stands (a move made on the real board meanwhile is caught
+up; several seen only together are named for the referee to check); it stays off once switched
+off, and with no camera configured any more it is forgotten. Kept for as long as the app runs.
 """
 
 from __future__ import annotations
@@ -181,8 +181,12 @@ class FollowWithCamera:
     def enter(self) -> None:
         super().enter()  # type: ignore[misc]
         game = self._game_id()
-        if game is not None and game in followed_games(self.app) and not self.following:
-            self.set_follow(True)  # the board was left while following this game
+        followed = followed_games(self.app)
+        if game is not None and game in followed and not self.following:
+            if self.camera.available:
+                self.set_follow(True)  # the board was left while following this game
+            else:  # the camera was taken out of the settings meanwhile: nothing to say
+                followed.discard(game)
 
     def leave(self) -> None:
         game = self._game_id()

@@ -329,8 +329,9 @@ def test_at_a_station_the_camera_ends_each_teams_move_and_the_log_says_it_was_th
     assert printed.count("ended its move (camera") == 3, printed  # the third: "(camera, took P)"
 
 
-def _station_following(magici_app, game):
-    """A Magici station game (Grifondoro white, on move) with its board following the camera."""
+def _station_following(magici_app, game, folder=None):
+    """A Magici station game (Grifondoro white, on move) with its board following the camera
+    (the game's frames, or those in ``folder``)."""
     from dataclasses import replace
 
     from companion.config import CameraConfig
@@ -339,7 +340,7 @@ def _station_following(magici_app, game):
     from ..magici.test_board_station import open_board
 
     app = magici_app(lang="it")
-    app.config = replace(app.config, camera=CameraConfig(source=str(game.folder)))
+    app.config = replace(app.config, camera=CameraConfig(source=str(folder or game.folder)))
     app.push(HomeScreen(app))
     worker = camera_for(app)
     worker.threaded = False
@@ -382,10 +383,82 @@ def test_a_board_left_while_following_follows_again_when_opened_and_catches_up(
 
 
 def test_a_board_switched_off_before_it_is_left_stays_off_when_opened(magici_app, clock, game):
+    """Left while following, the board follows again when opened; switched off then, and
+    left again, it stays off when opened."""
     from ..magici.conftest import command, press
 
     app, worker, timer, board = _station_following(magici_app, game)
-    board.set_follow(False)
+    command(app, "back", source="key")
+    press(app, timer, app.t("magici.timer.board"))
+    assert app.top.following
+    app.top.set_follow(False)
     command(app, "back", source="key")
     press(app, timer, app.t("magici.timer.board"))
     assert not app.top.following
+
+
+def test_a_move_the_camera_sees_while_the_clocks_are_stopped_waits_and_goes_in_on_resume(
+        magici_app, clock, game, tmp_path):
+    """The referee stops the clocks; a team moves all the same. The camera sees the move, the
+    station does not take it: the banner says it waits (once, not at every look), nothing is
+    entered, and when the clocks go again the camera enters it and follows on. Before, the
+    move was refused and the camera started again from the board with the move on it, and
+    entered nothing more for the rest of the game."""
+    from companion.ui.vision.worker import SourceState
+
+    from ..magici.conftest import command, press
+
+    names = sorted(game.folder.glob("*.jpg"))
+    calm_after_e4 = 9  # (the start's 4 calm frames, the hand's 2, e2e4's 4 calm frames)
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    order = names[:calm_after_e4] + [names[calm_after_e4]] * 30 + names[calm_after_e4 + 1:]
+    for i, path in enumerate(order):  # e2e4 stands twelve seconds before black's hand comes
+        (folder / f"frame{i:04d}.jpg").symlink_to(path)
+    app, worker, timer, board = _station_following(magici_app, game, folder)
+    command(app, "back", source="key")
+    press(app, timer, app.t("magici.timer.pause"))
+    press(app, timer, app.t("magici.timer.board"))
+    board = app.top
+    assert board.following
+    held = app.t("board.camera.held", moves="e2-e4", reason=app.t("magici.refused.paused"))
+    sounds = len(app.sound.played)
+    for _ in range(calm_after_e4 + 30):  # e2e4 made, and twelve seconds of calm after it
+        worker.step()
+        clock.advance(400)
+        app.tick()
+    assert board.session.history == []
+    assert [b.text for b in app.banners].count(held) == 1, [b.text for b in app.banners]
+    assert app.sound.played[sounds:].count("error") == 1  # said once
+    command(app, "back", source="key")
+    press(app, timer, app.t("magici.timer.resume"))
+    press(app, timer, app.t("magici.timer.board"))
+    board = app.top
+    while (result := worker.step()) is not None and result.state is not SourceState.ENDED:
+        clock.advance(400)
+        app.tick()
+    assert [h.text for h in board.session.history] == game.moves
+    assert held not in [b.text for b in app.banners]
+
+
+def test_due_re_an_answer_to_the_camera_that_either_die_allows_asks_the_die(camera_app, duere_game):
+    """The referee answers the camera's question with the bishop's c2-e4, which the roll's 4
+    and its 6 both allow: the die is asked next, as for a touched move, and the journal keeps
+    the die chosen, tagged as the referee's answer. Before, the 4 was taken without asking."""
+    app, worker = camera_app(duere_game.folder)
+    save_true_corners(app, duere_game)
+    session = DueReSession.new(app.journal, "duere")
+    screen = DueReScreen(app, session)
+    app.push(screen)
+    screen.set_follow(True)
+    session.roll_dice((4, 6))
+    screen.after_change()
+    other = next(str(o.payload[1]) for o in session.options() if str(o.payload[1]) != "c2e4")
+    screen.camera.apply(FollowEvent(EventKind.AMBIGUOUS, candidates=(other, "c2e4")))
+    tap(app, *screen.overlay_buttons[1].rect.center)  # "2  ..." : c2-e4
+    assert board_moves(session.match) == [] and screen.choices
+    assert {o.payload[0] for o in screen.choices} == {4, 6}
+    six = next(b for b in screen.overlay_buttons if "6" in b.label)
+    tap(app, *six.rect.center)
+    assert [(s["move"], s["die"]) for s in board_moves(session.match)] == [("c2e4", 6)]
+    assert move_sources(session.match) == ["camera_asked"]
