@@ -416,9 +416,9 @@ register(
         "board.camera.together": ("Telecamera: {n} mosse viste insieme, fatte di fila ({moves}): controlla "
                                   "che siano giuste", "Camera: {n} moves seen together, made in a row "
                                   "({moves}): check they are right"),
-        "board.camera.held": ("Telecamera: vista {moves}, non inserita ({reason}): entrerà appena "
-                              "l'orologio la accetta", "Camera: saw {moves}, not entered ({reason}): "
-                              "it goes in as soon as the clock takes it"),
+        "board.camera.held": ("Telecamera: vista {moves}, in attesa. {reason}: sarà inserita appena "
+                              "l'orologio lo permette", "Camera: saw {moves}, waiting. {reason}: "
+                              "entered as soon as the clock allows"),
         "board.camera.no_moves": ("Telecamera: nessuna mossa possibile ora (lancia i dadi?); case {squares}",
                                   "Camera: no move can be played now (roll the dice?); squares {squares}"),
     }
