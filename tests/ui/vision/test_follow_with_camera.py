@@ -148,13 +148,19 @@ def test_a_camera_that_stops_leaves_the_game_to_touch(camera_app, game):
     assert [h.text for h in screen.session.history] == ["e2e4"]
 
 
-def test_due_re_camera_step_is_journaled_with_its_die(camera_app, duere_game):
+def duere_following(camera_app, duere_game):
+    """A Due Re board following the camera (its true corners kept), no roll yet."""
     app, worker = camera_app(duere_game.folder)
     save_true_corners(app, duere_game)
     session = DueReSession.new(app.journal, "duere")
     screen = DueReScreen(app, session)
     app.push(screen)
     screen.set_follow(True)
+    return app, worker, session, screen
+
+
+def test_due_re_camera_step_is_journaled_with_its_die(camera_app, duere_game):
+    app, worker, session, screen = duere_following(camera_app, duere_game)
     pump(app, worker, 5)
     session.roll_dice((4, 3))  # 4 = a bishop with the usual table
     screen.after_change()
@@ -184,12 +190,7 @@ def test_the_camera_button_is_in_the_header_of_every_board_in_both_languages(mak
 
 
 def test_due_re_a_move_either_die_allows_is_asked_and_the_chosen_die_journaled(camera_app, duere_game):
-    app, worker = camera_app(duere_game.folder)
-    save_true_corners(app, duere_game)
-    session = DueReSession.new(app.journal, "duere")
-    screen = DueReScreen(app, session)
-    app.push(screen)
-    screen.set_follow(True)
+    app, worker, session, screen = duere_following(camera_app, duere_game)
     session.roll_dice((4, 6))  # the bishop's 4 or the joker's 6 both allow c2e4
     screen.after_change()
     pump(app, worker)
@@ -445,12 +446,7 @@ def test_due_re_an_answer_to_the_camera_that_either_die_allows_asks_the_die(came
     """The referee answers the camera's question with the bishop's c2-e4, which the roll's 4
     and its 6 both allow: the die is asked next, as for a touched move, and the journal keeps
     the die chosen, tagged as the referee's answer. Before, the 4 was taken without asking."""
-    app, worker = camera_app(duere_game.folder)
-    save_true_corners(app, duere_game)
-    session = DueReSession.new(app.journal, "duere")
-    screen = DueReScreen(app, session)
-    app.push(screen)
-    screen.set_follow(True)
+    app, worker, session, screen = duere_following(camera_app, duere_game)
     session.roll_dice((4, 6))
     screen.after_change()
     other = next(str(o.payload[1]) for o in session.options() if str(o.payload[1]) != "c2e4")
