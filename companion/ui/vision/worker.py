@@ -322,6 +322,9 @@ class CameraWorker:
         if self.running or not self.configured:
             return
         before = self._thread if self._thread is not None and self._thread.is_alive() else None
+        if before is None and self.state is SourceState.ENDED:
+            self.state = SourceState.RUNNING  # a folder played again from its start
+            self.close_source()
         self._stop = threading.Event()  # each thread its own: an old one never sees a new start
         self._thread = threading.Thread(target=self._run, args=(self._stop, before), name="camera",
                                         daemon=True)
@@ -332,7 +335,7 @@ class CameraWorker:
             if before is not None:
                 before.join()
             if self.state is SourceState.ENDED and not stop.is_set():
-                self.state = SourceState.RUNNING  # a folder played again from its start
+                self.state = SourceState.RUNNING  # (as in start, once the last thread is done)
                 self.close_source()
             while not stop.is_set():
                 began = time.monotonic()
