@@ -284,12 +284,16 @@ class App:
         self.banners = [b for b in self.banners if b.text != text] + [Banner(text, until, level)]
         self.dirty = True
 
+    def hide_banner(self, text: str) -> None:
+        """The banner showing ``text`` goes (nothing happens if none does)."""
+        self.banners = [b for b in self.banners if b.text != text]
+        self.dirty = True
+
     def device_changed(self, device: str, state: str) -> None:
         """A device failed (banner until it comes back) or came back (banner cleared)."""
         text = self.t("banner.device_failed", device=device)
         if state == "found":
-            self.banners = [b for b in self.banners if b.text != text]
-            self.dirty = True
+            self.hide_banner(text)
         else:
             self.show_banner(text, ms=None)
 

@@ -103,8 +103,7 @@ class CameraFeed:
 
     def clear_banner(self) -> None:
         if self._banner is not None:
-            self.app.banners = [b for b in self.app.banners if b.text != self._banner]
-            self.app.dirty = True
+            self.app.hide_banner(self._banner)
             self._banner = None
 
     def status_key(self) -> str:

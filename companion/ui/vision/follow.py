@@ -250,9 +250,7 @@ class CameraFollow:
         self.app.show_banner(self.screen.t("vision.follow.found"), level="info")
 
     def _unsay_moved(self) -> None:
-        text = self.screen.t("vision.follow.moved")
-        self.app.banners = [b for b in self.app.banners if b.text != text]
-        self.app.dirty = True
+        self.app.hide_banner(self.screen.t("vision.follow.moved"))
 
     def apply(self, event: Any) -> None:
         from companion.vision.follower import EventKind
@@ -271,10 +269,7 @@ class CameraFollow:
             if len(options) == 1:
                 screen.play(options[0], by=BY_CAMERA_TOGETHER if event.together else BY_CAMERA)
             elif options:  # the same move with either die: the screen's usual choice
-                screen.choices = options
-                screen.choices_by = BY_CAMERA_ASKED  # the die is the players' answer
-                screen._layout_overlay()
-                screen.dirty = True
+                self._ask_die(options)
                 return  # the follower's mirror is a move ahead until the choice is made
             self.sync()
         elif event.kind is EventKind.TAKEBACK:
@@ -290,6 +285,14 @@ class CameraFollow:
                 self._check_text = screen.t(key, squares=" ".join(event.squares))
                 self.app.show_banner(self._check_text)
                 self.app.play("error")
+
+    def _ask_die(self, options: list[Any]) -> None:
+        """The move the camera found (or the players chose) with either die: the screen's usual
+        choice of the die, the answer journalled as theirs."""
+        screen = self.screen
+        screen.choices, screen.choices_by = options, BY_CAMERA_ASKED
+        screen._layout_overlay()
+        screen.dirty = True
 
     def _hold(self, reason: str) -> None:
         """The camera saw a move (or a run of them) that the screen would refuse now (a Magici
@@ -316,8 +319,7 @@ class CameraFollow:
 
     def _unsay_held(self) -> None:
         if self._held_text:
-            self.app.banners = [b for b in self.app.banners if b.text != self._held_text]
-            self.app.dirty = True
+            self.app.hide_banner(self._held_text)
             self._held_text = ""
 
     def _note_together(self, event: Any) -> None:
@@ -340,8 +342,7 @@ class CameraFollow:
         asked to check are no longer in doubt, and their banner goes."""
         self.last_check = ()
         if self._check_text:
-            self.app.banners = [b for b in self.app.banners if b.text != self._check_text]
-            self.app.dirty = True
+            self.app.hide_banner(self._check_text)
             self._check_text = ""
 
     def ask(self, candidates: tuple[str, ...]) -> None:
@@ -397,9 +398,7 @@ class CameraFollow:
                 return
             options = [o for o in screen.options() if str(move_of(o.payload)) == text]
             if len(options) > 1:  # the move either die allows: the die is asked next, as a touch
-                screen.choices, screen.choices_by = options, BY_CAMERA_ASKED
-                screen._layout_overlay()
-                screen.dirty = True
+                self._ask_die(options)
                 return
             if options:
                 screen.play(options[0], by=BY_CAMERA_ASKED)
