@@ -397,9 +397,9 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
                 first = max(rivals, key=lambda r: r[0])[1]
                 break
         else:  # none: the picture may be too dim for the board's outline to show
-            second = _dim_grid(image, geometry, turns) if dim else None
-            if second is not None:
-                first = second
+            second = _dim_grids(image, geometry, turns) if dim else []
+            if second:
+                first = second[0][1]  # the grid whose cells alternate best
     if first is not None:
         if expected is None:
             return orient(image, geometry, first[1], labels=labels)
@@ -492,13 +492,6 @@ def _dim_grids(image: np.ndarray, geometry: BoardGeometry, turns: tuple[int, ...
             if alternate >= CHECKERED_MIN:
                 out.append((alternate, refined))
     return sorted(out, key=lambda x: -x[0])
-
-
-def _dim_grid(image: np.ndarray, geometry: BoardGeometry, turns: tuple[int, ...]
-              ) -> tuple[float, np.ndarray] | None:
-    """The grid whose cells alternate best among :func:`_dim_grids`, None when there is none."""
-    grids = _dim_grids(image, geometry, turns)
-    return grids[0][1] if grids else None
 
 
 def _bound_rivals(image: np.ndarray, geometry: BoardGeometry, distinct: list[np.ndarray],
