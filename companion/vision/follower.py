@@ -1495,6 +1495,16 @@ class ChangeFollower(Follower):
         self._settle = (base, frozenset(c for c in self.cells if after[c] != before[c]))
         return out
 
+    def resume(self, position: Any) -> None:
+        """Follow on with ``position`` (the same game at the same position: a board screen
+        opened again after the referee left it), keeping the agreed picture, so that a move
+        made while nobody looked is found against the board as it was left, and not taken
+        for the board's look (a board learnt afresh from a frame that already showed the next
+        move, two cells off, never saw that move). A question left open is asked again."""
+        self.position = position
+        self._asked = ()
+        self._look_again = True
+
     def withdraw(self, count: int = 1) -> list[str]:
         """The last ``count`` moves found were not taken (whoever keeps the game refused them
         for now: clocks not started or stopped): the position, the history and the agreed

@@ -105,6 +105,8 @@ class CameraFollow:
         self._together: list[str] = []  # the moves of a run seen together, as said so far
         self._held_text = ""  # the banner of a move seen but not taken by the clock, while it waits
         self._holding = False
+        # the follower of this game as its board was left (see :meth:`kept`), to follow on from
+        self.resume_from: tuple[Any, str] | None = None
 
     @property
     def available(self) -> bool:
@@ -128,16 +130,34 @@ class CameraFollow:
             self.follower = self.mirror = None
 
     def rebuild(self) -> None:
-        """Start following again from the board as the screen shows it."""
+        """Start following again from the board as the screen shows it; a board opened again
+        at the position it was left at follows on with the follower it was left with."""
         from companion.vision.follower import ChangeFollower
 
         from companion.vision.follower import occupancy
 
+        kept, self.resume_from = self.resume_from, None
         self.mirror = ScreenPosition(self.screen)
+        self.last_check = ()
+        if kept is not None and kept[1] == placement(self.mirror):
+            self.follower = kept[0]
+            self.follower.resume(self.mirror)
+            # the board's look, learnt already, stays (learnt again, it could be learnt from
+            # a frame with the next move on it)
+            self.feed.worker.tell_position(occupancy(self.mirror, self.follower.cells))
+            return
         self.follower = ChangeFollower(self.mirror)  # type: ignore[arg-type]
         # the camera learns this board's look from the position the screen shows
         self.feed.worker.expect_position(occupancy(self.mirror, self.follower.cells))
-        self.last_check = ()
+
+    def kept(self) -> tuple[Any, str] | None:
+        """The follower and the board it agrees with, to follow on from when the board is opened
+        again (None: nothing to keep: not following, lost, or a move of the camera's waiting
+        for an answer)."""
+        if not self.on or self.lost or self.follower is None or self.mirror is None \
+                or self.mirror.depth != self.mirror.root:
+            return None
+        return self.follower, placement(self.mirror)
 
     def sync(self) -> None:
         """After a change on the screen: keep following if the mirror agrees; a move entered

@@ -29,10 +29,20 @@ CAMERA_BUTTON = pygame.Rect(676, 8, 116, 40)
 _FOLLOWED: "weakref.WeakKeyDictionary[Any, set[int]]" = weakref.WeakKeyDictionary()
 
 
+# per app and match, the camera's follower as the board was left (CameraFollow.kept)
+_KEPT: "weakref.WeakKeyDictionary[Any, dict[int, Any]]" = weakref.WeakKeyDictionary()
+
+
 def followed_games(app: Any) -> set[int]:
     """The matches (journal ids) whose board was left while following: opened again, they
     follow again."""
     return _FOLLOWED.setdefault(app, set())
+
+
+def kept_followers(app: Any) -> dict[int, Any]:
+    """Per match left while following, the follower to go on with when its board is opened
+    again at the same position."""
+    return _KEPT.setdefault(app, {})
 
 
 class FollowWithCamera:
@@ -182,8 +192,10 @@ class FollowWithCamera:
         super().enter()  # type: ignore[misc]
         game = self._game_id()
         followed = followed_games(self.app)
+        kept = kept_followers(self.app).pop(game, None) if game is not None else None
         if game is not None and game in followed and not self.following:
             if self.camera.available:
+                self.camera.resume_from = kept
                 self.set_follow(True)  # the board was left while following this game
             else:  # the camera was taken out of the settings meanwhile: nothing to say
                 followed.discard(game)
@@ -192,8 +204,13 @@ class FollowWithCamera:
         game = self._game_id()
         if game is not None:
             followed = followed_games(self.app)
+            kept = kept_followers(self.app)
+            kept.pop(game, None)
             if self.following:
                 followed.add(game)
+                left = self._camera.kept()
+                if left is not None:
+                    kept[game] = left
             else:
                 followed.discard(game)
         if self._camera is not None:

@@ -330,6 +330,19 @@ def test_at_a_station_the_camera_ends_each_teams_move_and_the_log_says_it_was_th
     assert printed.count("ended its move (camera") == 3, printed  # the third: "(camera, took P)"
 
 
+def live_camera(monkeypatch, folder) -> None:
+    """The camera a folder of frames that goes on where it was when it is opened again, as a
+    live camera does (a folder source starts again from its first frame): the board left for
+    the clock and opened again sees the game from where it stands."""
+    from companion.vision import sources
+
+    class Live(sources.ImageFolderSource):
+        pass
+
+    live = Live(folder)
+    monkeypatch.setattr(sources, "source_from_config", lambda spec, now_ms: live)
+
+
 def _station_following(magici_app, game, folder=None):
     """A Magici station game (Grifondoro white, on move) with its board following the camera
     (the game's frames, or those in ``folder``)."""
@@ -352,7 +365,7 @@ def _station_following(magici_app, game, folder=None):
 
 
 def test_a_board_left_while_following_follows_again_when_opened_and_catches_up(
-        magici_app, clock, game):
+        magici_app, clock, game, monkeypatch):
     """The referee goes back to the clock (a spell to handle) while the camera follows the
     board, and a move is made on the real board meanwhile: the board opened again follows
     again by itself, catches that move up, and follows the next one."""
@@ -360,6 +373,7 @@ def test_a_board_left_while_following_follows_again_when_opened_and_catches_up(
 
     from ..magici.conftest import command, press
 
+    live_camera(monkeypatch, game.folder)
     app, worker, timer, board = _station_following(magici_app, game)
     while not board.session.history:
         assert worker.step() is not None
@@ -368,8 +382,8 @@ def test_a_board_left_while_following_follows_again_when_opened_and_catches_up(
     assert [h.text for h in board.session.history] == ["e2e4"]
     command(app, "back", source="key")  # to the clock, the board left
     assert app.top is timer
-    for _ in range(6):  # black's d7-d5 made on the real board while nobody looks at the board
-        worker.step()
+    for _ in range(3):  # black's d7-d5 made on the real board while nobody looks at the board
+        worker.step()  # (the hand's frames, and the first of the calm ones after it)
         clock.advance(400)
         app.tick()
     press(app, timer, app.t("magici.timer.board"))
@@ -399,7 +413,7 @@ def test_a_board_switched_off_before_it_is_left_stays_off_when_opened(magici_app
 
 
 def test_a_move_the_camera_sees_while_the_clocks_are_stopped_waits_and_goes_in_on_resume(
-        magici_app, clock, game, tmp_path):
+        magici_app, clock, game, tmp_path, monkeypatch):
     """The referee stops the clocks; a team moves all the same. The camera sees the move, the
     station does not take it: the banner says it waits (once, not at every look), nothing is
     entered, and when the clocks go again the camera enters it and follows on. Before, the
@@ -416,6 +430,7 @@ def test_a_move_the_camera_sees_while_the_clocks_are_stopped_waits_and_goes_in_o
     order = names[:calm_after_e4] + [names[calm_after_e4]] * 30 + names[calm_after_e4 + 1:]
     for i, path in enumerate(order):  # e2e4 stands twelve seconds before black's hand comes
         (folder / f"frame{i:04d}.jpg").symlink_to(path)
+    live_camera(monkeypatch, folder)
     app, worker, timer, board = _station_following(magici_app, game, folder)
     command(app, "back", source="key")
     press(app, timer, app.t("magici.timer.pause"))
@@ -424,7 +439,7 @@ def test_a_move_the_camera_sees_while_the_clocks_are_stopped_waits_and_goes_in_o
     assert board.following
     held = app.t("board.camera.held", moves="e2-e4", reason=app.t("magici.refused.paused"))
     sounds = len(app.sound.played)
-    for _ in range(calm_after_e4 + 30):  # e2e4 made, and twelve seconds of calm after it
+    for _ in range(calm_after_e4 + 20):  # e2e4 made, and eight seconds of calm after it
         worker.step()
         clock.advance(400)
         app.tick()
@@ -434,11 +449,12 @@ def test_a_move_the_camera_sees_while_the_clocks_are_stopped_waits_and_goes_in_o
     command(app, "back", source="key")
     press(app, timer, app.t("magici.timer.resume"))
     press(app, timer, app.t("magici.timer.board"))
-    board = app.top
+    board = app.top  # (e2e4 still stands alone on the board: four seconds to black's hand)
     while (result := worker.step()) is not None and result.state is not SourceState.ENDED:
         clock.advance(400)
         app.tick()
     assert [h.text for h in board.session.history] == game.moves
+    assert move_sources(board.session.match) == ["camera"] * 3  # one by one, none together
     assert held not in [b.text for b in app.banners]
 
 
@@ -458,3 +474,4 @@ def test_due_re_an_answer_to_the_camera_that_either_die_allows_asks_the_die(came
     tap(app, *six.rect.center)
     assert [(s["move"], s["die"]) for s in board_moves(session.match)] == [("c2e4", 6)]
     assert move_sources(session.match) == ["camera_asked"]
+
