@@ -177,6 +177,25 @@ class Obligation:
             return f"{self.piece.text} must capture {self.caster.text}"
         return f"{self.piece.text} may not move this turn"
 
+    def allows(self, origin: str, target: str) -> bool:
+        """Whether a move from ``origin`` to ``target`` (squares) keeps this obligation: the
+        piece a Tactical spell names moves; the piece a Hostile spell forces captures the
+        caster; the mover a Defensive spell freezes stays (the engine's
+        :func:`~companion.rules.magici_spells.spell_query` offers the same moves).
+
+        >>> must = Obligation(ObligationKind.MUST_CAPTURE_CASTER, Piece.parse("Nf3"), Piece.parse("Bd4"))
+        >>> must.allows("f3", "d4"), must.allows("f3", "e5"), must.allows("c3", "d4")
+        (True, False, False)
+        >>> frozen = Obligation(ObligationKind.MAY_NOT_MOVE, Piece.parse("Qd1"), Piece.parse("Bg4"))
+        >>> frozen.allows("d1", "g4"), frozen.allows("h3", "g4")
+        (False, True)
+        """
+        if self.kind is ObligationKind.MUST_MOVE:
+            return origin == self.piece.square
+        if self.kind is ObligationKind.MUST_CAPTURE_CASTER:
+            return origin == self.piece.square and target == self.caster.square
+        return origin != self.piece.square
+
 
 @dataclass(frozen=True)
 class SpellCast:

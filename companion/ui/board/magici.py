@@ -25,8 +25,9 @@ import pygame
 from companion.core.journal import MatchLog
 from companion.rules import Color
 from companion.ui import theme
+from companion.ui.board import entry
 from companion.ui.board.screen import GameScreen
-from companion.rules.session import BoardSession
+from companion.rules.session import BoardSession, Option, Reason
 from companion.ui.input import Action, Kind
 from companion.ui.registry import register_screen
 
@@ -132,6 +133,40 @@ class MagiciBoardScreen(GameScreen):
         if getattr(self.station, "side_names", None) is not None:  # a House's name, no article
             return self.t("board.to_move_name", side=self.side_name(color))
         return super().to_move_text(color)
+
+    # -- what a spell binds -------------------------------------------------------------------
+    def _obligation(self) -> Any:
+        find = getattr(self.station, "obligation", None)
+        return find(self.session.position.turn) if find is not None else None
+
+    def options(self) -> list[Option]:
+        """The moves the rules allow, less those a spell cast this turn forbids (the named piece
+        must move, the forced piece must capture the caster, the frozen mover stays). When the
+        spell leaves none (recorded without the board, so never checked against it), the
+        rules' moves are kept: the referee rules."""
+        options = self.session.options()
+        obligation = self._obligation()
+        if obligation is None:
+            return options
+        bound = [o for o in options if obligation.allows(o.cells[0], o.cells[-1])]
+        return bound or options
+
+    def explain(self, cells: list[str]) -> Reason:
+        obligation = self._obligation()
+        if obligation is not None:
+            free = self.session.options()
+            if len(cells) == 1:
+                rules_allow = any(o.cells[0] == cells[0] for o in free)
+            else:
+                rules_allow = cells[-1] in entry.next_cells(free, cells[:-1])
+            if rules_allow:
+                return Reason("magici.board.spell_binds",
+                              {"rule": self.station.obligation_text(obligation)})
+        return super().explain(cells)
+
+    def binding_rule(self) -> str:
+        obligation = self._obligation()
+        return self.station.obligation_text(obligation) if obligation is not None else ""
 
     # -- telling the station ------------------------------------------------------------------
     def move_refusal(self) -> str | None:

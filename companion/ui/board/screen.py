@@ -391,6 +391,15 @@ class GameScreen(FollowWithCamera, Screen):
     def options(self) -> list[Option]:
         return self.session.options()
 
+    def explain(self, cells: list[str]) -> Reason:
+        """Why the squares ``cells`` (a piece touched, then where it was taken) make no move."""
+        return self.session.explain(cells)
+
+    def binding_rule(self) -> str:
+        """What binds the next move beyond the game's rules, in words ("" when nothing does):
+        a spell at a Magici station."""
+        return ""
+
     def targets(self) -> frozenset[str]:
         return entry.next_cells(self.options(), self.entered)
 
@@ -412,7 +421,7 @@ class GameScreen(FollowWithCamera, Screen):
         self.message = ""
         self.layout()
         if not self._movable(cell):
-            self.refuse(self.session.explain([cell]))
+            self.refuse(self.explain([cell]))
 
     def clear_selection(self) -> None:
         self.entered = []
@@ -425,7 +434,7 @@ class GameScreen(FollowWithCamera, Screen):
             if self._selectable(cell):
                 self.select(cell)
             else:
-                self.refuse(self.session.explain([cell]))
+                self.refuse(self.explain([cell]))
             return
         if cell in self.targets():
             self.entered.append(cell)
@@ -444,7 +453,7 @@ class GameScreen(FollowWithCamera, Screen):
         if len(self.entered) == 1 and self._selectable(cell):
             self.select(cell)
             return
-        reason = self.session.explain([*self.entered, cell])
+        reason = self.explain([*self.entered, cell])
         self.clear_selection()
         self.refuse(reason)
 

@@ -133,6 +133,20 @@ class BoardPanel:
             return t("magici.board.not_on_move", house=st.house(side).name, on_move=st.house_on_move.name)
         return None
 
+    def obligation(self, mover: Color) -> Any:
+        """What a spell cast this turn binds ``mover``'s move on the board to (an
+        :class:`~companion.magici.spells.Obligation`), None when nothing does: the station has
+        ``mover`` on move, the board in step with it, and a spell recorded this turn. A board
+        behind the clock is entering an earlier turn, which the spell does not bind."""
+        st = self.station.state
+        side = Side.WHITE if mover == Color.WHITE else Side.BLACK
+        if st.obligation is None or st.on_move is not side or self.turns_behind():
+            return None
+        return st.obligation
+
+    def obligation_text(self, obligation: Any) -> str:
+        return self.desk.obligation_text(obligation)
+
     def turns_behind(self) -> int:
         """How many turns the board's entries lag behind the clock (0: in step). A team's button
         pressed before its move is entered puts the board one behind; a board opened mid-game

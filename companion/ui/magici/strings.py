@@ -333,6 +333,7 @@ register(
         "magici.board.tap_to_end": ("tocca: fine mossa", "tap: end of move"),
         "magici.board.not_begun": ("Gli orologi non sono partiti: tocca «Via!» alla stazione",
                                    "The clocks have not started: tap Start at the station"),
+        "magici.board.spell_binds": ("Mossa non consentita · {rule}", "Move not allowed · {rule}"),
         "magici.board.behind": ("{side}: {n} turni indietro", "{side}: {n} turns behind"),
         "magici.board.behind.one": ("{side}: 1 turno indietro", "{side}: 1 turn behind"),
         "magici.board.not_on_move": ("Muove {on_move} all'orologio: mossa di {house} rifiutata",

@@ -303,6 +303,9 @@ class CameraFollow:
                 self.last_check = event.squares
                 key = "board.camera.check" if screen.options() else "board.camera.no_moves"
                 self._check_text = screen.t(key, squares=" ".join(event.squares))
+                rule = screen.binding_rule()
+                if rule:  # the move seen may be one a spell forbids this turn
+                    self._check_text += f" · {rule}"
                 self.app.show_banner(self._check_text)
                 self.app.play("error")
 

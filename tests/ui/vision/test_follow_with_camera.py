@@ -475,3 +475,73 @@ def test_due_re_an_answer_to_the_camera_that_either_die_allows_asks_the_die(came
     assert [(s["move"], s["die"]) for s in board_moves(session.match)] == [("c2e4", 6)]
     assert move_sources(session.match) == ["camera_asked"]
 
+
+def _cast_while_following(magici_app, clock, game, monkeypatch, tmp_path, spell, squares,
+                          until=lambda app, board: False):
+    """1. e4 d5 seen by the camera at a station; the referee goes to the clock, records a
+    black ``spell`` naming ``squares`` on the board, comes back, and the camera (live: it
+    went on meanwhile) sees e4xd5, then the board stands still for five seconds (or until
+    ``until(app, board)``)."""
+    from companion.magici.model import Side
+    from companion.ui.vision.worker import SourceState
+
+    from ..magici.test_spell_binds_board import cast
+
+    names = sorted(game.folder.glob("*.jpg"))
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    for i, path in enumerate(names + [names[-1]] * 12):
+        (folder / f"frame{i:04d}.jpg").symlink_to(path)
+    live_camera(monkeypatch, folder)
+    app, worker, timer, board = _station_following(magici_app, game, folder)
+    while len(board.session.history) < 2:
+        assert worker.step() is not None
+        clock.advance(400)
+        app.tick()
+    assert [h.text for h in board.session.history] == ["e2e4", "d7d5"]
+    cast(app, timer, Side.BLACK, spell, *squares)
+    board = app.top
+    assert board.following
+    while not until(app, board) and (result := worker.step()) is not None \
+            and result.state is not SourceState.ENDED:
+        clock.advance(400)
+        app.tick()
+    return app, timer, board
+
+
+def test_a_move_a_spell_forbids_is_not_entered_from_the_camera_and_the_banner_says_the_spell(
+        magici_app, clock, game, monkeypatch, tmp_path):
+    """White announces e4xd5 and the d5 pawn casts Defensive: the e4 pawn may not move this
+    turn. The players take on d5 all the same. The camera sees it and does not enter it: the
+    banner names the squares and the spell, and the referee rules."""
+    from companion.magici.spells import Spell
+
+    rule = "Incantesimo: Pe4 non può muovere in questo turno"
+    said = None
+
+    def banner(app, board):
+        nonlocal said
+        said = [b.text for b in app.banners if b.text.endswith(" · " + rule)]
+        return bool(said)
+
+    app, timer, board = _cast_while_following(magici_app, clock, game, monkeypatch, tmp_path,
+                                              Spell.DEFENSIVE, ("e4", "d5"), until=banner)
+    assert said == [app.t("board.camera.check", squares="e4 d5") + " · " + rule], \
+        [b.text for b in app.banners]
+    assert [h.text for h in board.session.history] == ["e2e4", "d7d5"]
+    assert board.binding_rule() == rule
+    assert len(timer.station.state.spells.casts) == 1
+
+
+def test_a_move_a_spell_commands_is_entered_from_the_camera(magici_app, clock, game, monkeypatch,
+                                                            tmp_path):
+    """The d5 pawn casts Tactical naming the e4 pawn: it must move. The camera sees e4xd5, the
+    move the spell commands, and enters it; the turn ends at the clock."""
+    from companion.magici.model import Side
+    from companion.magici.spells import Spell
+
+    app, timer, board = _cast_while_following(magici_app, clock, game, monkeypatch, tmp_path,
+                                              Spell.TACTICAL, ("d5", "e4"))
+    assert [h.text for h in board.session.history] == game.moves
+    assert move_sources(board.session.match)[-1] == "camera"
+    assert timer.station.state.on_move is Side.BLACK and board.binding_rule() == ""
