@@ -573,12 +573,21 @@ def bench_real_chains(folder: str, long_side: int = 640, hold: int = 10, fps: fl
 
 def bench_real_stills(folder: str, truth_file: str) -> None:
     """Real photos of real boards whose FEN board fields a JSON file gives (``{"photos":
-    {name: board}}``; ``benchmarks/data/pcwawc_stills.json`` for the 13 photos of
-    WolfgangFahl/play-chess-with-a-webcam's ``testMedia``), read as ``companion vision read``
-    reads them with no corners given (the board found; something taken for a hand at the
-    board's edge is said and read through). Scored at the reading's best turn and mirror of
-    the board, since the files do not record which corner is a1 (cells read; naming a1 aside).
-    The peer: the same photos read as before session 15, a hand seen refusing the photo."""
+    {name: board}}``), read as ``companion vision read`` reads them with no corners given (the
+    board found; something taken for a hand at the board's edge is said and read through).
+    Scored at the reading's best turn and mirror of the board, since the files do not record
+    which corner is a1 (cells read; naming a1 aside).
+
+    - ``benchmarks/data/pcwawc_stills.json``: the 13 photos of
+      WolfgangFahl/play-chess-with-a-webcam's ``testMedia`` (``looked_at``: since session 15,
+      so its figures are labelled LOOKED AT).
+    - ``benchmarks/data/afka_chesscog_stills.json``: 124 phone photos of afka2d/chesscog's
+      ``grey_background_dataset``; its ``held_out_from`` parts them (split.json): the photos
+      named from it on are held out, those before it may be tuned on, and each part is
+      printed on its own line, labelled.
+
+    Peers in the same run: the photos read as before session 15 (a hand seen refusing the
+    photo), and the rule reader (no network, issue 8's), with the same board found."""
     import json
     from pathlib import Path
 
@@ -587,7 +596,9 @@ def bench_real_stills(folder: str, truth_file: str) -> None:
     from companion.vision import devdata
     from companion.vision.reader import ReadStatus
 
-    truth = json.loads(Path(truth_file).read_text())["photos"]
+    data = json.loads(Path(truth_file).read_text())
+    truth = data["photos"]
+    split = data.get("held_out_from")
     g = get_geometry("8x8")
 
     def grid(occ: dict[str, str]) -> np.ndarray:
@@ -597,40 +608,57 @@ def bench_real_stills(folder: str, truth_file: str) -> None:
         a, b = grid(seen), grid(want)
         return max(int((np.rot90(m, k) == b).sum()) for k in range(4) for m in (a, a[:, ::-1]))
 
-    right = {"now": 0, "peer": 0}
-    whole = {"now": 0, "peer": 0}
-    refused, times, n = 0, [], 0
+    def part(name: str) -> str:
+        if split is None:
+            return "LOOKED AT" if data.get("looked_at") else "all"
+        return "held out" if name >= split else "tune (TUNED-ON material: may be looked at)"
+
+    whos = ("now", "peer", "rules")
+    right: dict[tuple[str, str], int] = {}
+    whole: dict[tuple[str, str], int] = {}
+    count: dict[str, int] = {}
+    refused: dict[str, int] = {}
+    times: list[float] = []
     for name, board in sorted(truth.items()):
         image = cv2.imread(str(Path(folder) / name), cv2.IMREAD_COLOR)
         if image is None:
             print(f"  {name}: missing or unreadable in {folder}: skipped")
             continue
         want = devdata.fen_occupancy(board)
-        n += 1
+        where = part(name)
+        count[where] = count.get(where, 0) + 1
         t0 = time.perf_counter()
         reader = Reader(g)
         reading = reader.read(image, video=False)
         hand = reading.status is ReadStatus.HAND
         if hand:
-            refused += 1
+            refused[where] = refused.get(where, 0) + 1
             reading = reader.read(image, video=False, hands=False)
         times.append(time.perf_counter() - t0)
         got = best({c: s.value for c, s in reading.cells.items()}, want) if reading.ok else 0
-        for who in ("now", "peer"):
-            cells = 0 if who == "peer" and hand else got
-            right[who] += cells
-            whole[who] += cells == 64
-    if not n:
+        rules = 0
+        if reader.corners is not None:  # the same board, read by the rule reader
+            plain = Reader(g, corners=reader.corners, use_net=False)
+            ruled = plain.read(image, video=False, hands=False)
+            rules = best({c: s.value for c, s in ruled.cells.items()}, want) if ruled.ok else 0
+        for who, cells in (("now", got), ("peer", 0 if hand else got), ("rules", rules)):
+            right[(where, who)] = right.get((where, who), 0) + cells
+            whole[(where, who)] = whole.get((where, who), 0) + (cells == 64)
+    if not count:
         print(f"[real stills, {folder}] no photo found: skipped")
         return
-    for who in ("now", "peer"):
-        what = ("as `vision read` does now" if who == "now" else
-                "peer: as before, a photo with something taken for a hand refused")
-        print(f"[real stills, {Path(truth_file).name}, {n} photos of real boards, not made by "
-              f"the project, board found, {what}] cells {100 * right[who] / (64 * n):.2f} % "
-              f"({right[who]}/{64 * n}), whole boards {whole[who]}/{n}; something taken for a "
-              f"hand at the edge on {refused}; median {1000 * np.median(times):.0f} ms a photo",
-              flush=True)
+    what = {"now": "as `vision read` does now",
+            "peer": "peer: as before session 15, a photo with something taken for a hand refused",
+            "rules": "peer: the rule reader (no network), the same board found"}
+    for where, n in count.items():
+        for who in whos:
+            print(f"[real stills, {Path(truth_file).name}, {where}, {n} photos of real boards, not "
+                  f"made by the project, board found, {what[who]}] cells "
+                  f"{100 * right[(where, who)] / (64 * n):.2f} % ({right[(where, who)]}/{64 * n}), "
+                  f"whole boards {whole[(where, who)]}/{n}; something taken for a hand at the edge "
+                  f"on {refused.get(where, 0)}", flush=True)
+    print(f"[real stills, {Path(truth_file).name}] median {1000 * np.median(times):.0f} ms a photo "
+          "(found and read)", flush=True)
 
 
 def bench_real_game(video: str, variant: str, moves: list[str], fen: str | None = None,
