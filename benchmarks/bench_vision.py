@@ -587,7 +587,12 @@ def bench_real_stills(folder: str, truth_file: str) -> None:
       printed on its own line, labelled.
 
     Peers in the same run: the photos read as before session 15 (a hand seen refusing the
-    photo), and the rule reader (no network, issue 8's), with the same board found."""
+    photo), and the rule reader (no network, issue 8's), with the same board found.
+
+    A truth file's ``games`` (name bounds, first included, last not) are photos of one game:
+    the reader learns the board from the first (found with its position, as at the start of a
+    game) and reads every other after it, each found with its position (the camera moved
+    between photos); beside it, the same photos read alone with the same corners."""
     import json
     from pathlib import Path
 
@@ -613,6 +618,8 @@ def bench_real_stills(folder: str, truth_file: str) -> None:
             return "LOOKED AT" if data.get("looked_at") else "all"
         return "held out" if name >= split else "tune (TUNED-ON material: may be looked at)"
 
+    for first, end in data.get("games", []):
+        _real_game_learnt(folder, truth, first, end, part(first), Path(truth_file).name)
     whos = ("now", "peer", "rules")
     right: dict[tuple[str, str], int] = {}
     whole: dict[tuple[str, str], int] = {}
@@ -659,6 +666,55 @@ def bench_real_stills(folder: str, truth_file: str) -> None:
                   f"on {refused.get(where, 0)}", flush=True)
     print(f"[real stills, {Path(truth_file).name}] median {1000 * np.median(times):.0f} ms a photo "
           "(found and read)", flush=True)
+
+
+def _real_game_learnt(folder: str, truth: dict[str, str], first: str, end: str, where: str,
+                      label: str) -> None:
+    """The photos named from ``first`` up to ``end`` (not included): the board learnt from the
+    first, the others read after it (see :func:`bench_real_stills`)."""
+    from pathlib import Path
+
+    import cv2
+
+    from companion.vision import devdata
+
+    g = get_geometry("8x8")
+    names = sorted(n for n in truth if first <= n < end)
+    if len(names) < 2:
+        return
+    images = {n: cv2.imread(str(Path(folder) / n), cv2.IMREAD_COLOR) for n in names}
+    if any(image is None for image in images.values()):
+        print(f"[real stills, {label}, game {first}…] photos missing in {folder}: skipped")
+        return
+    start = devdata.fen_occupancy(truth[names[0]])
+    image = images[names[0]]
+    learner = Reader(g, find_board(image, g, start))
+    learner.read(image, video=False, hands=False)
+    learner.learn(image, start)
+    right = {"learnt": 0, "lone": 0}
+    whole = {"learnt": 0, "lone": 0}
+    errors: dict[str, int] = {}
+    for name in names[1:]:
+        image = images[name]
+        want = devdata.fen_occupancy(truth[name])
+        corners = find_board(image, g, want)
+        if corners is None:
+            continue
+        learner.set_corners(corners, (image.shape[1], image.shape[0]))
+        reading = learner.read(image, video=False, hands=False)
+        learnt = {c: s.value for c, s in reading.cells.items()} if reading.ok else None
+        lone = dev_read(image, g, corners)
+        for key, seen in (("learnt", learnt), ("lone", lone)):
+            cells = _cells_right(seen, want, errors if key == "learnt" else {})
+            right[key] += cells
+            whole[key] += cells == 64
+    n = len(names) - 1
+    for key, what in (("learnt", "after learning the board from the game's first photo"),
+                      ("lone", "peer: each read alone, the same corners")):
+        print(f"[real stills, {label}, {where}, game {names[0]} and {n} photos after it, board "
+              f"found with its position, {what}] cells {100 * right[key] / (64 * n):.2f} % "
+              f"({right[key]}/{64 * n}), whole boards {whole[key]}/{n}"
+              + (f"; errors {errors or 'none'}" if key == "learnt" else ""), flush=True)
 
 
 def bench_real_game(video: str, variant: str, moves: list[str], fen: str | None = None,

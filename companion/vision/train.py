@@ -149,6 +149,12 @@ WIDE_CONTRAST = (1.35, 10)
 # read light (dev_072 c4, dev_075 c5: a mid-brown man among dark-brown pieces): both folds
 # 1943 -> 1944/1947, unseen-set renders 25 -> 25, and both men still read light (0.98, 0.99).
 WIDE = False
+# Also measured and NOT taken (session 18): flat emblems (a logo of small squares, stars and
+# polygons, letters, strokes) printed on one to three squares of three in ten of our renders,
+# labelled empty, aimed at afka2d/chesscog's roll-up board whose h1 logo is read as a light
+# piece in 45 of its 67 tune photos. Fold networks (seed 1, 5 epochs): both vision-dev tune
+# folds 1943 -> 1941/1947; afka tune photos read by the fold-A network 4171 -> 4152/4288, the
+# logo read as a piece as often (48 -> 48) and light pieces read empty more (8 -> 23).
 
 
 def _vary(scene: "object", rng: np.random.Generator, wide: bool = False) -> "object":
