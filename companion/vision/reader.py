@@ -190,6 +190,7 @@ class Reader:
         self.expected = expected  # the position on the board, to turn a found board right
         # ... and to learn this board's look from, once a calm frame agrees with it enough
         self._to_learn = expected
+        self._must: frozenset[str] = frozenset()  # ... and reads these cells as it has them
         self.net = None
         self.learnt = False
         self.agreement = float("nan")  # of the last reading with the expected position
@@ -258,9 +259,12 @@ class Reader:
         if self._to_learn is not None and learn:  # the start position: learn this board, if
             # it is so
             self.agreement = agreement(self._to_learn, self.geometry.cells, states)[0]
-            if shows_position(self._to_learn, self.geometry.cells, p):
+            if shows_position(self._to_learn, self.geometry.cells, p) and all(
+                    s.value == self._to_learn[c] for c, s in zip(self.geometry.cells, states)
+                    if c in self._must):
                 self.net.calibrate(batch, [self._to_learn[c] for c in self.geometry.cells])
                 self._to_learn = None
+                self._must = frozenset()
                 self.learnt = True
                 self._learnt_now = True
                 self._net_seen = None
@@ -271,11 +275,16 @@ class Reader:
                                 bool(top[i] >= SURE))
                 for i, (c, s) in enumerate(zip(self.geometry.cells, states))}
 
-    def expect(self, position: dict[str, str]) -> None:
+    def expect(self, position: dict[str, str], must: "frozenset[str] | set[str]" = frozenset()
+               ) -> None:
         """The position now on the board: learn the board's look from the next frame whose
-        reading agrees with it enough (and turn a board found later the right way round)."""
+        reading agrees with it enough (and turn a board found later the right way round).
+        ``must``: cells that frame must read exactly as the position has them (the cells of a
+        move taken back on the screen: until the players take it back on the board too, a
+        frame still showing it agrees with the position on all but those cells)."""
         self.expected = dict(position)
         self._to_learn = self.expected
+        self._must = frozenset(must)
         self._refind_every = self._refind_wait = REFIND_AFTER
 
     def learn(self, frame: np.ndarray, position: dict[str, str]) -> None:

@@ -129,9 +129,11 @@ class CameraFollow:
             self.feed.stop()
             self.follower = self.mirror = None
 
-    def rebuild(self) -> None:
+    def rebuild(self, must: frozenset[str] = frozenset()) -> None:
         """Start following again from the board as the screen shows it; a board opened again
-        at the position it was left at follows on with the follower it was left with."""
+        at the position it was left at follows on with the follower it was left with.
+        ``must``: cells the frame the board's look is learnt again from must read as the
+        screen has them (see :meth:`_changed_cells`)."""
         from companion.vision.follower import ChangeFollower
 
         from companion.vision.follower import occupancy
@@ -148,7 +150,7 @@ class CameraFollow:
             return
         self.follower = ChangeFollower(self.mirror)  # type: ignore[arg-type]
         # the camera learns this board's look from the position the screen shows
-        self.feed.worker.expect_position(occupancy(self.mirror, self.follower.cells))
+        self.feed.worker.expect_position(occupancy(self.mirror, self.follower.cells), must)
 
     def kept(self) -> tuple[Any, str] | None:
         """The follower and the board it agrees with, to follow on from when the board is opened
@@ -171,9 +173,23 @@ class CameraFollow:
                 and placement(self.mirror) != placement(self.screen.board_position()):
             self._touched()
         if self.mirror is None or placement(self.mirror) != placement(self.screen.board_position()):
-            self.rebuild()
+            self.rebuild(self._changed_cells())
         else:
             self.mirror.root = self.mirror.depth
+
+    def _changed_cells(self) -> frozenset[str]:
+        """The cells whose occupancy the screen's change (an undo, a redo of several moves)
+        gave another than the follower's board had: the board's look is learnt again only
+        from a frame that reads them as the screen has them (the players still have to
+        bring the real board there: until then the frame shows the old board there)."""
+        from companion.vision.follower import occupancy
+
+        if self.mirror is None or self.follower is None or self.lost:
+            return frozenset()
+        cells = self.follower.cells
+        before = occupancy(self.mirror, cells)
+        after = occupancy(ScreenPosition(self.screen), cells)
+        return frozenset(c for c in cells if before[c] != after[c])
 
     def _touched(self) -> None:
         """The one move from the mirror's position that gives the screen's board, if any,

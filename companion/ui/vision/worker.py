@@ -75,6 +75,7 @@ class _Pending:
     geometry: str | None = None
     position: Any = None  # cell -> "."/"w"/"b" standing on the board now (to learn its look)
     known: Any = None  # ... the same, only to find and turn the board by (the look stays learnt)
+    must: Any = frozenset()  # cells the frame the look is learnt from must read as ``position``
 
 
 def make_preview(frame: np.ndarray, max_size: tuple[int, int] = PREVIEW_MAX) -> np.ndarray:
@@ -173,11 +174,13 @@ class CameraWorker:
 
             CalibrationStore(self.store_path).save(self.spec, name, size, pts)
 
-    def expect_position(self, position: dict[str, str]) -> None:
+    def expect_position(self, position: dict[str, str], must: Any = frozenset()) -> None:
         """The position standing on the board now (cell -> "."/"w"/"b"): the reader learns
-        this board's look from the next calm frame that agrees with it."""
+        this board's look from the next calm frame that agrees with it (and reads the cells
+        ``must`` exactly as it has them, see :meth:`Reader.expect`)."""
         with self._lock:
             self._pending.position = dict(position)
+            self._pending.must = frozenset(must)
 
     def tell_position(self, position: dict[str, str]) -> None:
         """The position standing on the board now, after a move the camera was told of: the
@@ -197,6 +200,7 @@ class CameraWorker:
             geometry, self._pending.geometry = self._pending.geometry, None
             corners, self._pending.corners = self._pending.corners, None
             position, self._pending.position = self._pending.position, None
+            must, self._pending.must = self._pending.must, frozenset()
             known, self._pending.known = self._pending.known, None
         if geometry is not None:
             self.geometry_name = geometry
@@ -210,7 +214,7 @@ class CameraWorker:
             self._use_corners(corners, size)
         if position is not None and self.reader is not None \
                 and set(position) == set(self.reader.geometry.cells):
-            self.reader.expect(position)
+            self.reader.expect(position, must)
         if known is not None and self.reader is not None \
                 and set(known) == set(self.reader.geometry.cells):
             if getattr(self.reader, "_to_learn", None) is not None:

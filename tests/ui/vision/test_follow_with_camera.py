@@ -545,3 +545,104 @@ def test_a_move_a_spell_commands_is_entered_from_the_camera(magici_app, clock, g
     assert [h.text for h in board.session.history] == game.moves
     assert move_sources(board.session.match)[-1] == "camera"
     assert timer.station.state.on_move is Side.BLACK and board.binding_rule() == ""
+
+
+def test_a_forbidden_move_put_back_and_the_allowed_one_made_is_entered(magici_app, clock,
+                                                                         tmp_path, monkeypatch):
+    """As it happens at the board: the spell freezes the e4 pawn, the players take on d5 all
+    the same, the banner names the squares and the spell, the referee has the pawn put back,
+    and the players move the knight instead: the camera enters b1-c3 and nothing else."""
+    from companion.magici.model import Side
+    from companion.magici.spells import Spell
+    from companion.ui.vision.worker import SourceState
+    from companion.vision.synth.video import occupancy_of
+
+    from ..magici.test_spell_binds_board import cast
+    from .conftest import Footage, film
+
+    pos = get_variant("magici").start_position()
+    cells = pos.geometry.cells
+    stands = [occupancy_of(pos, cells)]
+    for move in ("e2e4", "d7d5", "e4d5"):
+        pos.push(pos.parse_move(move))
+        stands.append(occupancy_of(pos, cells))
+    pos.pop()  # the pawn put back on e4, the d5 pawn back on d5
+    stands.append(occupancy_of(pos, cells))
+    pos.push(pos.parse_move("b1c3"))
+    stands.append(occupancy_of(pos, cells))
+    shot = tmp_path / "shot"
+    corners, size = film(shot, stands, 9102)
+    names = sorted(shot.glob("*.jpg"))
+    # every stretch 4 calm frames, a hand's 2 between: e4xd5 stands 22, then calm 10 s more;
+    # the knight's move 34, then 2 s more
+    order = names[:22] + [names[21]] * 25 + names[22:] + [names[-1]] * 5
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    for i, path in enumerate(order):
+        (folder / f"frame{i:04d}.jpg").symlink_to(path)
+    footage = Footage(folder, corners, [], ["e2e4", "d7d5", "b1c3"], size)
+    live_camera(monkeypatch, folder)
+    app, worker, timer, board = _station_following(magici_app, footage, folder)
+    while len(board.session.history) < 2:
+        assert worker.step() is not None
+        clock.advance(400)
+        app.tick()
+    cast(app, timer, Side.BLACK, Spell.DEFENSIVE, "e4", "d5")
+    board = app.top
+    rule = "Incantesimo: Pe4 non può muovere in questo turno"
+    said = []
+    while (result := worker.step()) is not None and result.state is not SourceState.ENDED:
+        clock.advance(400)
+        app.tick()
+        said += [b.text for b in app.banners if b.text.endswith(rule) and b.text not in said]
+    assert said == [app.t("board.camera.check", squares="e4 d5") + " · " + rule]
+    assert [h.text for h in board.session.history] == ["e2e4", "d7d5", "b1c3"]
+    assert move_sources(board.session.match) == ["camera"] * 3
+    assert not any(b.text.endswith(rule) for b in app.banners)  # the move cleared it
+    assert timer.station.state.on_move is Side.BLACK
+
+
+def test_an_undo_on_the_screen_waits_for_the_real_board_then_follows_on(camera_app, tmp_path):
+    """The camera enters e2-e4; the referee taps Undo on the screen, and the players take the
+    pawn back five seconds later, then play d2-d4. Before, the board's look was learnt again
+    from the next calm frame that agreed with the start on all but two cells: one with the
+    pawn still on e4, so the camera asked about e2 and e4 when it went back, and took d2-d4
+    for another change than it was."""
+    from companion.vision.synth.video import occupancy_of
+
+    from .conftest import Footage, film
+
+    pos = get_variant("magici").start_position()
+    cells = pos.geometry.cells
+    stands = [occupancy_of(pos, cells)]
+    pos.push(pos.parse_move("e2e4"))
+    stands.append(occupancy_of(pos, cells))
+    pos.pop()
+    stands.append(occupancy_of(pos, cells))
+    pos.push(pos.parse_move("d2d4"))
+    stands.append(occupancy_of(pos, cells))
+    shot = tmp_path / "shot"
+    corners, size = film(shot, stands, 9101)
+    names = sorted(shot.glob("*.jpg"))
+    # e2e4 stands from frame 7 to 10, and 12 frames more; the pawn back from 13 to 16, and 8
+    # frames more; d2d4 from 19 to 22, and 6 more
+    order = (names[:10] + [names[9]] * 12 + names[10:16] + [names[15]] * 8 + names[16:]
+             + [names[-1]] * 6)
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    for i, path in enumerate(order):
+        (folder / f"frame{i:04d}.jpg").symlink_to(path)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    while not screen.session.history:
+        assert worker.step() is not None
+        app.tick()
+    assert [h.text for h in screen.session.history] == ["e2e4"]
+    screen.undo()  # the referee's Undo: the real pawn still stands on e4
+    said = []
+    while (result := worker.step()) is not None and result.state.name != "ENDED":
+        app.tick()
+        said += [b.text for b in app.banners if b.text not in said]
+    assert [h.text for h in screen.session.history] == ["d2d4"]
+    assert move_sources(screen.session.match) == ["camera"]
+    assert said == []
