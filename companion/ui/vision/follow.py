@@ -174,6 +174,11 @@ class CameraFollow:
             self._touched()
         if self.mirror is None or placement(self.mirror) != placement(self.screen.board_position()):
             self.rebuild(self._changed_cells())
+        elif self.mirror.fen().split()[:4] != self.screen.board_position().fen().split()[:4]:
+            # the same board, another side to move (a turn passed on time), or rights lost:
+            # the follower goes on with the picture, from the screen's position
+            self.mirror = ScreenPosition(self.screen)
+            self.follower.resume(self.mirror)
         else:
             self.mirror.root = self.mirror.depth
 

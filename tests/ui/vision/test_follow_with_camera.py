@@ -646,3 +646,38 @@ def test_an_undo_on_the_screen_waits_for_the_real_board_then_follows_on(camera_a
     assert [h.text for h in screen.session.history] == ["d2d4"]
     assert move_sources(screen.session.match) == ["camera"]
     assert said == []
+
+
+def test_a_turn_passed_on_time_and_the_next_teams_move_seen_by_the_camera(
+        magici_app, clock, tmp_path, monkeypatch):
+    """White's thirty seconds run out before White moves: the station passes the turn and the
+    board records the pass. Black's d7-d5, made on the real board, is entered from the camera
+    as Black's move, and the clock has White on move again."""
+    from companion.magici.model import Side
+    from companion.ui.vision.worker import SourceState
+    from companion.vision.synth.video import occupancy_of
+
+    from .conftest import Footage, film
+
+    pos = get_variant("magici").start_position()
+    cells = pos.geometry.cells
+    start = occupancy_of(pos, cells)
+    after = dict(start, d7=".", d5=start["d7"])
+    shot = tmp_path / "shot"
+    corners, size = film(shot, [start, after], 9101)
+    names = sorted(shot.glob("*.jpg"))
+    order = names[:4] + [names[3]] * 80 + names[4:] + [names[-1]] * 6  # 32 s before the hand
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    for i, path in enumerate(order):
+        (folder / f"frame{i:04d}.jpg").symlink_to(path)
+    live_camera(monkeypatch, folder)
+    app, worker, timer, board = _station_following(magici_app, Footage(folder, corners, [], [], size),
+                                                   folder)
+    while (result := worker.step()) is not None and result.state is not SourceState.ENDED:
+        clock.advance(400)
+        app.tick()
+    assert [h.text for h in board.session.history] == ["pass_turn", "d7d5"]
+    assert move_sources(board.session.match) == ["camera"]  # (the pass is no move event)
+    assert timer.station.state.on_move is Side.WHITE
+    assert not app.banners, [b.text for b in app.banners]
