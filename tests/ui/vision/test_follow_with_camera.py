@@ -681,3 +681,32 @@ def test_a_turn_passed_on_time_and_the_next_teams_move_seen_by_the_camera(
     assert move_sources(board.session.match) == ["camera"]  # (the pass is no move event)
     assert timer.station.state.on_move is Side.WHITE
     assert not app.banners, [b.text for b in app.banners]
+
+
+def test_each_team_presses_its_button_as_the_hand_leaves_and_the_camera_enters_the_moves(
+        magici_app, clock, game, monkeypatch):
+    """The usual order at a human board: a team moves and presses its button at once, before
+    the camera has seen the board calm. The clock changes turn at the press; the camera's
+    move, coming a moment later, is the entry of the turn just ended, and ends nothing more."""
+    from companion.magici.model import Side
+    from companion.ui.vision.worker import SourceState
+
+    from ..magici.conftest import command
+
+    live_camera(monkeypatch, game.folder)
+    app, worker, timer, board = _station_following(magici_app, game)
+    presses = {6: "white", 12: "black", 18: "white"}  # the frame after each hand leaves
+    n = 0
+    while (result := worker.step()) is not None and result.state is not SourceState.ENDED:
+        n += 1
+        clock.advance(400)
+        app.tick()
+        if n in presses:
+            command(app, presses[n])
+    assert [h.text for h in board.session.history] == game.moves
+    assert move_sources(board.session.match) == ["camera"] * 3
+    ends = [(e.data["side"], e.data["source"]) for e in timer.log.effective()
+            if e.kind == "magici.move_end"]
+    assert [side for side, _ in ends] == ["white", "black", "white"]
+    assert timer.station.state.on_move is Side.BLACK and timer.station.state.turn == 4
+    assert not app.banners, [b.text for b in app.banners]
