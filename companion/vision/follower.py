@@ -476,6 +476,9 @@ class ChangeFollower(Follower):
     # the last move played from the picture: a later calm picture may replace the one after it  # the calm stretch's first picture
     _unsettled: int = field(default=0, init=False, repr=False)
     _asked: tuple = field(default=(), init=False, repr=False)
+    # moves taken back on the screen (:meth:`take_back`), not entered again while the board
+    # still shows them
+    _refused: tuple = field(default=(), init=False, repr=False)
     _seen: dict = field(default_factory=dict, init=False, repr=False)
     _partial: frozenset = field(default=frozenset(), init=False, repr=False)
     _disturbed: bool = field(default=False, init=False, repr=False)
@@ -639,6 +642,7 @@ class ChangeFollower(Follower):
             self._unsettled += 1
             return []
         if not changed:
+            self._refused = ()  # the board as agreed: a move taken back is taken back there too
             if learnt_ref:  # the board as learnt, calm: the calm picture is the cleaner
                 self._ref = self._refs[-1] = picture
             self._unsettled = 0
@@ -1478,6 +1482,9 @@ class ChangeFollower(Follower):
                 self._credit_lands.append(land)
 
     def _accept(self, moves: tuple, picture: Any) -> list[FollowEvent]:
+        if self._refused and tuple(str(m) for m in moves[:len(self._refused)]) == self._refused:
+            return []  # taken back on the screen, still on the board: not entered again
+        self._refused = ()
         self._hand_came = False
         self._clear_credit()
         self._unsettled = 0
@@ -1504,6 +1511,16 @@ class ChangeFollower(Follower):
         self.position = position
         self._asked = ()
         self._look_again = True
+
+    def take_back(self, count: int = 1) -> list[str]:
+        """The last ``count`` moves were taken back on the screen (an Undo, at the board or at
+        the clock): as :meth:`withdraw`, back to the picture before them, and they are not
+        entered again while the real board still shows them. Once the board is seen as
+        before them (the players took them back too), a move touched, or another move seen,
+        they may be again."""
+        undone = self.withdraw(count)
+        self._refused = tuple(undone)
+        return undone
 
     def withdraw(self, count: int = 1) -> list[str]:
         """The last ``count`` moves found were not taken (whoever keeps the game refused them
@@ -1541,6 +1558,7 @@ class ChangeFollower(Follower):
         explained, and the rest is judged again at the next calm frame."""
         before, was = self._identity(), self.expected
         event = super().choose(move_text)
+        self._refused = ()  # the players' move, whatever was taken back before
         self._settle = None
         after, after_occupancy = self._identity(), self.expected
         cells = {c for c in self.cells if after[c] != before[c]}

@@ -84,6 +84,23 @@ class ScreenPosition:
         return self.board.fen()
 
 
+def _taken_back(follower: Any, screen: Any, most: int = 4) -> int:
+    """How many of the follower's last moves the screen's board has taken back (an Undo on
+    the screen, or at a Magici clock, which takes the board's move back too): 0 when the
+    screen's board is not the follower's with its last moves taken back."""
+    probe = follower.position.board.copy()
+    want = placement(screen.board_position())
+    turn = screen.board_position().fen().split()[1]
+    for k in range(1, min(len(follower.history), most) + 1):
+        try:
+            probe.pop()
+        except Exception:  # nothing more to take back on the follower's board
+            return 0
+        if placement(probe) == want and probe.fen().split()[1] == turn:
+            return k
+    return 0
+
+
 class CameraFollow:
     """The "follow with camera" switch of one board screen."""
 
@@ -141,6 +158,11 @@ class CameraFollow:
         kept, self.resume_from = self.resume_from, None
         self.mirror = ScreenPosition(self.screen)
         self.last_check = ()
+        if kept is not None and kept[1] != placement(self.mirror):
+            taken = _taken_back(kept[0], self.screen)  # moves undone at the clock meanwhile
+            if taken:
+                kept[0].take_back(taken)
+                kept = (kept[0], placement(self.mirror))
         if kept is not None and kept[1] == placement(self.mirror):
             self.follower = kept[0]
             self.follower.resume(self.mirror)
@@ -171,6 +193,12 @@ class CameraFollow:
         self._unsay_held()  # a change by touch: a move held for the clock is entered, or moot
         if self.mirror is not None and self.follower is not None and not self.lost \
                 and placement(self.mirror) != placement(self.screen.board_position()):
+            taken = _taken_back(self.follower, self.screen)
+            if taken:  # an Undo: the camera goes back with it, to the picture before
+                self.follower.take_back(taken)
+                self.mirror.root = self.mirror.depth
+                self._unsay_check()
+                return
             self._touched()
         if self.mirror is None or placement(self.mirror) != placement(self.screen.board_position()):
             self.rebuild(self._changed_cells())

@@ -710,3 +710,39 @@ def test_each_team_presses_its_button_as_the_hand_leaves_and_the_camera_enters_t
     assert [side for side, _ in ends] == ["white", "black", "white"]
     assert timer.station.state.on_move is Side.BLACK and timer.station.state.turn == 4
     assert not app.banners, [b.text for b in app.banners]
+
+
+def test_an_undo_at_the_clock_then_the_move_entered_again_by_touch_and_the_camera_goes_on(
+        magici_app, clock, game, monkeypatch):
+    """The camera enters e2-e4 and ends White's move; the referee undoes that at the clock (a
+    button pressed by mistake), which takes the move back on the board too, while the pawn
+    stays on e4. The referee enters e2-e4 again by touch; the camera follows Black's d7-d5
+    and e4xd5 as before, and says nothing meanwhile."""
+    from companion.magici.model import Side
+    from companion.ui.vision.worker import SourceState
+
+    from ..magici.conftest import command, press
+    from ..magici.test_board_station import play
+
+    live_camera(monkeypatch, game.folder)
+    app, worker, timer, board = _station_following(magici_app, game)
+    while not board.session.history:
+        assert worker.step() is not None
+        clock.advance(400)
+        app.tick()
+    command(app, "back", source="key")
+    press(app, timer, app.t("magici.timer.undo"))
+    assert timer.station.state.on_move is Side.WHITE
+    press(app, timer, app.t("magici.timer.board"))
+    board = app.top
+    assert board.session.history == [] and board.following
+    play(app, board, "e2e4")
+    said = []
+    while (result := worker.step()) is not None and result.state is not SourceState.ENDED:
+        clock.advance(400)
+        app.tick()
+        said += [b.text for b in app.banners if b.text not in said]
+    assert [h.text for h in board.session.history] == game.moves
+    assert move_sources(board.session.match) == ["", "camera", "camera"]
+    assert said == []
+    assert timer.station.state.on_move is Side.BLACK
