@@ -343,6 +343,48 @@ def live_camera(monkeypatch, folder) -> None:
     monkeypatch.setattr(sources, "source_from_config", lambda spec, now_ms: live)
 
 
+def strung(tmp_path, order) -> "Path":
+    """A folder the camera plays: the frames ``order`` (a frame repeated: a stretch that stands
+    longer), in that order."""
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    for i, path in enumerate(order):
+        (folder / f"frame{i:04d}.jpg").symlink_to(path)
+    return folder
+
+
+def filmed(tmp_path, plies, seed=9101):
+    """Footage of the Magici start and the board after each of ``plies`` ("back": the last
+    move taken back; "--": a turn passed, the board as it was), 4 calm frames each and a
+    hand's 2 between: (its frames in order, its corners, its size)."""
+    from companion.vision.synth.video import occupancy_of
+
+    from .conftest import film
+
+    pos = get_variant("magici").start_position()
+    cells = pos.geometry.cells
+    stands = [occupancy_of(pos, cells)]
+    for ply in plies:
+        if ply == "back":
+            pos.pop()
+        elif ply == "--":
+            pos.push_pass()
+        else:
+            pos.push(pos.parse_move(ply))
+        stands.append(occupancy_of(pos, cells))
+    shot = tmp_path / "shot"
+    corners, size = film(shot, stands, seed)
+    return sorted(shot.glob("*.jpg")), corners, size
+
+
+def step_until(app, worker, clock, done) -> None:
+    """The camera reads a frame every 0.4 s until ``done()``."""
+    while not done():
+        assert worker.step() is not None
+        clock.advance(400)
+        app.tick()
+
+
 def _station_following(magici_app, game, folder=None):
     """A Magici station game (Grifondoro white, on move) with its board following the camera
     (the game's frames, or those in ``folder``)."""
@@ -425,11 +467,9 @@ def test_a_move_the_camera_sees_while_the_clocks_are_stopped_waits_and_goes_in_o
 
     names = sorted(game.folder.glob("*.jpg"))
     calm_after_e4 = 9  # (the start's 4 calm frames, the hand's 2, e2e4's 4 calm frames)
-    folder = tmp_path / "frames"
-    folder.mkdir()
-    order = names[:calm_after_e4] + [names[calm_after_e4]] * 30 + names[calm_after_e4 + 1:]
-    for i, path in enumerate(order):  # e2e4 stands twelve seconds before black's hand comes
-        (folder / f"frame{i:04d}.jpg").symlink_to(path)
+    # e2e4 stands twelve seconds before black's hand comes
+    folder = strung(tmp_path, names[:calm_after_e4] + [names[calm_after_e4]] * 30
+                    + names[calm_after_e4 + 1:])
     live_camera(monkeypatch, folder)
     app, worker, timer, board = _station_following(magici_app, game, folder)
     command(app, "back", source="key")
@@ -488,16 +528,10 @@ def _cast_while_following(magici_app, clock, game, monkeypatch, tmp_path, spell,
     from ..magici.test_spell_binds_board import cast
 
     names = sorted(game.folder.glob("*.jpg"))
-    folder = tmp_path / "frames"
-    folder.mkdir()
-    for i, path in enumerate(names + [names[-1]] * 12):
-        (folder / f"frame{i:04d}.jpg").symlink_to(path)
+    folder = strung(tmp_path, names + [names[-1]] * 12)
     live_camera(monkeypatch, folder)
     app, worker, timer, board = _station_following(magici_app, game, folder)
-    while len(board.session.history) < 2:
-        assert worker.step() is not None
-        clock.advance(400)
-        app.tick()
+    step_until(app, worker, clock, lambda: len(board.session.history) == 2)
     assert [h.text for h in board.session.history] == ["e2e4", "d7d5"]
     cast(app, timer, Side.BLACK, spell, *squares)
     board = app.top
@@ -555,38 +589,18 @@ def test_a_forbidden_move_put_back_and_the_allowed_one_made_is_entered(magici_ap
     from companion.magici.model import Side
     from companion.magici.spells import Spell
     from companion.ui.vision.worker import SourceState
-    from companion.vision.synth.video import occupancy_of
 
     from ..magici.test_spell_binds_board import cast
-    from .conftest import Footage, film
+    from .conftest import Footage
 
-    pos = get_variant("magici").start_position()
-    cells = pos.geometry.cells
-    stands = [occupancy_of(pos, cells)]
-    for move in ("e2e4", "d7d5", "e4d5"):
-        pos.push(pos.parse_move(move))
-        stands.append(occupancy_of(pos, cells))
-    pos.pop()  # the pawn put back on e4, the d5 pawn back on d5
-    stands.append(occupancy_of(pos, cells))
-    pos.push(pos.parse_move("b1c3"))
-    stands.append(occupancy_of(pos, cells))
-    shot = tmp_path / "shot"
-    corners, size = film(shot, stands, 9102)
-    names = sorted(shot.glob("*.jpg"))
-    # every stretch 4 calm frames, a hand's 2 between: e4xd5 stands 22, then calm 10 s more;
-    # the knight's move 34, then 2 s more
-    order = names[:22] + [names[21]] * 25 + names[22:] + [names[-1]] * 5
-    folder = tmp_path / "frames"
-    folder.mkdir()
-    for i, path in enumerate(order):
-        (folder / f"frame{i:04d}.jpg").symlink_to(path)
+    # e4xd5 made, then the pawn put back on e4 and the d5 pawn back on d5, then b1c3
+    names, corners, size = filmed(tmp_path, ["e2e4", "d7d5", "e4d5", "back", "b1c3"], 9102)
+    # e4xd5 stands at frame 22, then 10 s more; the knight's move at 34, then 2 s more
+    folder = strung(tmp_path, names[:22] + [names[21]] * 25 + names[22:] + [names[-1]] * 5)
     footage = Footage(folder, corners, [], ["e2e4", "d7d5", "b1c3"], size)
     live_camera(monkeypatch, folder)
     app, worker, timer, board = _station_following(magici_app, footage, folder)
-    while len(board.session.history) < 2:
-        assert worker.step() is not None
-        clock.advance(400)
-        app.tick()
+    step_until(app, worker, clock, lambda: len(board.session.history) == 2)
     cast(app, timer, Side.BLACK, Spell.DEFENSIVE, "e4", "d5")
     board = app.top
     rule = "Incantesimo: Pe4 non può muovere in questo turno"
@@ -608,30 +622,13 @@ def test_an_undo_on_the_screen_waits_for_the_real_board_then_follows_on(camera_a
     from the next calm frame that agreed with the start on all but two cells: one with the
     pawn still on e4, so the camera asked about e2 and e4 when it went back, and took d2-d4
     for another change than it was."""
-    from companion.vision.synth.video import occupancy_of
+    from .conftest import Footage
 
-    from .conftest import Footage, film
-
-    pos = get_variant("magici").start_position()
-    cells = pos.geometry.cells
-    stands = [occupancy_of(pos, cells)]
-    pos.push(pos.parse_move("e2e4"))
-    stands.append(occupancy_of(pos, cells))
-    pos.pop()
-    stands.append(occupancy_of(pos, cells))
-    pos.push(pos.parse_move("d2d4"))
-    stands.append(occupancy_of(pos, cells))
-    shot = tmp_path / "shot"
-    corners, size = film(shot, stands, 9101)
-    names = sorted(shot.glob("*.jpg"))
+    names, corners, size = filmed(tmp_path, ["e2e4", "back", "d2d4"])
     # e2e4 stands from frame 7 to 10, and 12 frames more; the pawn back from 13 to 16, and 8
     # frames more; d2d4 from 19 to 22, and 6 more
-    order = (names[:10] + [names[9]] * 12 + names[10:16] + [names[15]] * 8 + names[16:]
-             + [names[-1]] * 6)
-    folder = tmp_path / "frames"
-    folder.mkdir()
-    for i, path in enumerate(order):
-        (folder / f"frame{i:04d}.jpg").symlink_to(path)
+    folder = strung(tmp_path, names[:10] + [names[9]] * 12 + names[10:16] + [names[15]] * 8
+                    + names[16:] + [names[-1]] * 6)
     app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
     screen.set_follow(True)
     while not screen.session.history:
@@ -655,22 +652,11 @@ def test_a_turn_passed_on_time_and_the_next_teams_move_seen_by_the_camera(
     as Black's move, and the clock has White on move again."""
     from companion.magici.model import Side
     from companion.ui.vision.worker import SourceState
-    from companion.vision.synth.video import occupancy_of
+    from .conftest import Footage
 
-    from .conftest import Footage, film
-
-    pos = get_variant("magici").start_position()
-    cells = pos.geometry.cells
-    start = occupancy_of(pos, cells)
-    after = dict(start, d7=".", d5=start["d7"])
-    shot = tmp_path / "shot"
-    corners, size = film(shot, [start, after], 9101)
-    names = sorted(shot.glob("*.jpg"))
-    order = names[:4] + [names[3]] * 80 + names[4:] + [names[-1]] * 6  # 32 s before the hand
-    folder = tmp_path / "frames"
-    folder.mkdir()
-    for i, path in enumerate(order):
-        (folder / f"frame{i:04d}.jpg").symlink_to(path)
+    names, corners, size = filmed(tmp_path, ["--", "d7d5"])
+    # the start stands 32 s (the pass's hand and stretch left out), then Black's hand comes
+    folder = strung(tmp_path, names[:4] + [names[3]] * 80 + names[10:] + [names[-1]] * 6)
     live_camera(monkeypatch, folder)
     app, worker, timer, board = _station_following(magici_app, Footage(folder, corners, [], [], size),
                                                    folder)
@@ -726,10 +712,7 @@ def test_an_undo_at_the_clock_then_the_move_entered_again_by_touch_and_the_camer
 
     live_camera(monkeypatch, game.folder)
     app, worker, timer, board = _station_following(magici_app, game)
-    while not board.session.history:
-        assert worker.step() is not None
-        clock.advance(400)
-        app.tick()
+    step_until(app, worker, clock, lambda: board.session.history)
     command(app, "back", source="key")
     press(app, timer, app.t("magici.timer.undo"))
     assert timer.station.state.on_move is Side.WHITE
