@@ -279,9 +279,10 @@ class Reader:
                ) -> None:
         """The position now on the board: learn the board's look from the next frame whose
         reading agrees with it enough (and turn a board found later the right way round).
-        ``must``: cells that frame must read exactly as the position has them (the cells of a
-        move taken back on the screen: until the players take it back on the board too, a
-        frame still showing it agrees with the position on all but those cells)."""
+        ``must``: cells that frame must read exactly as the position has them (the cells a
+        change on the screen changed, which the players still have to change on the board:
+        until they do, a frame still showing the old board there agrees with the position on
+        all but those cells, enough to be learnt from otherwise)."""
         self.expected = dict(position)
         self._to_learn = self.expected
         self._must = frozenset(must)

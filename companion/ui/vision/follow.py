@@ -211,10 +211,12 @@ class CameraFollow:
             self.mirror.root = self.mirror.depth
 
     def _changed_cells(self) -> frozenset[str]:
-        """The cells whose occupancy the screen's change (an undo, a redo of several moves)
-        gave another than the follower's board had: the board's look is learnt again only
-        from a frame that reads them as the screen has them (the players still have to
-        bring the real board there: until then the frame shows the old board there)."""
+        """The cells whose occupancy the screen's change gave another than the follower's board
+        had, when the change is neither a move on from it nor moves taken back (those the
+        follower follows): an Undo of a move made before the camera followed, several moves
+        at once. The board's look is learnt again only from a frame that reads them as the
+        screen has them (the players still have to bring the real board there: until then
+        the frame shows the old board there)."""
         from companion.vision.follower import occupancy
 
         if self.mirror is None or self.follower is None or self.lost:
