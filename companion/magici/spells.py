@@ -179,9 +179,11 @@ class Obligation:
 
     def allows(self, origin: str, target: str) -> bool:
         """Whether a move from ``origin`` to ``target`` (squares) keeps this obligation: the
-        piece a Tactical spell names moves; the piece a Hostile spell forces captures the
-        caster; the mover a Defensive spell freezes stays (the engine's
-        :func:`~companion.rules.magici_spells.spell_query` offers the same moves).
+        piece a Tactical spell names moves; the piece a Hostile spell forces (the one the
+        caster chose, which the station asks for) captures the caster; the mover a Defensive
+        spell freezes stays. These are the moves the engine's
+        :func:`~companion.rules.magici_spells.spell_query` offers, for Hostile narrowed to the
+        chosen capturer.
 
         >>> must = Obligation(ObligationKind.MUST_CAPTURE_CASTER, Piece.parse("Nf3"), Piece.parse("Bd4"))
         >>> must.allows("f3", "d4"), must.allows("f3", "e5"), must.allows("c3", "d4")

@@ -134,15 +134,20 @@ class BoardPanel:
         return None
 
     def obligation(self, mover: Color) -> Any:
-        """What a spell cast this turn binds ``mover``'s move on the board to (an
-        :class:`~companion.magici.spells.Obligation`), None when nothing does: the station has
-        ``mover`` on move, the board in step with it, and a spell recorded this turn. A board
-        behind the clock is entering an earlier turn, which the spell does not bind."""
+        """What a spell binds ``mover``'s next move on the board to (an
+        :class:`~companion.magici.spells.Obligation`), None when nothing does: the spell
+        recorded in the turn the board enters now, with ``mover`` on move in it. That is the
+        clock's turn when the board is in step, or the turn just ended when the team pressed
+        its button before its move was entered (the usual order at a human board: the clock
+        has already cleared the spell, the move is still bound by it)."""
         st = self.station.state
         side = Side.WHITE if mover == Color.WHITE else Side.BLACK
-        if st.obligation is None or st.on_move is not side or self.turns_behind():
+        session = self._session()
+        turn = st.turn if session is None else len(session.history) + 1
+        cast = st.spells.in_turn(turn)
+        if cast is None or cast.on_move is not side:
             return None
-        return st.obligation
+        return cast.obligation
 
     def obligation_text(self, obligation: Any) -> str:
         return self.desk.obligation_text(obligation)
