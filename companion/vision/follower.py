@@ -1483,7 +1483,12 @@ class ChangeFollower(Follower):
 
     def _accept(self, moves: tuple, picture: Any) -> list[FollowEvent]:
         if self._refused and tuple(str(m) for m in moves[:len(self._refused)]) == self._refused:
-            return []  # taken back on the screen, still on the board: not entered again
+            # taken back on the screen, still on the board: not entered again; the players
+            # are asked (once) to check those squares: take it back, or enter it by touch
+            squares = tuple(sorted({c for m in moves for c in (getattr(m, "origin", None),
+                                                               getattr(m, "target", None))
+                                    if c in self.cells}))
+            return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
         self._refused = ()
         self._hand_came = False
         self._clear_credit()
@@ -1502,15 +1507,22 @@ class ChangeFollower(Follower):
         self._settle = (base, frozenset(c for c in self.cells if after[c] != before[c]))
         return out
 
-    def resume(self, position: Any) -> None:
+    def resume(self, position: Any, past: bool = True) -> None:
         """Follow on with ``position`` (the same game at the same position: a board screen
-        opened again after the referee left it), keeping the agreed picture, so that a move
-        made while nobody looked is found against the board as it was left, and not taken
-        for the board's look (a board learnt afresh from a frame that already showed the next
-        move, two cells off, never saw that move). A question left open is asked again."""
+        opened again after the referee left it, a turn passed), keeping the agreed picture,
+        so that a move made while nobody looked is found against the board as it was left,
+        and not taken for the board's look (a board learnt afresh from a frame that already
+        showed the next move, two cells off, never saw that move). A question left open is
+        asked again. ``past=False``: ``position``'s last moves are not this follower's moves
+        (a pass came after them): they can no longer be taken back from the pictures."""
         self.position = position
         self._asked = ()
         self._look_again = True
+        if not past:
+            self.history.clear()
+            self._refs = [self._ref] if self._ref is not None else []
+            self._settle = None
+            self._refused = ()
 
     def take_back(self, count: int = 1) -> list[str]:
         """The last ``count`` moves were taken back on the screen (an Undo, at the board or at

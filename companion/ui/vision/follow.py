@@ -84,6 +84,16 @@ class ScreenPosition:
         return self.board.fen()
 
 
+def _continues(follower: Any, mirror: "ScreenPosition") -> bool:
+    """Whether ``mirror``'s board ends with the follower's moves (not so once a turn passed
+    after them: the pass is no move of the follower's)."""
+    n = len(follower.history)
+    if n == 0:
+        return True
+    stack = getattr(mirror.board, "move_stack", None)
+    return stack is not None and [str(m) for m in stack[-n:]] == [str(m) for m in follower.history]
+
+
 def _taken_back(follower: Any, screen: Any, most: int = 4) -> int:
     """How many of the follower's last moves the screen's board has taken back (an Undo on
     the screen, or at a Magici clock, which takes the board's move back too): 0 when the
@@ -124,6 +134,7 @@ class CameraFollow:
         self._holding = False
         # the follower of this game as its board was left (see :meth:`kept`), to follow on from
         self.resume_from: tuple[Any, str] | None = None
+        self._game: Any = None  # the journal match the follower follows
 
     @property
     def available(self) -> bool:
@@ -158,6 +169,7 @@ class CameraFollow:
         kept, self.resume_from = self.resume_from, None
         self.mirror = ScreenPosition(self.screen)
         self.last_check = ()
+        self._game = self._game_of()
         if kept is not None and kept[1] != placement(self.mirror):
             taken = _taken_back(kept[0], self.screen)  # moves undone at the clock meanwhile
             if taken:
@@ -165,7 +177,7 @@ class CameraFollow:
                 kept = (kept[0], placement(self.mirror))
         if kept is not None and kept[1] == placement(self.mirror):
             self.follower = kept[0]
-            self.follower.resume(self.mirror)
+            self.follower.resume(self.mirror, past=_continues(self.follower, self.mirror))
             # the board's look, learnt already, stays (learnt again, it could be learnt from
             # a frame with the next move on it)
             self.feed.worker.tell_position(occupancy(self.mirror, self.follower.cells))
@@ -191,6 +203,10 @@ class CameraFollow:
         if not self.on:
             return
         self._unsay_held()  # a change by touch: a move held for the clock is entered, or moot
+        if self.mirror is not None and self._game_of() != self._game:
+            # a new game: the players set the board up again, which the camera waits to see
+            self.rebuild(self._changed_cells())
+            return
         if self.mirror is not None and self.follower is not None and not self.lost \
                 and placement(self.mirror) != placement(self.screen.board_position()):
             taken = _taken_back(self.follower, self.screen)
@@ -206,17 +222,20 @@ class CameraFollow:
             # the same board, another side to move (a turn passed on time), or rights lost:
             # the follower goes on with the picture, from the screen's position
             self.mirror = ScreenPosition(self.screen)
-            self.follower.resume(self.mirror)
+            self.follower.resume(self.mirror, past=_continues(self.follower, self.mirror))
         else:
             self.mirror.root = self.mirror.depth
+
+    def _game_of(self) -> Any:
+        return getattr(getattr(getattr(self.screen, "session", None), "match", None), "id", None)
 
     def _changed_cells(self) -> frozenset[str]:
         """The cells whose occupancy the screen's change gave another than the follower's board
         had, when the change is neither a move on from it nor moves taken back (those the
-        follower follows): an Undo of a move made before the camera followed, several moves
-        at once. The board's look is learnt again only from a frame that reads them as the
-        screen has them (the players still have to bring the real board there: until then
-        the frame shows the old board there)."""
+        follower follows): a new game, an Undo of a move made before the camera followed,
+        several moves at once. The board's look is learnt again only from a frame that reads
+        them as the screen has them (the players still have to bring the real board there:
+        until then the frame shows the old board there)."""
         from companion.vision.follower import occupancy
 
         if self.mirror is None or self.follower is None or self.lost:

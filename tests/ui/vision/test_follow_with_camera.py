@@ -616,12 +616,9 @@ def test_a_forbidden_move_put_back_and_the_allowed_one_made_is_entered(magici_ap
     assert timer.station.state.on_move is Side.BLACK
 
 
-def test_an_undo_on_the_screen_waits_for_the_real_board_then_follows_on(camera_app, tmp_path):
-    """The camera enters e2-e4; the referee taps Undo on the screen, and the players take the
-    pawn back five seconds later, then play d2-d4. Before, the board's look was learnt again
-    from the next calm frame that agreed with the start on all but two cells: one with the
-    pawn still on e4, so the camera asked about e2 and e4 when it went back, and took d2-d4
-    for another change than it was."""
+def _e4_entered_then_put_back(camera_app, tmp_path):
+    """A board following footage in which e2-e4 is made and stands 5 s more, the pawn is put
+    back and stands 3 s more, then d2-d4 is made: returned once the camera entered e2-e4."""
     from .conftest import Footage
 
     names, corners, size = filmed(tmp_path, ["e2e4", "back", "d2d4"])
@@ -635,6 +632,17 @@ def test_an_undo_on_the_screen_waits_for_the_real_board_then_follows_on(camera_a
         assert worker.step() is not None
         app.tick()
     assert [h.text for h in screen.session.history] == ["e2e4"]
+    return app, worker, screen
+
+
+def test_an_undo_on_the_screen_waits_for_the_real_board_then_follows_on(camera_app, tmp_path):
+    """The camera enters e2-e4; the referee taps Undo on the screen, and the players take the
+    pawn back five seconds later, then play d2-d4. The camera goes back with the Undo (to its
+    picture before e2-e4), does not enter e2-e4 again while the pawn stands there, says once
+    to check e2 and e4, and enters d2-d4. (Before, it started again and learnt the board's
+    look from the next calm frame that agreed with the start on all but two cells: one with
+    the pawn still on e4, so its agreed picture showed the move undone.)"""
+    app, worker, screen = _e4_entered_then_put_back(camera_app, tmp_path)
     screen.undo()  # the referee's Undo: the real pawn still stands on e4
     said = []
     while (result := worker.step()) is not None and result.state.name != "ENDED":
@@ -642,7 +650,24 @@ def test_an_undo_on_the_screen_waits_for_the_real_board_then_follows_on(camera_a
         said += [b.text for b in app.banners if b.text not in said]
     assert [h.text for h in screen.session.history] == ["d2d4"]
     assert move_sources(screen.session.match) == ["camera"]
-    assert said == []
+    assert said == [app.t("board.camera.check", squares="e2 e4")]  # while the pawn stood
+
+
+def _station_to_the_end(magici_app, clock, monkeypatch, tmp_path, order, corners, size):
+    """A station game whose board follows a live camera playing the frames ``order`` to
+    their end, a frame every 0.4 s: (app, timer, board)."""
+    from companion.ui.vision.worker import SourceState
+
+    from .conftest import Footage
+
+    folder = strung(tmp_path, order)
+    live_camera(monkeypatch, folder)
+    app, worker, timer, board = _station_following(
+        magici_app, Footage(folder, corners, [], [], size), folder)
+    while (result := worker.step()) is not None and result.state is not SourceState.ENDED:
+        clock.advance(400)
+        app.tick()
+    return app, timer, board
 
 
 def test_a_turn_passed_on_time_and_the_next_teams_move_seen_by_the_camera(
@@ -651,18 +676,12 @@ def test_a_turn_passed_on_time_and_the_next_teams_move_seen_by_the_camera(
     board records the pass. Black's d7-d5, made on the real board, is entered from the camera
     as Black's move, and the clock has White on move again."""
     from companion.magici.model import Side
-    from companion.ui.vision.worker import SourceState
-    from .conftest import Footage
 
     names, corners, size = filmed(tmp_path, ["--", "d7d5"])
     # the start stands 32 s (the pass's hand and stretch left out), then Black's hand comes
-    folder = strung(tmp_path, names[:4] + [names[3]] * 80 + names[10:] + [names[-1]] * 6)
-    live_camera(monkeypatch, folder)
-    app, worker, timer, board = _station_following(magici_app, Footage(folder, corners, [], [], size),
-                                                   folder)
-    while (result := worker.step()) is not None and result.state is not SourceState.ENDED:
-        clock.advance(400)
-        app.tick()
+    app, timer, board = _station_to_the_end(
+        magici_app, clock, monkeypatch, tmp_path,
+        names[:4] + [names[3]] * 80 + names[10:] + [names[-1]] * 6, corners, size)
     assert [h.text for h in board.session.history] == ["pass_turn", "d7d5"]
     assert move_sources(board.session.match) == ["camera"]  # (the pass is no move event)
     assert timer.station.state.on_move is Side.WHITE
@@ -729,3 +748,104 @@ def test_an_undo_at_the_clock_then_the_move_entered_again_by_touch_and_the_camer
     assert move_sources(board.session.match) == ["", "camera", "camera"]
     assert said == []
     assert timer.station.state.on_move is Side.BLACK
+
+
+def test_a_turn_passed_after_a_camera_move_and_the_next_move_is_entered(
+        magici_app, clock, tmp_path, monkeypatch):
+    """The camera enters White's e2-e4; Black's thirty seconds run out (the board records the
+    pass); White's d2-d4 on the real board is entered from the camera. (Before, the pass on
+    the camera's copy of the board was taken for its last move, the follower broke on it and
+    started again from a frame that already showed d2-d4: lost without a word.)"""
+    from companion.magici.model import Side
+
+    names, corners, size = filmed(tmp_path, ["e2e4", "--", "d2d4"])
+    # e2e4 stands 32 s (the pass's hand and stretch left out), then White's hand comes
+    app, timer, board = _station_to_the_end(
+        magici_app, clock, monkeypatch, tmp_path,
+        names[:10] + [names[9]] * 80 + names[16:] + [names[-1]] * 6, corners, size)
+    assert [h.text for h in board.session.history] == ["e2e4", "pass_turn", "d2d4"]
+    assert move_sources(board.session.match) == ["camera", "camera"]
+    assert timer.station.state.on_move is Side.BLACK
+    assert not app.banners, [b.text for b in app.banners]
+
+
+def test_an_undone_move_left_on_the_board_and_played_on_is_said_and_the_referee_decides(
+        camera_app, tmp_path):
+    """The camera enters e2-e4; the referee taps Undo, but the players leave the pawn on e4 and
+    Black plays d7-d5. The camera enters nothing and says once which squares to check; the
+    referee enters e2-e4 again by touch, and the camera enters d7-d5."""
+    from .conftest import Footage
+
+    names, corners, size = filmed(tmp_path, ["e2e4", "d7d5"])
+    folder = strung(tmp_path, names + [names[-1]] * 20)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    while not screen.session.history:
+        assert worker.step() is not None
+        app.tick()
+    screen.undo()
+    said = []
+    while not said:
+        assert worker.step().state.name != "ENDED"
+        app.tick()
+        said = [b.text for b in app.banners]
+    assert said == [app.t("board.camera.check", squares="d5 d7 e2 e4")]
+    assert screen.session.history == []
+    screen.session.play_text("e2e4")  # the referee, by touch
+    screen.after_change()
+    pump(app, worker)
+    assert [h.text for h in screen.session.history] == ["e2e4", "d7d5"]
+    assert move_sources(screen.session.match) == ["", "camera"]
+
+
+def test_a_new_game_waits_for_the_board_set_up_again(camera_app, tmp_path):
+    """The camera enters e2-e4; the referee starts a new game on the board screen while the
+    pawn still stands on e4; the players set the pawn back, then play d2-d4: the camera
+    enters d2-d4 in the new game, and nothing else."""
+    app, worker, screen = _e4_entered_then_put_back(camera_app, tmp_path)
+    old = screen.session.match.id
+    screen.begin_new_game({})
+    said = []
+    while (result := worker.step()) is not None and result.state.name != "ENDED":
+        app.tick()
+        said += [b.text for b in app.banners if b.text not in said]
+    assert screen.session.match.id != old
+    assert [h.text for h in screen.session.history] == ["d2d4"]
+    assert said == []
+
+
+def test_a_spell_binds_the_move_entered_after_the_team_pressed_its_button(
+        magici_app, clock, game, monkeypatch, tmp_path):
+    """In the usual order: the d5 pawn casts Defensive (the e4 pawn may not move), White takes
+    on d5 all the same and presses its button as the hand leaves, before the camera has seen
+    the board calm. The clock has ended White's turn and cleared the spell, but the move the
+    board still has to enter is White's, bound by it: the camera does not enter e4xd5."""
+    from companion.magici.model import Side
+    from companion.magici.spells import Spell
+    from companion.ui.vision.worker import SourceState
+
+    from ..magici.conftest import command
+    from ..magici.test_spell_binds_board import cast
+
+    names = sorted(game.folder.glob("*.jpg"))
+    folder = strung(tmp_path, names + [names[-1]] * 12)
+    live_camera(monkeypatch, folder)
+    app, worker, timer, board = _station_following(magici_app, game, folder)
+    step_until(app, worker, clock, lambda: len(board.session.history) == 2)
+    cast(app, timer, Side.BLACK, Spell.DEFENSIVE, "e4", "d5")
+    board = app.top
+    for _ in range(2):  # the hand takes on d5 ...
+        worker.step()
+        clock.advance(400)
+        app.tick()
+    command(app, "white")  # ... and White presses its button as it leaves
+    assert timer.station.state.on_move is Side.BLACK
+    rule = "Incantesimo: Pe4 non può muovere in questo turno"
+    assert board.binding_rule() == rule  # the turn the board enters is still White's
+    said = []
+    while (result := worker.step()) is not None and result.state is not SourceState.ENDED:
+        clock.advance(400)
+        app.tick()
+        said += [b.text for b in app.banners if b.text not in said]
+    assert [h.text for h in board.session.history] == ["e2e4", "d7d5"]
+    assert any(text.endswith(" · " + rule) for text in said), said
