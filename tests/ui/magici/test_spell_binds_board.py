@@ -62,3 +62,24 @@ def test_a_defensive_spell_freezes_the_announced_mover(magici_app, clock):
     assert "e4" not in {o.cells[0] for o in board.options()}
     play(app, board, "b1c3")
     assert [h.text for h in board.session.history] == ["e2e4", "d7d5", "b1c3"]
+
+
+def test_the_spell_still_binds_the_move_entered_after_the_button(magici_app, clock):
+    """The team presses its button before its move is entered (the usual order at a human
+    board): the clock's turn has ended, the move the board enters is still bound."""
+    app = magici_app(lang="it")
+    timer, board = open_board(app)
+    for move in ("e2e4", "d7d5"):
+        play(app, board, move)
+    cast(app, timer, Side.BLACK, Spell.DEFENSIVE, "e4", "d5")
+    board = app.top
+    clock.advance(3_000)
+    command(app, "white")
+    assert timer.station.state.on_move is Side.BLACK
+    play(app, board, "e4d5")
+    assert [h.text for h in board.session.history] == ["e2e4", "d7d5"]
+    assert board.message.startswith("Mossa non consentita · Incantesimo: ")
+    play(app, board, "g1f3")  # the move White made: entered, nothing more ended at the clock
+    assert [h.text for h in board.session.history] == ["e2e4", "d7d5", "g1f3"]
+    assert timer.station.state.on_move is Side.BLACK
+    assert board.binding_rule() == ""  # Black's turn: no spell binds it
