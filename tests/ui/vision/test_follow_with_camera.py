@@ -849,3 +849,27 @@ def test_a_spell_binds_the_move_entered_after_the_team_pressed_its_button(
         said += [b.text for b in app.banners if b.text not in said]
     assert [h.text for h in board.session.history] == ["e2e4", "d7d5"]
     assert any(text.endswith(" · " + rule) for text in said), said
+
+
+def test_the_camera_view_opened_while_following_and_the_move_made_meanwhile_is_entered(
+        camera_app, game):
+    """The referee opens the camera view from the board's menu while the camera follows; Black
+    moves meanwhile; back on the board, the camera enters that move and the next. (A guard:
+    so before too.)"""
+    from companion.ui.vision.camera_screen import CameraScreen
+
+    app, worker, screen = following_board(camera_app, game)
+    screen.set_follow(True)
+    while not screen.session.history:
+        assert worker.step() is not None
+        app.tick()
+    screen._open_camera_screen(CameraScreen(app, "8x8"))
+    for _ in range(4):  # d7-d5's hand and two calm frames, seen in the camera view
+        worker.step()
+        app.tick()
+    app.pop()
+    assert app.top is screen and screen.following
+    pump(app, worker)
+    assert [h.text for h in screen.session.history] == game.moves
+    assert move_sources(screen.session.match) == ["camera"] * 3
+    assert not app.banners
