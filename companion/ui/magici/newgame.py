@@ -120,7 +120,7 @@ class NewGameScreen(KeepsBoardsRunning, Screen):
         self.coin = self.t("magici.new.toss_result", house=self.house(self.first).name)
         self.app.play("roll")
         if self.army is not None and self.start_fen is not None:
-            self.start_fen = _with_first(self.start_fen, self.first)
+            self.start_fen = with_first(self.start_fen, self.first)
         self.layout()
 
     def open_army(self) -> None:
@@ -131,7 +131,7 @@ class NewGameScreen(KeepsBoardsRunning, Screen):
 
     def armies_done(self, army: dict[Side, str], start_fen: str) -> None:
         self.army = army
-        self.start_fen = _with_first(start_fen, self.first) if self.first else start_fen
+        self.start_fen = with_first(start_fen, self.first) if self.first else start_fen
         self.layout()
 
     def start(self) -> None:
@@ -142,7 +142,7 @@ class NewGameScreen(KeepsBoardsRunning, Screen):
         if self.link is not None:
             meta["championship"] = self.link.to_meta()
         if self.start_fen is not None:
-            meta["start_fen"] = _with_first(self.start_fen, self.first)
+            meta["start_fen"] = with_first(self.start_fen, self.first)
         from companion.ui.magici.desk import room
         from companion.ui.magici.timer import TimerScreen
 
@@ -171,7 +171,7 @@ class NewGameScreen(KeepsBoardsRunning, Screen):
                       u(20), theme.ACCENT, "midright", bold=True)
 
 
-def _with_first(fen: str, first: Side | None) -> str:
+def with_first(fen: str, first: Side | None) -> str:
     """The start position with the side that won the toss to move."""
     if first is None:
         return fen

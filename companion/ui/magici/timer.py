@@ -190,8 +190,16 @@ class TimerScreen(Screen):
 
         match_id = linked_board_id(self.log)
         if match_id is None:
+            # the start (the armies bought, or chess's) with the side that won the toss to move:
+            # the clock and the board never disagree about who is on move (a game whose Black
+            # moves first and has no armies started the board with White to move, and Black's
+            # first move could be entered neither by touch nor from the camera)
+            from companion.rules.magici import CHESS_START
+            from companion.ui.magici.newgame import with_first
+
+            start = with_first(self.log.info.meta.get("start_fen") or CHESS_START, self.station.state.first)
             with self.app.journal.atomic():  # the board's match and its link: one step
-                session = BoardSession.new(self.app.journal, "magici", self.log.info.meta.get("start_fen"),
+                session = BoardSession.new(self.app.journal, "magici", start,
                                            title=self.log.info.title, journal_game="magici-board")
                 self.log.append(BOARD_LINK, {"match": session.match.id})
             match = session.match

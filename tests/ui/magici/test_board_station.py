@@ -274,3 +274,26 @@ def test_a_board_behind_the_clock_says_so_instead_of_contradicting_it(magici_app
     assert board.status_line()[0] == app.t("board.to_move_name", side="Grifondoro")  # in step again
     en = magici_app(lang="en", journal_path=Path(app.journal.path).parent / "en.db")
     assert plural(en.t, "magici.board.behind", 2, side="Leoni") == "Leoni: 2 turns behind"
+
+
+def test_a_game_black_opens_without_armies_starts_its_board_with_black_to_move(magici_app, clock):
+    """The toss gave the first move to Black and no armies were bought (the chess set-up): the
+    touch board opened for it has Black to move, as the clock does, and takes Black's first
+    move. Before, it started with White to move, so Black's first move could be entered
+    neither by touch nor from the camera, and a spell was refused as cast in its own turn."""
+    app = magici_app(lang="en")
+    log = app.journal.new_match(GAME, title="Grifondoro – Serpeverde")
+    RefereeStation.new(log, DEFAULT_HOUSES[0], DEFAULT_HOUSES[1], first=Side.BLACK)
+    timer = TimerScreen(app, log)
+    app.push(timer)
+    press(app, timer, app.t("magici.timer.start"))
+    press(app, timer, app.t("magici.timer.board"))
+    board = app.top
+    assert board.side_to_move() == Color.BLACK
+    clock.advance(3_000)
+    play(app, board, "e7e5")
+    assert [h.text for h in board.session.history] == ["e7e5"]
+    assert timer.station.state.on_move is Side.WHITE
+    play(app, board, "e2e4")
+    game = chess.pgn.read_game(io.StringIO(magici_pgn(board.session)))
+    assert [m.uci() for m in game.mainline_moves()] == ["e7e5", "e2e4"]
