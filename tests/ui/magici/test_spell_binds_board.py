@@ -83,3 +83,57 @@ def test_the_spell_still_binds_the_move_entered_after_the_button(magici_app, clo
     assert [h.text for h in board.session.history] == ["e2e4", "d7d5", "g1f3"]
     assert timer.station.state.on_move is Side.BLACK
     assert board.binding_rule() == ""  # Black's turn: no spell binds it
+
+
+def test_two_boards_running_and_a_spell_called_at_four_seconds_binds_only_its_board(magici_app, clock):
+    """Two games at once, each with its touch board. On board 2 (Black first) White calls a
+    Tactical spell four seconds into Black's move, naming the g8 knight: board 2's board takes
+    only that knight's moves; board 1 is never paused for it, and its board is not bound."""
+    from companion.ui.board.magici import MagiciBoardScreen
+    from companion.ui.magici.boards import half_rect
+    from companion.ui.magici.desk import room
+
+    from ..conftest import tap
+    from .test_two_boards import begin_both, two_games
+
+    app = magici_app(lang="en")
+    view = two_games(app)
+    begin_both(app, view)
+    stations = room(app).boards.station(1), room(app).boards.station(2)
+    tap(app, *half_rect(1).center)
+    press(app, app.top, app.t("magici.timer.board"))
+    board1 = app.top
+    play(app, board1, "e2e4")  # board 1: White's move
+    command(app, "back", source="key")
+    command(app, "back", source="key")
+    assert app.top is view
+    tap(app, *half_rect(2).center)
+    timer2 = app.top
+    press(app, timer2, app.t("magici.timer.board"))
+    clock.advance(4_000)
+    app.tick()
+    before = stations[0].view().move_remaining_ms
+    cast(app, timer2, Side.WHITE, Spell.TACTICAL, "e2", "g8")
+    board2 = app.top
+    assert isinstance(board2, MagiciBoardScreen) and board2.station is not board1.station
+    assert {o.cells[0] for o in board2.options()} == {"g8"}
+    play(app, board2, "e7e5")
+    assert board2.session.history == [] and board2.message.startswith("Move not allowed · Spell: ")
+    play(app, board2, "g8f6")
+    assert [h.text for h in board2.session.history] == ["g8f6"]
+    assert stations[1].state.on_move is Side.WHITE and stations[1].state.turn == 2
+    assert stations[1].view().move_remaining_ms == 30_000  # White's own 30 s, fresh
+    # board 1 goes on by itself: never paused for board 2's spell, its clock runs, its board
+    # is not bound
+    assert stations[0].state.pause_reason is None
+    clock.advance(2_000)
+    app.tick()
+    assert stations[0].view().move_remaining_ms == before - 2_000
+    command(app, "back", source="key")
+    command(app, "back", source="key")
+    tap(app, *half_rect(1).center)
+    press(app, app.top, app.t("magici.timer.board"))
+    board1 = app.top
+    assert board1.binding_rule() == ""
+    play(app, board1, "e7e5")
+    assert [h.text for h in board1.session.history] == ["e2e4", "e7e5"]
