@@ -46,14 +46,19 @@ def test_a_tactical_spell_lets_only_the_named_piece_move_and_says_why(magici_app
     assert [h.text for h in board.session.history] == ["b1c3", "d7d5"]
 
 
-def test_a_defensive_spell_freezes_the_announced_mover(magici_app, clock):
-    app = magici_app(lang="en")
+def defensive_on_e4(app):
+    """1. e4 d5 on the board, then White announces e4xd5 and the pawn on d5 casts Defensive:
+    the e4 pawn may not move this turn. Returns the timer and the board."""
     timer, board = open_board(app)
     for move in ("e2e4", "d7d5"):
         play(app, board, move)
-    # White announces e4xd5; the pawn on d5 casts Defensive: the e4 pawn may not move this turn
     cast(app, timer, Side.BLACK, Spell.DEFENSIVE, "e4", "d5")
-    board = app.top
+    return timer, app.top
+
+
+def test_a_defensive_spell_freezes_the_announced_mover(magici_app, clock):
+    app = magici_app(lang="en")
+    timer, board = defensive_on_e4(app)
     play(app, board, "e4d5")
     assert [h.text for h in board.session.history] == ["e2e4", "d7d5"]
     assert board.message.startswith("Move not allowed · Spell: ")
@@ -68,11 +73,7 @@ def test_the_spell_still_binds_the_move_entered_after_the_button(magici_app, clo
     """The team presses its button before its move is entered (the usual order at a human
     board): the clock's turn has ended, the move the board enters is still bound."""
     app = magici_app(lang="it")
-    timer, board = open_board(app)
-    for move in ("e2e4", "d7d5"):
-        play(app, board, move)
-    cast(app, timer, Side.BLACK, Spell.DEFENSIVE, "e4", "d5")
-    board = app.top
+    timer, board = defensive_on_e4(app)
     clock.advance(3_000)
     command(app, "white")
     assert timer.station.state.on_move is Side.BLACK
