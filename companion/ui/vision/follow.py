@@ -176,8 +176,7 @@ class CameraFollow:
                 kept[0].take_back(taken)
                 kept = (kept[0], placement(self.mirror))
         if kept is not None and kept[1] == placement(self.mirror):
-            self.follower = kept[0]
-            self.follower.resume(self.mirror, past=_continues(self.follower, self.mirror))
+            self._follow_on(kept[0])
             # the board's look, learnt already, stays (learnt again, it could be learnt from
             # a frame with the next move on it)
             self.feed.worker.tell_position(occupancy(self.mirror, self.follower.cells))
@@ -185,6 +184,12 @@ class CameraFollow:
         self.follower = ChangeFollower(self.mirror)  # type: ignore[arg-type]
         # the camera learns this board's look from the position the screen shows
         self.feed.worker.expect_position(occupancy(self.mirror, self.follower.cells), must)
+
+    def _follow_on(self, follower: Any) -> None:
+        """Go on with ``follower`` and its agreed picture from the mirror (the screen's board as
+        it is now); its own moves are forgotten if the mirror no longer ends with them."""
+        self.follower = follower
+        follower.resume(self.mirror, past=_continues(follower, self.mirror))
 
     def kept(self) -> tuple[Any, str] | None:
         """The follower and the board it agrees with, to follow on from when the board is opened
@@ -222,7 +227,7 @@ class CameraFollow:
             # the same board, another side to move (a turn passed on time), or rights lost:
             # the follower goes on with the picture, from the screen's position
             self.mirror = ScreenPosition(self.screen)
-            self.follower.resume(self.mirror, past=_continues(self.follower, self.mirror))
+            self._follow_on(self.follower)
         else:
             self.mirror.root = self.mirror.depth
 
@@ -242,7 +247,7 @@ class CameraFollow:
             return frozenset()
         cells = self.follower.cells
         before = occupancy(self.mirror, cells)
-        after = occupancy(ScreenPosition(self.screen), cells)
+        after = occupancy(self.screen.board_position(), cells)
         return frozenset(c for c in cells if before[c] != after[c])
 
     def _touched(self) -> None:
