@@ -411,6 +411,58 @@ def bench_dev_learnt(role: str) -> None:
               f"{100 * right / max(n, 1):.2f} % of {n} cells (target 99.9 % after learning)")
 
 
+def bench_dev_late(role: str) -> None:
+    """The camera switched on with the real board a move ahead of the game (the players moved
+    before anyone switched it on): each video followed from the frame its move k settled on,
+    the game at the position before move k, given corners. Counted: move k entered unasked
+    (seen alone, up to the next hand), and the moves of the rest of the video followed.
+    Beside it, the peer of the same run: the follower without ``ChangeFollower._ahead``
+    (``AHEAD_LEAST`` out of reach), which took that frame for the position before move k."""
+    import cv2
+
+    from companion.vision import devbench, devdata
+    from companion.vision import follower as follower_module
+
+    videos = devdata.videos(role)
+    if not videos:
+        print(f"[vision-dev videos switched on late, {role}] material absent: skipped")
+        return
+    label = "held out" if role == "held_out" else "TUNED-ON, not a result"
+    saved = follower_module.AHEAD_LEAST
+    for peer in (False, True):
+        first = devbench.GameScore()
+        rest = devbench.GameScore()
+        if peer:
+            follower_module.AHEAD_LEAST = 10**6
+        try:
+            for video in videos:
+                t = video.truth
+                frames = [cv2.imread(str(p), cv2.IMREAD_COLOR)
+                          for p in sorted(video.frames.iterdir()) if p.suffix == ".jpg"]
+                moves = [devbench._engine_text(t, m) for m in t["moves"]]
+                pos = get_variant(t["variant"]).from_fen(t["start_fen"])
+                corners = np.asarray(t["corners"], float)
+                for k, move in enumerate(t["moves"]):
+                    end = t["moves"][k + 1]["first_frame"] if k + 1 < len(moves) else len(frames)
+                    name = f"{video.name} from move {k + 1}"
+                    first.add(devbench.follow_game(t["variant"], pos.fen(), [moves[k]],
+                                                   iter(frames[move["settled_frame"]:end]),
+                                                   corners, name))
+                    rest.add(devbench.follow_game(t["variant"], pos.fen(), moves[k:],
+                                                  iter(frames[move["settled_frame"]:]),
+                                                  corners, name))
+                    pos.push(next(m for m in pos.legal_moves() if str(m) == moves[k]))
+        finally:
+            follower_module.AHEAD_LEAST = saved
+        who = "peer, without the move seen on the frame the board is learnt from" if peer \
+            else "now"
+        for line in first.lines:
+            print(line)
+        print(f"[vision-dev videos switched on a move late, {label}, given corners; {who}] "
+              f"the move made before: {first.line()}")
+        print(f"    and the video to its end: {rest.line()}")
+
+
 WEBCAM_SEEDS = (SEED + 7000,)  # the webcam effects' own seeds (held out)
 WEBCAM_TUNE_SEEDS = (1,)  # ... on tune material (what the follower was tuned on)
 WEBCAM_RENDERS = (("magici", 12),)  # our held-out renders filmed so (seed SEED + 7100 + i)
@@ -1145,6 +1197,7 @@ def main() -> int:
     bench_games(games[: max(1, len(games) // k)], SEED + 5000)
     bench_dev_stills("held_out", args.quick)
     bench_dev_videos("held_out")
+    bench_dev_late("held_out")
     bench_dev_learnt("held_out")
     bench_lens_stills("held_out")
     if not args.quick:
@@ -1152,6 +1205,7 @@ def main() -> int:
         bench_dev_stills("tune", False)
         bench_unseen()
         bench_dev_videos("tune")
+        bench_dev_late("tune")
         bench_dev_learnt("tune")
     if args.webcam != "no":
         bench_webcam(args.quick or args.webcam == "quick")

@@ -431,6 +431,8 @@ CATCH_UP_NODES = 5000  # positions the search may visit (each its legal moves: b
 CATCH_UP_TRANSIT = 1  # unchanged cells a piece may stop on and leave again within one run
 ORDER_MARGIN = 2 * MARGIN
 CATCH_UP_WAIT = 1  # looks the camera waits, silent, while such moves have unsure cells
+AHEAD_LEAST = 2  # cells read surely otherwise than the position on the frame the board is learnt
+# from, for that frame to show the real board ahead of the game (see ChangeFollower._ahead)
 BETWEEN_KEPT = 300  # pictures kept since the agreed one, for the order of caught-up moves
 # (10-20 s of frames, some 50 kB each)
 
@@ -563,6 +565,9 @@ class ChangeFollower(Follower):
             # start, and nothing was followed: a real overhead webcam game, see bench_vision)
             self._ref, self._refs, self._ref_learnt = reading.picture, [reading.picture], True
             self._between.clear()
+            ahead = self._ahead(reading)
+            if ahead:
+                return ahead
         self._between.append(reading.picture)
         if self._calm and (float(self._meter.step(self._calm[-1], reading.picture).max())
                            > NEW_STRETCH or self._drifted(reading.picture)):
@@ -586,6 +591,48 @@ class ChangeFollower(Follower):
         self._look_again = False
         first, *rest = self._calm
         return self.judge(first.mean(rest))
+
+    def _ahead(self, reading: Reading) -> list[FollowEvent]:
+        """The frame the reader learnt the board from (it agrees with the position on most
+        cells) read otherwise than the position on the cells one legal move changes, as after
+        it (the cells read surely otherwise among them): the real board was a move ahead of
+        the game when following began (the players moved before the camera was switched on),
+        and that move is played. Cells read surely otherwise that no move explains (two or
+        more, which one misread cell is not) are named to check, once. Else nothing: a cell
+        misread at the start is what learning the board puts right.
+
+        The frame's cells are read after the board was learnt from it as the position, which
+        leaves the cells the move changed read as after it, but often unsure: they count when
+        one of them at least is sure.
+
+        Without this the frame was taken for the position and the move on it was never
+        entered; the next move, matching none from the position, was named to check instead."""
+        seen = {c: (s.value if isinstance(s, CellState) else str(s))
+                for c, s in reading.cells.items()}
+        if set(seen) != set(self.cells):
+            return []
+        expected = self.expected
+        # (a move entered by touch before the board was learnt may not be made on it yet)
+        off = _diff(expected, seen) - self._credit
+        sure = off - reading.unsure
+        if len(off) < AHEAD_LEAST or not sure:
+            return []
+        found = []
+        for move in self.position.legal_moves():
+            after = self._expected_after((move,))
+            moved = _diff(expected, after)
+            if sure <= moved and all(seen[c] == after[c] for c in moved):
+                found.append(move)
+        chosen = self._pick(found) if found else None
+        if chosen is not None:
+            return self._accept((chosen,), reading.picture)
+        if found:  # (two moves alike on the board: two capture chains, a relocation)
+            self._pending = found
+            return self._ask(FollowEvent(EventKind.AMBIGUOUS,
+                                         candidates=tuple(sorted(map(str, found)))))
+        if len(sure) < AHEAD_LEAST:
+            return []
+        return self._ask(FollowEvent(EventKind.CHECK, squares=tuple(sorted(sure, key=_cell_key))))
 
     def judge(self, picture: Any) -> list[FollowEvent]:
         """One calm picture: the move it shows, a question, or nothing."""

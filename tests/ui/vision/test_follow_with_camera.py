@@ -330,7 +330,7 @@ def test_at_a_station_the_camera_ends_each_teams_move_and_the_log_says_it_was_th
     assert printed.count("ended its move (camera") == 3, printed  # the third: "(camera, took P)"
 
 
-def live_camera(monkeypatch, folder) -> None:
+def live_camera(monkeypatch, folder) -> "object":
     """The camera a folder of frames that goes on where it was when it is opened again, as a
     live camera does (a folder source starts again from its first frame): the board left for
     the clock and opened again sees the game from where it stands."""
@@ -341,6 +341,7 @@ def live_camera(monkeypatch, folder) -> None:
 
     live = Live(folder)
     monkeypatch.setattr(sources, "source_from_config", lambda spec, now_ms: live)
+    return live
 
 
 def strung(tmp_path, order) -> "Path":
@@ -873,3 +874,54 @@ def test_the_camera_view_opened_while_following_and_the_move_made_meanwhile_is_e
     assert [h.text for h in screen.session.history] == game.moves
     assert move_sources(screen.session.match) == ["camera"] * 3
     assert not app.banners
+
+
+def test_the_camera_switched_on_with_the_real_board_a_move_ahead_enters_that_move(
+        camera_app, tmp_path):
+    """The players made e2-e4 on the real board before anyone switched the camera on (the
+    screen still shows the start); then Black plays e7-e5. Switched on, the camera enters
+    e2-e4 from what it sees, then e7-e5. (Before, it learnt the board's look from the frame
+    with e2-e4 on it as the start, so e2-e4 was never entered and e7-e5 matched no move.)"""
+    from .conftest import Footage
+
+    names, corners, size = filmed(tmp_path, ["e2e4", "e7e5"])
+    folder = strung(tmp_path, names[6:10] * 2 + names[10:] + [names[-1]] * 6)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    said = []
+    while (result := worker.step()) is not None and result.state.name != "ENDED":
+        app.tick()
+        said += [b.text for b in app.banners if b.text not in said]
+    assert [h.text for h in screen.session.history] == ["e2e4", "e7e5"]
+    assert move_sources(screen.session.match) == ["camera", "camera"]
+    assert said == []
+
+
+def test_the_camera_switched_on_with_the_real_board_two_moves_ahead_names_the_squares(
+        camera_app, tmp_path):
+    """Both teams moved (e2-e4, e7-e5) before the camera was switched on: it enters neither
+    (two moves seen only together, at the start of following, are the referee's to enter),
+    names the four squares once, and once the referee has entered both by touch it enters
+    the next, g1-f3."""
+    from .conftest import Footage
+
+    names, corners, size = filmed(tmp_path, ["e2e4", "e7e5", "g1f3"])
+    folder = strung(tmp_path, names[12:16] * 2 + names[16:] + [names[-1]] * 6)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    said = []
+    for _ in range(6):
+        assert worker.step() is not None
+        app.tick()
+        said += [b.text for b in app.banners if b.text not in said]
+    assert said == [app.t("board.camera.check", squares="e2 e4 e5 e7")]
+    assert screen.session.history == []
+    for move in ("e2e4", "e7e5"):  # the referee enters them by touch
+        screen.session.play_text(move)
+        screen.after_change()
+    while (result := worker.step()) is not None and result.state.name != "ENDED":
+        app.tick()
+        said += [b.text for b in app.banners if b.text not in said]
+    assert [h.text for h in screen.session.history] == ["e2e4", "e7e5", "g1f3"]
+    assert move_sources(screen.session.match) == ["", "", "camera"]
+    assert len(said) == 1
