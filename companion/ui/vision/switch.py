@@ -9,12 +9,23 @@ The switch belongs to the game, not to the screen: a board left while following 
 Magici clock to handle a spell, to the home screen) follows again when it is opened for the
 same game, from the board as it then stands (a move made on the real board meanwhile is caught
 up; several seen only together are named for the referee to check); it stays off once switched
-off, and with no camera configured any more it is forgotten. Kept for as long as the app runs.
+off, and with no camera configured any more it is forgotten.
+
+The games following are kept in the data folder too (:data:`FOLLOWING_FILE`, written whenever
+the switch changes), so that after a restart (a power cut at an event, the kiosk started again)
+a game resumed follows again as soon as its board is opened, and a move made on the real board
+while the station was down is entered from the first frame (see
+:meth:`companion.vision.follower.ChangeFollower._ahead`). A damaged file is as good as none: the
+referee switches the camera on again.
 """
 
 from __future__ import annotations
 
+import json
+import logging
+import os
 import weakref
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -25,18 +36,76 @@ from companion.ui.widgets import Button
 
 CAMERA_BUTTON = pygame.Rect(676, 8, 116, 40)
 
-# per app, the journal matches whose board was left while following the camera
-_FOLLOWED: "weakref.WeakKeyDictionary[Any, set[int]]" = weakref.WeakKeyDictionary()
+# per app, the journal matches whose board follows the camera, or was left while following it
+_FOLLOWED: "weakref.WeakKeyDictionary[Any, dict[int, None]]" = weakref.WeakKeyDictionary()
 
 
 # per app and match, the camera's follower as the board was left (CameraFollow.kept)
 _KEPT: "weakref.WeakKeyDictionary[Any, dict[int, Any]]" = weakref.WeakKeyDictionary()
 
 
-def followed_games(app: Any) -> set[int]:
-    """The matches (journal ids) whose board was left while following: opened again, they
-    follow again."""
-    return _FOLLOWED.setdefault(app, set())
+FOLLOWING_FILE = "following.json"  # in the data folder: {"matches": [journal ids]}
+FOLLOWING_KEPT = 64  # the latest matches kept in it (older ones are long finished)
+
+log = logging.getLogger(__name__)
+
+
+def _following_path(app: Any) -> Path | None:
+    data_dir = getattr(getattr(app, "config", None), "data_dir", None)
+    return Path(data_dir) / FOLLOWING_FILE if data_dir else None
+
+
+def _load_following(path: Path | None) -> list[int]:
+    if path is None:
+        return []
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError) as exc:
+        log.warning("%s: not read (%s); no game follows the camera by itself", path, exc)
+        return []
+    matches = data.get("matches") if isinstance(data, dict) else None
+    if not isinstance(matches, list) or not all(
+            isinstance(m, int) and not isinstance(m, bool) for m in matches):
+        log.warning("%s: 'matches' is not a list of match numbers; no game follows the camera "
+                    "by itself", path)
+        return []
+    return matches
+
+
+def followed_games(app: Any) -> dict[int, None]:
+    """The matches (journal ids, oldest first) whose board follows the camera, or was left
+    while following (opened again, they follow again): as kept in the data folder when the app
+    started, and as changed since (:func:`keep_following`)."""
+    games = _FOLLOWED.get(app)
+    if games is None:
+        games = _FOLLOWED[app] = dict.fromkeys(_load_following(_following_path(app)))
+    return games
+
+
+def keep_following(app: Any, game: int, on: bool) -> None:
+    """Whether ``game``'s board follows the camera, kept in memory and in the data folder
+    (written only when it changes; the file replaced whole: never half-written)."""
+    games = followed_games(app)
+    if (game in games) == on:
+        return
+    if on:
+        games[game] = None
+        while len(games) > FOLLOWING_KEPT:
+            del games[next(iter(games))]
+    else:
+        del games[game]
+    path = _following_path(app)
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"matches": list(games)}), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:  # the data folder is read-only or full: the app goes on as it is
+        log.warning("%s: not written (%s)", path, exc)
 
 
 def kept_followers(app: Any) -> dict[int, Any]:
@@ -118,6 +187,9 @@ class FollowWithCamera:
             self.say(self.t("board.camera.none"), "warn")
             return
         self.camera.set(on)
+        game = self._game_id()
+        if game is not None:
+            keep_following(self.app, game, on)
         self.say(self.t("board.camera.following" if on else "board.camera.stopped"))
         self.layout()
 
@@ -198,20 +270,17 @@ class FollowWithCamera:
                 self.camera.resume_from = kept
                 self.set_follow(True)  # the board was left while following this game
             else:  # the camera was taken out of the settings meanwhile: nothing to say
-                followed.discard(game)
+                keep_following(self.app, game, False)
 
     def leave(self) -> None:
         game = self._game_id()
         if game is not None:
-            followed = followed_games(self.app)
             kept = kept_followers(self.app)
             kept.pop(game, None)
+            keep_following(self.app, game, self.following)
             if self.following:
-                followed.add(game)
                 left = self._camera.kept()
                 if left is not None:
                     kept[game] = left
-            else:
-                followed.discard(game)
         if self._camera is not None:
             self._camera.set(False)

@@ -897,6 +897,70 @@ def test_the_camera_switched_on_with_the_real_board_a_move_ahead_enters_that_mov
     assert said == []
 
 
+def test_a_station_restarted_mid_game_follows_again_and_enters_the_move_made_while_down(
+        magici_app, clock, monkeypatch, tmp_path):
+    """A power cut at an event: the camera has entered e2-e4 at the station; the Pi goes
+    down, Black plays e7-e5 while it restarts. The referee resumes the game and opens its
+    board: it follows the camera again by itself (the switch is kept in the data folder), the
+    camera enters e7-e5 from its first frame, then g1-f3. (Before, the board came back with
+    the camera off: nothing more was entered until the referee found out.)"""
+    from companion.ui.magici.timer import TimerScreen
+    from companion.ui.vision.worker import camera_for
+
+    from ..magici.conftest import press
+    from .conftest import Footage
+
+    names, corners, size = filmed(tmp_path, ["e2e4", "e7e5", "g1f3"])
+    # the start frames 0-3, a hand, e2e4 6-9, a hand, e7e5 12-15, a hand, g1f3 18-21
+    live = live_camera(monkeypatch, strung(tmp_path, names[:10] + [names[9]] * 4 + names[10:]
+                                           + [names[-1]] * 6))
+    footage = Footage(live.folder, corners, [], [], size)
+    app, worker, timer, board = _station_following(magici_app, footage, live.folder)
+    step_until(app, worker, clock, lambda: board.session.history)
+    assert [h.text for h in board.session.history] == ["e2e4"]
+    while live._i < 14:  # the station down: the camera's frames up to the hand seen by nobody
+        live.read()
+    clock.advance(8_000)  # 8 s later the station is up again (Black's 30 s still running)
+    again = magici_app(journal_path=tmp_path / "journal.db")
+    again.config = app.config
+    worker = camera_for(again)  # (stepped by the test)
+    worker.threaded = False
+    again.push(HomeScreen(again))
+    HomeScreen.offer_resume(again)
+    press(again, again.top, again.t("resume.resume"))
+    assert isinstance(again.top, TimerScreen)
+    press(again, again.top, again.t("magici.timer.board"))
+    reopened = again.top
+    assert isinstance(reopened, MagiciBoardScreen) and reopened.following  # by itself
+    assert reopened.message == again.t("board.camera.following")
+    step_until(again, worker, clock, lambda: len(reopened.session.history) == 3)
+    assert [h.text for h in reopened.session.history] == ["e2e4", "e7e5", "g1f3"]
+    assert move_sources(reopened.session.match) == ["camera"] * 3
+
+
+def test_a_damaged_following_file_is_named_and_no_game_follows_by_itself(
+        camera_app, game, caplog):
+    """The data folder's record of the games following the camera damaged (a card written
+    half): the board opens with the camera off, the log names the file, and switching it on
+    writes the file whole again."""
+    import json
+    import logging
+
+    from companion.ui.vision.switch import FOLLOWING_FILE
+
+    app, worker = camera_app(game.folder)
+    save_true_corners(app, game)
+    path = app.config.data_dir / FOLLOWING_FILE
+    path.write_text('{"matches": [1, 2', encoding="utf-8")
+    screen = MagiciBoardScreen(app)
+    with caplog.at_level(logging.WARNING):
+        app.push(screen)
+    assert not screen.following
+    assert str(path) in caplog.text
+    screen.set_follow(True)
+    assert json.loads(path.read_text(encoding="utf-8")) == {"matches": [screen.session.match.id]}
+
+
 def test_the_camera_switched_on_with_the_real_board_two_moves_ahead_names_the_squares(
         camera_app, tmp_path):
     """Both teams moved (e2-e4, e7-e5) before the camera was switched on: it enters neither
