@@ -209,7 +209,13 @@ class CameraFollow:
             return
         self._unsay_held()  # a change by touch: a move held for the clock is entered, or moot
         if self.mirror is not None and self._game_of() != self._game:
-            # a new game: the players set the board up again, which the camera waits to see
+            # a new game: the players set the board up again, which the camera waits to see;
+            # the switch, kept in the data folder, goes with the game (see switch.py)
+            from companion.ui.vision.switch import keep_following
+
+            for game, on in ((self._game_of(), True), (self._game, False)):
+                if game is not None:
+                    keep_following(self.app, game, on)
             self.rebuild(self._changed_cells())
             return
         if self.mirror is not None and self.follower is not None and not self.lost \

@@ -989,3 +989,24 @@ def test_the_camera_switched_on_with_the_real_board_two_moves_ahead_names_the_sq
     assert [h.text for h in screen.session.history] == ["e2e4", "e7e5", "g1f3"]
     assert move_sources(screen.session.match) == ["", "", "camera"]
     assert len(said) == 1
+
+
+def test_a_new_game_on_a_following_board_still_follows_after_a_restart(camera_app, tmp_path):
+    """A new game begun on a board that follows the camera: the app restarts (a power cut)
+    before the board was left, and the new game's board, opened again, follows by itself;
+    the old game's is forgotten."""
+    import json
+
+    from companion.ui.vision.switch import FOLLOWING_FILE
+
+    app, worker, screen = _e4_entered_then_put_back(camera_app, tmp_path)
+    old = screen.session.match.id
+    screen.begin_new_game({})
+    new = screen.session.match.id
+    path = app.config.data_dir / FOLLOWING_FILE
+    assert json.loads(path.read_text(encoding="utf-8")) == {"matches": [new]}
+    again, _ = camera_app(app.config.camera.source)  # the same journal and data folder
+    reopened = MagiciBoardScreen(again, match=again.journal.match(new))
+    again.push(reopened)
+    assert reopened.following
+    assert old != new
