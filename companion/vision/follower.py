@@ -498,6 +498,11 @@ class ChangeFollower(Follower):
                             repr=False)  # pictures read since the agreed one (not motion)
     _ref_learnt: bool = field(default=False, init=False, repr=False)  # the agreed picture is
     # the single frame the reader learnt the board from (no calm picture judged since)
+    _ahead_due: bool = field(default=False, init=False, repr=False)  # the board was learnt
+    # and no calm picture judged since (see _ahead)
+    _ahead_at: int | None = field(default=None, init=False, repr=False)  # the history's
+    # length with the move _ahead played (withdrawn, it is looked for so again)
+    _last_read: Any = field(default=None, init=False, repr=False)  # the last reading
     _hand_came: bool = field(default=False, init=False, repr=False)  # a hand came and went
     # since the last move played or chosen
     last_scores: list = field(default_factory=list, init=False, repr=False)
@@ -558,16 +563,15 @@ class ChangeFollower(Follower):
             self._calm_count = 0
             self._disturbed = True
             return []
-        if reading.learnt and self._ref is None:
+        if reading.learnt and self._ref is None and reading.learnt_as in (None, self.expected):
             # the reader learnt the board from this frame, so it shows the game's position:
             # the calm pictures that come later are compared with it (the first calm stretch
             # of a fast game came five moves after the board was learnt, was taken for the
             # start, and nothing was followed: a real overhead webcam game, see bench_vision)
             self._ref, self._refs, self._ref_learnt = reading.picture, [reading.picture], True
             self._between.clear()
-            ahead = self._ahead(reading)
-            if ahead:
-                return ahead
+            self._ahead_due = True  # (see _ahead: at the first calm picture)
+        self._last_read = reading
         self._between.append(reading.picture)
         if self._calm and (float(self._meter.step(self._calm[-1], reading.picture).max())
                            > NEW_STRETCH or self._drifted(reading.picture)):
@@ -592,18 +596,22 @@ class ChangeFollower(Follower):
         first, *rest = self._calm
         return self.judge(first.mean(rest))
 
-    def _ahead(self, reading: Reading) -> list[FollowEvent]:
-        """The frame the reader learnt the board from (it agrees with the position on most
-        cells) read otherwise than the position on the cells one legal move changes, as after
-        it (the cells read surely otherwise among them): the real board was a move ahead of
-        the game when following began (the players moved before the camera was switched on),
-        and that move is played. Cells read surely otherwise that no move explains (two or
-        more, which one misread cell is not) are named to check, once. Else nothing: a cell
-        misread at the start is what learning the board puts right.
+    def _ahead(self, reading: Reading, picture: Any) -> list[FollowEvent]:
+        """At the first calm picture after the board was learnt (the reader learnt its look
+        from a frame agreeing with the position on most cells), unchanged since: the last
+        frame (``reading``) read otherwise than the position on the cells one legal move
+        changes, as after it (the cells read surely otherwise among them), shows the real
+        board a move ahead of the game (the players moved before the camera was switched on,
+        or while the station was down), and that move is played, ``picture`` agreed as after
+        it. Cells read surely otherwise that no move explains (two or more, which one misread
+        cell is not) are named to check, once. Else nothing: a cell misread at the start is
+        what learning the board puts right.
 
-        The frame's cells are read after the board was learnt from it as the position, which
-        leaves the cells the move changed read as after it, but often unsure: they count when
-        one of them at least is sure.
+        The frame's cells are read after the board was learnt as the position, which leaves
+        the cells the move changed read as after it, but often unsure: they count when one of
+        them at least is sure. The move played so and then withdrawn (held for the clock) or
+        taken back on the screen is looked for again so at the next calm picture (there is no
+        picture before it to find it by change).
 
         Without this the frame was taken for the position and the move on it was never
         entered; the next move, matching none from the position, was named to check instead."""
@@ -625,7 +633,10 @@ class ChangeFollower(Follower):
                 found.append(move)
         chosen = self._pick(found) if found else None
         if chosen is not None:
-            return self._accept((chosen,), reading.picture)
+            events = self._accept((chosen,), picture)
+            if self.history and str(self.history[-1]) == str(chosen):
+                self._ahead_at = len(self.history)
+            return events
         if found:  # (two moves alike on the board: two capture chains, a relocation)
             self._pending = found
             return self._ask(FollowEvent(EventKind.AMBIGUOUS,
@@ -688,6 +699,16 @@ class ChangeFollower(Follower):
         if not changed and landing:
             self._unsettled += 1
             return []
+        if changed:
+            self._ahead_due = False  # the board changed since it was learnt: judged as usual
+        elif self._ahead_due and self._last_read is not None:
+            # the board calm as it was learnt: did it show the position, or a move on?
+            self._ahead_due = False
+            if learnt_ref:
+                self._ref = self._refs[-1] = picture
+            ahead = self._ahead(self._last_read, picture)
+            if ahead:
+                return ahead
         if not changed:
             self._refused = ()  # the board as agreed: a move taken back is taken back there too
             if learnt_ref:  # the board as learnt, calm: the calm picture is the cleaner
@@ -1566,6 +1587,7 @@ class ChangeFollower(Follower):
         self._asked = ()
         self._look_again = True
         if not past:
+            self._ahead_at = None
             self.history.clear()
             self._refs = [self._ref] if self._ref is not None else []
             self._settle = None
@@ -1592,6 +1614,10 @@ class ChangeFollower(Follower):
             undone.append(str(self.history.pop()))
             if len(self._refs) > 1:
                 self._refs.pop()
+        if self._ahead_at is not None and len(self.history) < self._ahead_at:
+            # the move seen on the board as it was learnt: no picture before it to find it by
+            # change, so looked for as then (and not entered again while taken back: _accept)
+            self._ahead_at, self._ahead_due = None, True
         self._ref = self._refs[-1] if self._refs else None
         self._settle = None
         self._asked = ()

@@ -155,8 +155,11 @@ class Reading:
     meter: ChangeMeter | None = None  # ... with this (one per calibration)
     motion: float = 0.0  # largest cell change since the previous frame (ChangeMeter units)
     # the reader learnt the board from this frame: its picture shows the position it was told
-    # (a follower whose calm pictures come only later compares them with this one)
+    # (a follower whose calm pictures come only later compares them with this one) ...
     learnt: bool = False
+    # ... this position (cell -> "."/"w"/"b"): a follower started for another (a new game, an
+    # Undo, after the frame was read) does not take this frame for its own
+    learnt_as: "dict[str, str] | None" = None
 
     @property
     def ok(self) -> bool:
@@ -217,6 +220,7 @@ class Reader:
         self.calibrated_grid = 0.0
         self._bad_grid = 0
         self._learnt_now = False  # the frame being read is the one the board was learnt from
+        self._learnt_as: "dict[str, str] | None" = None  # ... as this position
 
     def calm_limit(self) -> float:
         """The largest change between two frames that still counts as calm, for this camera."""
@@ -263,6 +267,7 @@ class Reader:
                     s.value == self._to_learn[c] for c, s in zip(self.geometry.cells, states)
                     if c in self._must):
                 self.net.calibrate(batch, [self._to_learn[c] for c in self.geometry.cells])
+                self._learnt_as = self._to_learn
                 self._to_learn = None
                 self._must = frozenset()
                 self.learnt = True
@@ -274,6 +279,12 @@ class Reader:
         return {c: CellEvidence(s, float("nan"), float(1 - p[i, 0]), float("nan"),
                                 bool(top[i] >= SURE))
                 for i, (c, s) in enumerate(zip(self.geometry.cells, states))}
+
+    @property
+    def must(self) -> frozenset[str]:
+        """The cells the frame the board is still to be learnt from must read as the position
+        has them (see :meth:`expect`)."""
+        return self._must
 
     def expect(self, position: dict[str, str], must: "frozenset[str] | set[str]" = frozenset()
                ) -> None:
@@ -420,4 +431,5 @@ class Reader:
             return Reading(ReadStatus.UNEXPECTED, cells, evidence, presence, grid)
         return Reading(ReadStatus.OK, cells, evidence, presence, grid,
                        signature(self.sampler, top), picture, self.meter if video else None,
-                       motion or 0.0, self._learnt_now)
+                       motion or 0.0, self._learnt_now,
+                       self._learnt_as if self._learnt_now else None)

@@ -1010,3 +1010,102 @@ def test_a_new_game_on_a_following_board_still_follows_after_a_restart(camera_ap
     again.push(reopened)
     assert reopened.following
     assert old != new
+
+
+def test_a_move_made_before_the_camera_was_on_waits_for_stopped_clocks_then_goes_in(
+        magici_app, clock, game, tmp_path, monkeypatch):
+    """The clocks are stopped and e2-e4 already stands on the real board when the camera is
+    switched on: the station takes no move, the banner says the move waits, and once the
+    clocks go again the camera enters it. (Before, withdrawn for the clock, the move was
+    looked for by change against the frame it was seen on, which already showed it: lost,
+    and Black's reply was named to check.)"""
+    from ..magici.conftest import command, press
+
+    names = sorted(game.folder.glob("*.jpg"))
+    folder = strung(tmp_path, names[6:10] + [names[9]] * 30 + names[10:])
+    live_camera(monkeypatch, folder)
+    app, worker, timer, board = _station_following(magici_app, game, folder)
+    board.set_follow(False)
+    command(app, "back", source="key")
+    press(app, timer, app.t("magici.timer.pause"))
+    press(app, timer, app.t("magici.timer.board"))
+    board = app.top
+    board.set_follow(True)
+    for _ in range(20):
+        worker.step()
+        clock.advance(400)
+        app.tick()
+    assert board.session.history == []
+    held = app.t("board.camera.held", moves="e2-e4", reason=app.t("magici.refused.paused"))
+    assert held in [b.text for b in app.banners]
+    command(app, "back", source="key")
+    press(app, timer, app.t("magici.timer.resume"))
+    press(app, timer, app.t("magici.timer.board"))
+    board = app.top
+    step_until(app, worker, clock, lambda: len(board.session.history) == 3)
+    assert [h.text for h in board.session.history] == game.moves
+
+
+def test_an_undo_before_the_camera_took_its_first_frame_is_not_undone(camera_app, tmp_path):
+    """e2-e4 is entered by touch and the camera switched on; it learns the board from a frame
+    (e2-e4 on it), and before the screen takes that frame the referee taps Undo, the pawn
+    still on e4. Nothing is entered from that frame: it was learnt for the position before
+    the Undo. (Before, the new follower took it for its own, saw e2-e4 on it, and entered
+    it again.)"""
+    from .conftest import Footage
+
+    names, corners, size = filmed(tmp_path, ["e2e4"])
+    folder = strung(tmp_path, names[6:] + [names[-1]] * 20)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.session.play_text("e2e4")
+    screen.after_change()
+    screen.set_follow(True)
+    while True:  # the camera reads on (its own thread); the screen has not taken a frame yet
+        result = worker.step()
+        assert result is not None and result.state.name != "ENDED"
+        if result.reading is not None and result.reading.learnt:
+            break
+    screen.undo()
+    while (result := worker.step()) is not None and result.state.name != "ENDED":
+        app.tick()
+    assert screen.session.history == []
+
+
+def test_an_undo_then_the_board_left_and_opened_again_waits_for_the_real_board(
+        magici_app, clock, game, tmp_path, monkeypatch):
+    """At a station e2-e4 is entered by touch, the camera switched on, and the referee taps
+    Undo with the pawn still on e4; he goes to the clock and back. The camera, which has not
+    learnt the board since the Undo, still waits for e2 and e4 to show the start: nothing is
+    entered while the pawn stands there. (Before, opening the board again dropped those
+    cells: the board was learnt from a frame with the pawn on e4, and e2-e4 entered again.)"""
+    from ..magici.conftest import command, press
+    from ..magici.test_board_station import play
+    from .conftest import Footage
+
+    names = sorted(game.folder.glob("*.jpg"))
+    folder = strung(tmp_path, names[6:10] * 12)  # e2-e4 stands on the real board
+    live_camera(monkeypatch, folder)
+    app, worker, timer, board = _station_following(
+        magici_app, Footage(folder, game.corners, [], [], game.size), folder)
+    board.set_follow(False)
+    play(app, board, "e2e4")
+    board.set_follow(True)
+    for _ in range(6):
+        worker.step()
+        clock.advance(400)
+        app.tick()
+    board.undo()
+    for _ in range(4):
+        worker.step()
+        clock.advance(400)
+        app.tick()
+    command(app, "back", source="key")
+    press(app, timer, app.t("magici.timer.board"))
+    board = app.top
+    assert board.following
+    for _ in range(12):
+        worker.step()
+        clock.advance(400)
+        app.tick()
+    assert board.session.history == []
+
