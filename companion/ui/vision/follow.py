@@ -31,6 +31,7 @@ from typing import Any
 from companion.core.journal import JournalError
 from companion.rules.session import BY_CAMERA, BY_CAMERA_ASKED, BY_CAMERA_TOGETHER
 from companion.ui.vision.feed import CameraFeed
+from companion.ui.vision.switch import game_key, keep_following
 
 
 LOST_UNSURE = 4  # a sight with more unsure cells than this cannot show that the game is found
@@ -135,6 +136,7 @@ class CameraFollow:
         # the follower of this game as its board was left (see :meth:`kept`), to follow on from
         self.resume_from: tuple[Any, str] | None = None
         self._game: Any = None  # the journal match the follower follows
+        self._game_key: Any = None  # ... its key in the games following (switch.game_key)
 
     @property
     def available(self) -> bool:
@@ -170,6 +172,7 @@ class CameraFollow:
         self.mirror = ScreenPosition(self.screen)
         self.last_check = ()
         self._game = self._game_of()
+        self._game_key = game_key(getattr(getattr(self.screen, "session", None), "match", None))
         if kept is not None and kept[1] != placement(self.mirror):
             taken = _taken_back(kept[0], self.screen)  # moves undone at the clock meanwhile
             if taken:
@@ -211,11 +214,10 @@ class CameraFollow:
         if self.mirror is not None and self._game_of() != self._game:
             # a new game: the players set the board up again, which the camera waits to see;
             # the switch, kept in the data folder, goes with the game (see switch.py)
-            from companion.ui.vision.switch import keep_following
-
-            for game, on in ((self._game_of(), True), (self._game, False)):
-                if game is not None:
-                    keep_following(self.app, game, on)
+            new = game_key(getattr(getattr(self.screen, "session", None), "match", None))
+            for key, on in ((new, True), (self._game_key, False)):
+                if key is not None:
+                    keep_following(self.app, key, on)
             self.rebuild(self._changed_cells())
             return
         if self.mirror is not None and self.follower is not None and not self.lost \

@@ -37,17 +37,34 @@ from companion.ui.widgets import Button
 CAMERA_BUTTON = pygame.Rect(676, 8, 116, 40)
 
 # per app, the journal matches whose board follows the camera, or was left while following it
-_FOLLOWED: "weakref.WeakKeyDictionary[Any, dict[int, None]]" = weakref.WeakKeyDictionary()
+_FOLLOWED: "weakref.WeakKeyDictionary[Any, dict[tuple[int, int], None]]" = weakref.WeakKeyDictionary()
 
 
 # per app and match, the camera's follower as the board was left (CameraFollow.kept)
 _KEPT: "weakref.WeakKeyDictionary[Any, dict[int, Any]]" = weakref.WeakKeyDictionary()
 
 
-FOLLOWING_FILE = "following.json"  # in the data folder: {"matches": [journal ids]}
+FOLLOWING_FILE = "following.json"  # in the data folder: {"matches": [[id, created_at], ...]}
 FOLLOWING_KEPT = 64  # the latest matches kept in it (older ones are long finished)
 
 log = logging.getLogger(__name__)
+
+GameKey = tuple[int, int]  # a journal match: its number and when it was made (epoch ms)
+
+
+def game_key(match: Any) -> GameKey | None:
+    """``match``'s key in the games following: its number and when it was made (a journal
+    moved aside as damaged, a new one numbers its matches from 1 again: a new game must not
+    follow the camera because an old one of that number did). None: no journal match."""
+    from companion.core.journal import JournalError
+
+    number = getattr(match, "id", None)
+    if number is None:
+        return None
+    try:
+        return int(number), int(match.info.created_at)
+    except (JournalError, AttributeError, TypeError, ValueError):
+        return None
 
 
 def _following_path(app: Any) -> Path | None:
@@ -55,7 +72,7 @@ def _following_path(app: Any) -> Path | None:
     return Path(data_dir) / FOLLOWING_FILE if data_dir else None
 
 
-def _load_following(path: Path | None) -> list[int]:
+def _load_following(path: Path | None) -> list[GameKey]:
     if path is None:
         return []
     try:
@@ -67,26 +84,28 @@ def _load_following(path: Path | None) -> list[int]:
         return []
     matches = data.get("matches") if isinstance(data, dict) else None
     if not isinstance(matches, list) or not all(
-            isinstance(m, int) and not isinstance(m, bool) for m in matches):
-        log.warning("%s: 'matches' is not a list of match numbers; no game follows the camera "
-                    "by itself", path)
+            isinstance(m, list) and len(m) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in m) for m in matches):
+        log.warning("%s: 'matches' is not a list of [match number, made at]; no game follows "
+                    "the camera by itself", path)
         return []
-    return matches
+    return [(m[0], m[1]) for m in matches]
 
 
-def followed_games(app: Any) -> dict[int, None]:
-    """The matches (journal ids, oldest first) whose board follows the camera, or was left
-    while following (opened again, they follow again): as kept in the data folder when the app
-    started, and as changed since (:func:`keep_following`)."""
+def followed_games(app: Any) -> dict[GameKey, None]:
+    """The matches (oldest first) whose board follows the camera, or was left while following
+    (opened again, they follow again): as kept in the data folder when the app started, and
+    as changed since (:func:`keep_following`)."""
     games = _FOLLOWED.get(app)
     if games is None:
         games = _FOLLOWED[app] = dict.fromkeys(_load_following(_following_path(app)))
     return games
 
 
-def keep_following(app: Any, game: int, on: bool) -> None:
+def keep_following(app: Any, game: GameKey, on: bool) -> None:
     """Whether ``game``'s board follows the camera, kept in memory and in the data folder
-    (written only when it changes; the file replaced whole: never half-written)."""
+    (written only when it changes; the file replaced whole and synced: never half-written,
+    also after a power cut)."""
     games = followed_games(app)
     if (game in games) == on:
         return
@@ -102,7 +121,10 @@ def keep_following(app: Any, game: int, on: bool) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"matches": list(games)}), encoding="utf-8")
+        with open(tmp, "w", encoding="utf-8") as out:
+            json.dump({"matches": [list(g) for g in games]}, out)
+            out.flush()
+            os.fsync(out.fileno())
         os.replace(tmp, path)
     except OSError as exc:  # the data folder is read-only or full: the app goes on as it is
         log.warning("%s: not written (%s)", path, exc)
@@ -187,9 +209,9 @@ class FollowWithCamera:
             self.say(self.t("board.camera.none"), "warn")
             return
         self.camera.set(on)
-        game = self._game_id()
-        if game is not None:
-            keep_following(self.app, game, on)
+        key = self._game_key()
+        if key is not None:
+            keep_following(self.app, key, on)
         self.say(self.t("board.camera.following" if on else "board.camera.stopped"))
         self.layout()
 
@@ -260,24 +282,27 @@ class FollowWithCamera:
         match = getattr(session, "match", None)
         return getattr(match, "id", None)
 
+    def _game_key(self) -> GameKey | None:
+        return game_key(getattr(getattr(self, "session", None), "match", None))
+
     def enter(self) -> None:
         super().enter()  # type: ignore[misc]
-        game = self._game_id()
-        followed = followed_games(self.app)
+        game, key = self._game_id(), self._game_key()
         kept = kept_followers(self.app).pop(game, None) if game is not None else None
-        if game is not None and game in followed and not self.following:
+        if key is not None and key in followed_games(self.app) and not self.following:
             if self.camera.available:
                 self.camera.resume_from = kept
                 self.set_follow(True)  # the board was left while following this game
             else:  # the camera was taken out of the settings meanwhile: nothing to say
-                keep_following(self.app, game, False)
+                keep_following(self.app, key, False)
 
     def leave(self) -> None:
-        game = self._game_id()
+        game, key = self._game_id(), self._game_key()
+        if key is not None:
+            keep_following(self.app, key, self.following)
         if game is not None:
             kept = kept_followers(self.app)
             kept.pop(game, None)
-            keep_following(self.app, game, self.following)
             if self.following:
                 left = self._camera.kept()
                 if left is not None:

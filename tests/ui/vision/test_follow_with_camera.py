@@ -958,7 +958,9 @@ def test_a_damaged_following_file_is_named_and_no_game_follows_by_itself(
     assert not screen.following
     assert str(path) in caplog.text
     screen.set_follow(True)
-    assert json.loads(path.read_text(encoding="utf-8")) == {"matches": [screen.session.match.id]}
+    match = screen.session.match
+    assert json.loads(path.read_text(encoding="utf-8")) == {
+        "matches": [[match.id, match.info.created_at]]}
 
 
 def test_the_camera_switched_on_with_the_real_board_two_moves_ahead_names_the_squares(
@@ -1004,7 +1006,8 @@ def test_a_new_game_on_a_following_board_still_follows_after_a_restart(camera_ap
     screen.begin_new_game({})
     new = screen.session.match.id
     path = app.config.data_dir / FOLLOWING_FILE
-    assert json.loads(path.read_text(encoding="utf-8")) == {"matches": [new]}
+    made = screen.session.match.info.created_at
+    assert json.loads(path.read_text(encoding="utf-8")) == {"matches": [[new, made]]}
     again, _ = camera_app(app.config.camera.source)  # the same journal and data folder
     reopened = MagiciBoardScreen(again, match=again.journal.match(new))
     again.push(reopened)
@@ -1109,3 +1112,21 @@ def test_an_undo_then_the_board_left_and_opened_again_waits_for_the_real_board(
         app.tick()
     assert board.session.history == []
 
+
+def test_a_new_journal_numbering_its_matches_from_1_again_does_not_follow_by_itself(
+        camera_app, game, tmp_path):
+    """Match 1 followed the camera; the journal is then moved aside (damaged) and a new one
+    numbers its first match 1 again: that new game's board opens with the camera off."""
+    from companion.core.journal import Journal
+
+    app, worker, screen = following_board(camera_app, game)
+    screen.set_follow(True)
+    first = screen.session.match.id
+    app.pop()  # left while following: it follows again when opened
+    fresh = Journal.open(tmp_path / "fresh.db", wall_ms=lambda: 1_900_000_000_000)
+    app.journal = fresh
+    other = MagiciBoardScreen(app)
+    app.push(other)
+    assert other.session.match.id == first  # the same number, another game
+    assert not other.following
+    fresh.close()
