@@ -1,9 +1,16 @@
-"""Every test runs headless: no display, no sound card, mock GPIO pins."""
+"""Every test runs headless: no display, no sound card, mock GPIO pins; and away from the user's
+data folder (a test run on a station must not change its journal, calibration or camera
+switch: the default data folder is a temporary one)."""
 
+import atexit
 import os
+import shutil
+import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("COMPANION_STRICT_I18N", "1")  # a screen showing an untranslated key fails
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="companion-tests-data-")
+atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], True)

@@ -1,4 +1,5 @@
 import itertools
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -27,7 +28,8 @@ def make_app(tmp_path):
     def build(lang="it", size=(800, 480), rotate=0, dice=None, hardware=None, journal_path=None):
         ticks = itertools.count(1_795_000_000_000, 1000)
         journal = Journal.open(journal_path or tmp_path / "journal.db", wall_ms=lambda: next(ticks))
-        app = App(load_config(paths=[]), journal=journal, dice=dice or Dice.seeded(1), clock=FakeClock(),
+        config = replace(load_config(paths=[]), data_dir=tmp_path / "data")  # (never the user's)
+        app = App(config, journal=journal, dice=dice or Dice.seeded(1), clock=FakeClock(),
                   physical_size=size, rotate=rotate, lang=lang, hardware=hardware)
         made.append(app)
         return app
