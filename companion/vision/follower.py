@@ -503,6 +503,8 @@ class ChangeFollower(Follower):
     _ahead_at: int | None = field(default=None, init=False, repr=False)  # the history's
     # length with the move _ahead played (withdrawn, it is looked for so again)
     _last_read: Any = field(default=None, init=False, repr=False)  # the last reading
+    _ahead_off: frozenset = field(default=frozenset(), init=False, repr=False)  # the cells
+    # _ahead named to check (the board as learnt showed them otherwise than the game)
     _hand_came: bool = field(default=False, init=False, repr=False)  # a hand came and went
     # since the last move played or chosen
     last_scores: list = field(default_factory=list, init=False, repr=False)
@@ -643,7 +645,24 @@ class ChangeFollower(Follower):
                                          candidates=tuple(sorted(map(str, found)))))
         if len(sure) < AHEAD_LEAST:
             return []
+        self._ahead_off = frozenset(sure)
         return self._ask(FollowEvent(EventKind.CHECK, squares=tuple(sorted(sure, key=_cell_key))))
+
+    def _put_back(self, changed: set[str], picture: Any) -> bool:
+        """After :meth:`_ahead` named squares the board showed otherwise than the game: the
+        players set the board as the game has it (those squares, and every cell that changed
+        since, read so: the last one surely), and ``picture`` is agreed from now on."""
+        read, expected = self._last_read, self.expected
+        if read is None or set(read.cells) != set(self.cells):
+            return False
+        if not all(read.cells[c].value == expected[c] and c not in read.unsure
+                   for c in self._ahead_off) \
+                or not all(read.cells[c].value == expected[c] for c in changed):
+            return False
+        self._ahead_off = frozenset()
+        self._asked = ()
+        self._agree(picture)
+        return True
 
     def judge(self, picture: Any) -> list[FollowEvent]:
         """One calm picture: the move it shows, a question, or nothing."""
@@ -698,6 +717,8 @@ class ChangeFollower(Follower):
                 return events
         if not changed and landing:
             self._unsettled += 1
+            return []
+        if changed and self._ahead_off and self._put_back(changed, picture):
             return []
         if changed:
             self._ahead_due = False  # the board changed since it was learnt: judged as usual
@@ -1558,6 +1579,7 @@ class ChangeFollower(Follower):
                                     if c in self.cells}))
             return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
         self._refused = ()
+        self._ahead_off = frozenset()
         self._hand_came = False
         self._clear_credit()
         self._unsettled = 0
@@ -1644,6 +1666,7 @@ class ChangeFollower(Follower):
         before, was = self._identity(), self.expected
         event = super().choose(move_text)
         self._refused = ()  # the players' move, whatever was taken back before
+        self._ahead_off = frozenset()
         self._settle = None
         after, after_occupancy = self._identity(), self.expected
         cells = {c for c in self.cells if after[c] != before[c]}

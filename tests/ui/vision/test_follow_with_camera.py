@@ -1130,3 +1130,23 @@ def test_a_new_journal_numbering_its_matches_from_1_again_does_not_follow_by_its
     assert other.session.match.id == first  # the same number, another game
     assert not other.following
     fresh.close()
+
+
+def test_the_camera_switched_on_two_moves_ahead_and_the_players_put_them_back(
+        camera_app, tmp_path):
+    """e2-e4 and e7-e5 stand on the real board when the camera is switched on: it names the
+    four squares; the players take both moves back instead, then play d2-d4: the camera
+    enters d2-d4."""
+    from .conftest import Footage
+
+    names, corners, size = filmed(tmp_path, ["e2e4", "e7e5", "back", "back", "d2d4"])
+    # the start 0-3, e2e4 6-9, e7e5 12-15, back 18-21, back (the start) 24-27, d2d4 30-33
+    folder = strung(tmp_path, names[12:16] * 2 + names[16:] + [names[-1]] * 6)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    said = []
+    while (result := worker.step()) is not None and result.state.name != "ENDED":
+        app.tick()
+        said += [b.text for b in app.banners if b.text not in said]
+    assert [h.text for h in screen.session.history] == ["d2d4"]
+    assert said[0] == app.t("board.camera.check", squares="e2 e4 e5 e7")
