@@ -579,10 +579,12 @@ def _create(path: str) -> None:
         os.rename(new, path)
     except (OSError, sqlite3.DatabaseError) as exc:
         raise JournalError(f"{path}: cannot create it ({exc})") from None
-    _sync_folder(folder)
+    sync_folder(folder)
 
 
-def _sync_folder(folder: Path) -> None:
+def sync_folder(folder: Path) -> None:
+    """Sync ``folder``'s entries (a file renamed into it is kept through a power cut);
+    best effort: a folder that cannot be opened or synced is left as it is."""
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:

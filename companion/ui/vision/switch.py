@@ -30,6 +30,7 @@ from typing import Any
 
 import pygame
 
+from companion.core.journal import sync_folder
 from companion.ui import theme
 from companion.ui.screen import Screen
 from companion.ui.widgets import Button
@@ -126,6 +127,7 @@ def keep_following(app: Any, game: GameKey, on: bool) -> None:
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, path)
+        sync_folder(path.parent)  # (the rename itself, kept through a power cut)
     except OSError as exc:  # the data folder is read-only or full: the app goes on as it is
         log.warning("%s: not written (%s)", path, exc)
 
