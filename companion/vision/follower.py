@@ -498,13 +498,17 @@ class ChangeFollower(Follower):
                             repr=False)  # pictures read since the agreed one (not motion)
     _ref_learnt: bool = field(default=False, init=False, repr=False)  # the agreed picture is
     # the single frame the reader learnt the board from (no calm picture judged since)
-    _ahead_due: bool = field(default=False, init=False, repr=False)  # the board was learnt
-    # and no calm picture judged since (see _ahead)
-    _ahead_at: int | None = field(default=None, init=False, repr=False)  # the history's
-    # length with the move _ahead played (withdrawn, it is looked for so again)
+    # the real board seen ahead of the game as it was learnt (see _ahead): a move to play at
+    # the next calm picture unless it is read taken back by then ...
+    _ahead_move: Any = field(default=None, init=False, repr=False)
+    _ahead_at: int | None = field(default=None, init=False, repr=False)  # (the history's
+    # length with it played: withdrawn, it is played so again)
+    # ... or the board to read again, as it then stands, at the next calm picture ...
+    _ahead_due: bool = field(default=False, init=False, repr=False)
+    # ... and, once squares were named, read so at every calm picture until it shows the game
+    # (no move is judged by change meanwhile: the agreed picture differs from the game there)
+    _ahead_off: frozenset = field(default=frozenset(), init=False, repr=False)
     _last_read: Any = field(default=None, init=False, repr=False)  # the last reading
-    _ahead_off: frozenset = field(default=frozenset(), init=False, repr=False)  # the cells
-    # _ahead named to check (the board as learnt showed them otherwise than the game)
     _hand_came: bool = field(default=False, init=False, repr=False)  # a hand came and went
     # since the last move played or chosen
     last_scores: list = field(default_factory=list, init=False, repr=False)
@@ -572,7 +576,7 @@ class ChangeFollower(Follower):
             # start, and nothing was followed: a real overhead webcam game, see bench_vision)
             self._ref, self._refs, self._ref_learnt = reading.picture, [reading.picture], True
             self._between.clear()
-            self._ahead_due = True  # (see _ahead: at the first calm picture)
+            self._ahead_move, self._ahead_due = self._seen_ahead(reading)
         self._last_read = reading
         self._between.append(reading.picture)
         if self._calm and (float(self._meter.step(self._calm[-1], reading.picture).max())
@@ -598,71 +602,111 @@ class ChangeFollower(Follower):
         first, *rest = self._calm
         return self.judge(first.mean(rest))
 
-    def _ahead(self, reading: Reading, picture: Any) -> list[FollowEvent]:
-        """At the first calm picture after the board was learnt (the reader learnt its look
-        from a frame agreeing with the position on most cells), unchanged since: the last
-        frame (``reading``) read otherwise than the position on the cells one legal move
-        changes, as after it (the cells read surely otherwise among them), shows the real
-        board a move ahead of the game (the players moved before the camera was switched on,
-        or while the station was down), and that move is played, ``picture`` agreed as after
-        it. Cells read surely otherwise that no move explains (two or more, which one misread
-        cell is not) are named to check, once. Else nothing: a cell misread at the start is
-        what learning the board puts right.
+    def _read_ahead(self, reading: Reading) -> tuple[frozenset, list[Any]]:
+        """How ``reading`` shows the board otherwise than the game: the cells read surely
+        otherwise (but those of moves entered by touch and not made on the board yet), and
+        the legal moves that explain them all, every cell they change read as after them.
 
-        The frame's cells are read after the board was learnt as the position, which leaves
-        the cells the move changed read as after it, but often unsure: they count when one of
-        them at least is sure. The move played so and then withdrawn (held for the clock) or
-        taken back on the screen is looked for again so at the next calm picture (there is no
-        picture before it to find it by change).
-
-        Without this the frame was taken for the position and the move on it was never
-        entered; the next move, matching none from the position, was named to check instead."""
+        A reading of a board learnt as the position, with a move made on it, reads that
+        move's cells as after it, but often unsure (learning from the frame taught them as
+        before it): they count when one of them at least is sure."""
         seen = {c: (s.value if isinstance(s, CellState) else str(s))
                 for c, s in reading.cells.items()}
         if set(seen) != set(self.cells):
-            return []
+            return frozenset(), []
         expected = self.expected
-        # (a move entered by touch before the board was learnt may not be made on it yet)
         off = _diff(expected, seen) - self._credit
-        sure = off - reading.unsure
+        sure = frozenset(off - reading.unsure)
         if len(off) < AHEAD_LEAST or not sure:
-            return []
+            return sure, []
         found = []
         for move in self.position.legal_moves():
             after = self._expected_after((move,))
             moved = _diff(expected, after)
             if sure <= moved and all(seen[c] == after[c] for c in moved):
                 found.append(move)
+        return sure, found
+
+    def _seen_ahead(self, reading: Reading) -> tuple[Any, bool]:
+        """The frame the board was learnt from (it agrees with the position on most cells):
+        the move it shows made on the real board, if one does (played at the first calm
+        picture after it unless read taken back by then: see :meth:`judge`); or whether
+        it shows the board otherwise than the game in a way to read again then (two moves
+        alike, or squares no move explains)."""
+        sure, found = self._read_ahead(reading)
         chosen = self._pick(found) if found else None
         if chosen is not None:
-            events = self._accept((chosen,), picture)
-            if self.history and str(self.history[-1]) == str(chosen):
-                self._ahead_at = len(self.history)
-            return events
+            return chosen, False
+        return None, bool(found) or len(sure) >= AHEAD_LEAST
+
+    def _ahead(self, reading: Reading, picture: Any) -> list[FollowEvent]:
+        """The calm ``picture`` (last read as ``reading``) after the board was learnt showing
+        it otherwise than the game (or after squares were named so): one legal move explains
+        it, played (``picture`` agreed as after it); two alike, asked; cells read surely
+        otherwise that no move explains (two or more: one misread cell is not), named to
+        check, once; the board read as the game (a move entered by touch made on it too),
+        ``picture`` agreed from now on. Squares named, the board is read so at every calm
+        picture until one of those: the picture agreed at the start differs from the game.
+
+        Without this a board switched on with a move already made on it (the players moved
+        first, or while the station was down) was learnt as the position, the move never
+        entered, and the next one, matching nothing, was named to check instead."""
+        sure, found = self._read_ahead(reading)
+        chosen = self._pick(found) if found else None
+        if chosen is not None:
+            return self._ahead_play(chosen, picture)
         if found:  # (two moves alike on the board: two capture chains, a relocation)
             self._pending = found
+            self._ahead_off = sure
             return self._ask(FollowEvent(EventKind.AMBIGUOUS,
                                          candidates=tuple(sorted(map(str, found)))))
-        if len(sure) < AHEAD_LEAST:
-            return []
-        self._ahead_off = frozenset(sure)
-        return self._ask(FollowEvent(EventKind.CHECK, squares=tuple(sorted(sure, key=_cell_key))))
-
-    def _put_back(self, changed: set[str], picture: Any) -> bool:
-        """After :meth:`_ahead` named squares the board showed otherwise than the game: the
-        players set the board as the game has it (those squares, and every cell that changed
-        since, read so: the last one surely), and ``picture`` is agreed from now on."""
-        read, expected = self._last_read, self.expected
-        if read is None or set(read.cells) != set(self.cells):
-            return False
-        if not all(read.cells[c].value == expected[c] and c not in read.unsure
-                   for c in self._ahead_off) \
-                or not all(read.cells[c].value == expected[c] for c in changed):
-            return False
+        if len(sure) >= AHEAD_LEAST:
+            self._ahead_off = sure
+            return self._ask(FollowEvent(EventKind.CHECK,
+                                         squares=tuple(sorted(sure, key=_cell_key))))
+        seen = {c: (s.value if isinstance(s, CellState) else str(s))
+                for c, s in reading.cells.items()}
+        if _diff(self.expected, seen) & self._credit:
+            return []  # a move entered by touch, not made on the board yet: wait for it
         self._ahead_off = frozenset()
         self._asked = ()
         self._agree(picture)
-        return True
+        return []
+
+    def _put_back_on(self, move: Any) -> bool:
+        """Whether the last reading shows ``move`` taken back on the board: every cell it
+        changes read surely as before it."""
+        read = self._last_read
+        if read is None or set(read.cells) != set(self.cells):
+            return False
+        before = self.expected
+        return all(read.cells[c].value == before[c] and c not in read.unsure
+                   for c in _diff(before, self._expected_after((move,))))
+
+    def _ahead_back(self, picture: Any) -> bool:
+        """Whether the last move, played from the board as it was seen ahead (no picture of
+        the board before it to find a takeback by), is taken back on the board: its last
+        reading shows the position before it (every cell read surely so; one unsure cell
+        aside at most)."""
+        read = self._last_read
+        if read is None or set(read.cells) != set(self.cells) or len(self._refs) < 2:
+            return False
+        last = self.position.pop()
+        before = self.expected
+        self.position.push(last)
+        seen = {c: (s.value if isinstance(s, CellState) else str(s))
+                for c, s in read.cells.items()}
+        off = _diff(before, seen)
+        return not (off - read.unsure) and len(off) < AHEAD_LEAST
+
+    def _ahead_play(self, move: Any, picture: Any) -> list[FollowEvent]:
+        """Play the move the board was seen ahead by, ``picture`` agreed as after it."""
+        self._ahead_off = frozenset()
+        events = self._accept((move,), picture)
+        if self.history and str(self.history[-1]) == str(move):
+            self._ahead_at = len(self.history)
+            self._settle = None  # (no picture before it: none to settle it against)
+        return events
 
     def judge(self, picture: Any) -> list[FollowEvent]:
         """One calm picture: the move it shows, a question, or nothing."""
@@ -718,18 +762,31 @@ class ChangeFollower(Follower):
         if not changed and landing:
             self._unsettled += 1
             return []
-        if changed and self._ahead_off and self._put_back(changed, picture):
-            return []
-        if changed:
-            self._ahead_due = False  # the board changed since it was learnt: judged as usual
-        elif self._ahead_due and self._last_read is not None:
-            # the board calm as it was learnt: did it show the position, or a move on?
+        if self._ahead_move is not None:
+            # the move seen made on the board as it was learnt (the agreed picture shows it):
+            # played, unless the board is read surely as before it again (what changed since,
+            # a next move made before the board was calm, or while the board was left, is
+            # judged next against that picture); else the board is read again as it stands
+            move, self._ahead_move = self._ahead_move, None
+            if str(move) in {str(m) for m in self.position.legal_moves()} \
+                    and not self._put_back_on(move):
+                self._look_again = bool(changed)
+                return self._ahead_play(move, picture if learnt_ref and not changed
+                                        else self._ref)
+            self._ahead_due = True
+        if (self._ahead_due or self._ahead_off) and self._last_read is not None:
             self._ahead_due = False
-            if learnt_ref:
+            if learnt_ref and not changed:
                 self._ref = self._refs[-1] = picture
-            ahead = self._ahead(self._last_read, picture)
-            if ahead:
-                return ahead
+            return self._ahead(self._last_read, picture)
+        if changed and self._ahead_at == len(self.history) and self._ahead_back(picture):
+            last = self.position.pop()
+            self.history.pop()
+            self._refs.pop()
+            self._ref = picture
+            self._refs[-1] = picture
+            self._ahead_at = None
+            return self._emit(FollowEvent(EventKind.TAKEBACK, str(last)))
         if not changed:
             self._refused = ()  # the board as agreed: a move taken back is taken back there too
             if learnt_ref:  # the board as learnt, calm: the calm picture is the cleaner
@@ -1609,7 +1666,7 @@ class ChangeFollower(Follower):
         self._asked = ()
         self._look_again = True
         if not past:
-            self._ahead_at = None
+            self._ahead_at = self._ahead_move = None
             self.history.clear()
             self._refs = [self._ref] if self._ref is not None else []
             self._settle = None
@@ -1631,15 +1688,17 @@ class ChangeFollower(Follower):
         picture go back to before them, so that they are found again at a later calm picture
         (the board still shows them). Returns their texts, first first."""
         undone: list[str] = []
+        ahead = self.history[self._ahead_at - 1] if self._ahead_at is not None \
+            and len(self.history) - min(count, len(self.history)) < self._ahead_at else None
         for _ in range(min(count, len(self.history))):
             self.position.pop()
             undone.append(str(self.history.pop()))
             if len(self._refs) > 1:
                 self._refs.pop()
-        if self._ahead_at is not None and len(self.history) < self._ahead_at:
-            # the move seen on the board as it was learnt: no picture before it to find it by
-            # change, so looked for as then (and not entered again while taken back: _accept)
-            self._ahead_at, self._ahead_due = None, True
+        if ahead is not None:
+            # the move seen made on the board as it was learnt: no picture before it to find it
+            # by change, so played again as then (not while taken back on the screen: _accept)
+            self._ahead_at, self._ahead_move = None, ahead
         self._ref = self._refs[-1] if self._refs else None
         self._settle = None
         self._asked = ()
@@ -1666,7 +1725,6 @@ class ChangeFollower(Follower):
         before, was = self._identity(), self.expected
         event = super().choose(move_text)
         self._refused = ()  # the players' move, whatever was taken back before
-        self._ahead_off = frozenset()
         self._settle = None
         after, after_occupancy = self._identity(), self.expected
         cells = {c for c in self.cells if after[c] != before[c]}

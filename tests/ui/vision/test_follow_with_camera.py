@@ -1150,3 +1150,97 @@ def test_the_camera_switched_on_two_moves_ahead_and_the_players_put_them_back(
         said += [b.text for b in app.banners if b.text not in said]
     assert [h.text for h in screen.session.history] == ["d2d4"]
     assert said[0] == app.t("board.camera.check", squares="e2 e4 e5 e7")
+
+
+def play_out(app, worker, said=None) -> list[str]:
+    """The camera reads its frames to their end, the screen taking each: the banners said on
+    the way (added to ``said``), each once."""
+    said = [] if said is None else said
+    while (result := worker.step()) is not None and result.state.name != "ENDED":
+        app.tick()
+        said += [b.text for b in app.banners if b.text not in said]
+    return said
+
+
+def test_the_camera_switched_on_a_move_ahead_and_the_reply_made_before_the_board_was_calm(
+        camera_app, tmp_path):
+    """e2-e4 stands on the real board when the camera is switched on, and Black answers
+    e7-e5 before the camera has seen the board calm: e2-e4 and e7-e5 are entered, then
+    g1-f3. (Before, the move seen on the first frame was dropped when the board changed
+    before the first calm look: the rest was judged against a picture already showing e2-e4,
+    and g1-f3 and e7-e5 were entered together, e2-e4 never.)"""
+    from .conftest import Footage
+
+    names, corners, size = filmed(tmp_path, ["e2e4", "e7e5", "g1f3"])
+    # e2e4 calm 6-9, a hand 10-11, e7e5 12-15, a hand 16-17, g1f3 18-21
+    folder = strung(tmp_path, names[8:] + [names[-1]] * 6)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    said = play_out(app, worker)
+    assert [h.text for h in screen.session.history] == ["e2e4", "e7e5", "g1f3"], said
+    sources = move_sources(screen.session.match)
+    assert sources[0] == "camera" and set(sources) <= {"camera", "camera_together"}
+
+
+def test_two_moves_ahead_the_referee_enters_the_first_and_the_camera_the_second(
+        camera_app, tmp_path):
+    """e2-e4 and e7-e5 stand on the real board when the camera is switched on: it names the
+    four squares; the referee enters e2-e4 by touch, and the camera enters e7-e5, then
+    g1-f3."""
+    from .conftest import Footage
+
+    names, corners, size = filmed(tmp_path, ["e2e4", "e7e5", "g1f3"])
+    folder = strung(tmp_path, names[12:16] * 2 + [names[15]] * 8 + names[16:] + [names[-1]] * 6)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    said = []
+    for _ in range(6):
+        assert worker.step() is not None
+        app.tick()
+        said += [b.text for b in app.banners if b.text not in said]
+    assert said == [app.t("board.camera.check", squares="e2 e4 e5 e7")]
+    screen.session.play_text("e2e4")
+    screen.after_change()
+    play_out(app, worker, said)
+    assert [h.text for h in screen.session.history] == ["e2e4", "e7e5", "g1f3"], said
+    assert move_sources(screen.session.match) == ["", "camera", "camera"]
+
+
+def test_a_held_move_seen_ahead_and_the_reply_made_while_the_board_was_left(
+        magici_app, clock, game, tmp_path, monkeypatch):
+    """The clocks stopped, e2-e4 already on the real board as the camera is switched on: held.
+    The referee lets the clocks go from the clock screen; Black plays d7-d5 and White takes
+    e4xd5 while the board is not shown. Opened again, the board enters e2-e4, and nothing
+    false after it: the two moves seen only together are asked about, or entered."""
+    from ..magici.conftest import command, press
+
+    names = sorted(game.folder.glob("*.jpg"))
+    folder = strung(tmp_path, names[6:10] + [names[9]] * 20 + names[10:] + [names[-1]] * 10)
+    live_camera(monkeypatch, folder)
+    app, worker, timer, board = _station_following(magici_app, game, folder)
+    board.set_follow(False)
+    command(app, "back", source="key")
+    press(app, timer, app.t("magici.timer.pause"))
+    press(app, timer, app.t("magici.timer.board"))
+    board = app.top
+    board.set_follow(True)
+    for _ in range(20):
+        worker.step()
+        clock.advance(400)
+        app.tick()
+    assert board.session.history == []
+    command(app, "back", source="key")
+    press(app, timer, app.t("magici.timer.resume"))
+    for _ in range(10):  # Black's reply and White's capture, the board not shown
+        worker.step()
+        clock.advance(400)
+        app.tick()
+    press(app, timer, app.t("magici.timer.board"))
+    board = app.top
+    assert board.following
+    step_until(app, worker, clock, lambda: board.camera.asking()
+               or len(board.session.history) == 3)
+    entered = [h.text for h in board.session.history]
+    assert entered[0] == "e2e4" and entered == game.moves[:len(entered)]
+    if len(entered) < 3:
+        assert "d7d5" in board.camera.follower.candidates
