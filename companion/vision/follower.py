@@ -432,7 +432,8 @@ CATCH_UP_TRANSIT = 1  # unchanged cells a piece may stop on and leave again with
 ORDER_MARGIN = 2 * MARGIN
 CATCH_UP_WAIT = 1  # looks the camera waits, silent, while such moves have unsure cells
 AHEAD_LEAST = 2  # cells read surely otherwise than the position on the frame the board is learnt
-# from, for that frame to show the real board ahead of the game (see ChangeFollower._ahead)
+# from (and one of them surely), for that frame to show the real board ahead of the game (see
+# ChangeFollower._ahead)
 BETWEEN_KEPT = 300  # pictures kept since the agreed one, for the order of caught-up moves
 # (10-20 s of frames, some 50 kB each)
 
@@ -602,56 +603,81 @@ class ChangeFollower(Follower):
         first, *rest = self._calm
         return self.judge(first.mean(rest))
 
-    def _read_ahead(self, reading: Reading) -> tuple[frozenset, list[Any]]:
+    def _read_ahead(self, reading: Reading) -> "tuple[frozenset, frozenset, list[Any], bool]":
         """How ``reading`` shows the board otherwise than the game: the cells read surely
-        otherwise (but those of moves entered by touch and not made on the board yet), and
-        the legal moves that explain them all, every cell they change read as after them.
+        otherwise (but those of moves entered by touch and not made on the board yet); those
+        of them that are empty in the game (a piece seen where none stands: a printed logo, a
+        tall piece's head over the square behind it, on real boards, where no move is); the
+        legal moves that explain it; and, when none does, whether two moves in a row do.
 
-        A reading of a board learnt as the position, with a move made on it, reads that
-        move's cells as after it, but often unsure (learning from the frame taught them as
-        before it): they count when one of them at least is sure."""
+        A move explains it when every cell it changes is read as after it, one of them at
+        least surely (a reading of a board learnt as the position with a move made on it
+        reads that move's cells as after it, but often unsure: learning from the frame taught
+        them as before it), and every other cell read surely otherwise is such a stray piece
+        (:data:`MAX_NOISE` at most)."""
         seen = {c: (s.value if isinstance(s, CellState) else str(s))
                 for c, s in reading.cells.items()}
         if set(seen) != set(self.cells):
-            return frozenset(), []
+            return frozenset(), frozenset(), [], False
         expected = self.expected
         off = _diff(expected, seen) - self._credit
         sure = frozenset(off - reading.unsure)
+        stray = frozenset(c for c in sure if expected[c] == ".")
         if len(off) < AHEAD_LEAST or not sure:
-            return sure, []
-        found = []
-        for move in self.position.legal_moves():
-            after = self._expected_after((move,))
+            return sure, stray, [], False
+
+        def explains(after: dict[str, str]) -> bool:
             moved = _diff(expected, after)
-            if sure <= moved and all(seen[c] == after[c] for c in moved):
-                found.append(move)
-        return sure, found
+            rest = sure - moved
+            return (bool(moved & sure) and rest <= stray and len(rest) <= MAX_NOISE
+                    and all(seen[c] == after[c] for c in moved))
+
+        found = [m for m in self.position.legal_moves() if explains(self._expected_after((m,)))]
+        if found or not sure - stray:  # (two moves: a square read surely emptied, or taken)
+            return sure, stray, found, False
+        for first in self.position.legal_moves():
+            self.position.push(first)
+            try:
+                if any(explains(self._expected_after((m,))) for m in self.position.legal_moves()):
+                    return sure, stray, [], True
+            finally:
+                self.position.pop()
+        return sure, stray, [], False
 
     def _seen_ahead(self, reading: Reading) -> tuple[Any, bool]:
         """The frame the board was learnt from (it agrees with the position on most cells):
         the move it shows made on the real board, if one does (played at the first calm
-        picture after it unless read taken back by then: see :meth:`judge`); or whether
-        it shows the board otherwise than the game in a way to read again then (two moves
-        alike, or squares no move explains)."""
-        sure, found = self._read_ahead(reading)
+        picture after it unless read taken back by then: see :meth:`judge`); or whether it
+        shows the board otherwise than the game in a way to read again then (two moves
+        alike, or two moves made)."""
+        sure, stray, found, two = self._read_ahead(reading)
         chosen = self._pick(found) if found else None
         if chosen is not None:
             return chosen, False
-        return None, bool(found) or len(sure) >= AHEAD_LEAST
+        if not self.position.legal_moves():  # no move to enter yet (Due Re before the roll):
+            return None, bool(sure)  # read again once there is
+        return None, bool(found) or two
 
-    def _ahead(self, reading: Reading, picture: Any) -> list[FollowEvent]:
+    def _ahead(self, reading: Reading, picture: Any) -> "list[FollowEvent] | None":
         """The calm ``picture`` (last read as ``reading``) after the board was learnt showing
         it otherwise than the game (or after squares were named so): one legal move explains
-        it, played (``picture`` agreed as after it); two alike, asked; cells read surely
-        otherwise that no move explains (two or more: one misread cell is not), named to
-        check, once; the board read as the game (a move entered by touch made on it too),
-        ``picture`` agreed from now on. Squares named, the board is read so at every calm
-        picture until one of those: the picture agreed at the start differs from the game.
+        it, played (``picture`` agreed as after it); two alike, asked; two moves in a row
+        explain it, the cells read surely otherwise named to check, once; the board read as
+        the game (stray pieces aside, a move entered by touch made on it too), ``picture``
+        agreed from now on. Squares named, the board is read so at every calm picture until
+        one of those (None: nothing decided, the picture judged as usual; only when no
+        squares were named).
 
         Without this a board switched on with a move already made on it (the players moved
         first, or while the station was down) was learnt as the position, the move never
-        entered, and the next one, matching nothing, was named to check instead."""
-        sure, found = self._read_ahead(reading)
+        entered, and the next one, matching nothing, was named to check instead; two moves
+        made, the next one could even be entered as the first.
+
+        Cells read otherwise that no one or two moves explain (stray pieces at the start: in
+        a third of a real board's photos, tune part of afka2d/chesscog) are left to the
+        change between pictures, as before: read so at every look, the game was never
+        followed on such a board."""
+        sure, stray, found, two = self._read_ahead(reading)
         chosen = self._pick(found) if found else None
         if chosen is not None:
             return self._ahead_play(chosen, picture)
@@ -660,34 +686,47 @@ class ChangeFollower(Follower):
             self._ahead_off = sure
             return self._ask(FollowEvent(EventKind.AMBIGUOUS,
                                          candidates=tuple(sorted(map(str, found)))))
-        if len(sure) >= AHEAD_LEAST:
+        if two:
             self._ahead_off = sure
             return self._ask(FollowEvent(EventKind.CHECK,
                                          squares=tuple(sorted(sure, key=_cell_key))))
+        if not self._ahead_off:
+            return None
         seen = {c: (s.value if isinstance(s, CellState) else str(s))
                 for c, s in reading.cells.items()}
-        if _diff(self.expected, seen) & self._credit:
-            return []  # a move entered by touch, not made on the board yet: wait for it
+        if sure - stray or _diff(self.expected, seen) & self._credit:
+            return []  # not the game yet (a move entered by touch, not made yet: waited for)
         self._ahead_off = frozenset()
         self._asked = ()
         self._agree(picture)
         return []
 
-    def _put_back_on(self, move: Any) -> bool:
-        """Whether the last reading shows ``move`` taken back on the board: every cell it
-        changes read surely as before it."""
+    def _not_as_after(self, move: Any) -> bool:
+        """Whether the last reading contradicts ``move`` made: a cell it changes read surely
+        otherwise than it leaves it (taken back, or the piece moved on)."""
+        read = self._last_read
+        if read is None or set(read.cells) != set(self.cells):
+            return True
+        after = self._expected_after((move,))
+        return any(read.cells[c].value != after[c] and c not in read.unsure
+                   for c in _diff(self.expected, after))
+
+    def _taken_back_on_board(self, move: Any) -> bool:
+        """Whether the last reading shows ``move`` not made: every cell it changes read as
+        before it, one at least surely."""
         read = self._last_read
         if read is None or set(read.cells) != set(self.cells):
             return False
         before = self.expected
-        return all(read.cells[c].value == before[c] and c not in read.unsure
-                   for c in _diff(before, self._expected_after((move,))))
+        moved = _diff(before, self._expected_after((move,)))
+        return all(read.cells[c].value == before[c] for c in moved) \
+            and bool(moved - read.unsure)
 
     def _ahead_back(self, picture: Any) -> bool:
         """Whether the last move, played from the board as it was seen ahead (no picture of
         the board before it to find a takeback by), is taken back on the board: its last
-        reading shows the position before it (every cell read surely so; one unsure cell
-        aside at most)."""
+        reading shows the position before it on the move's cells, and reads no other cell
+        surely otherwise but stray pieces on empty squares."""
         read = self._last_read
         if read is None or set(read.cells) != set(self.cells) or len(self._refs) < 2:
             return False
@@ -696,8 +735,10 @@ class ChangeFollower(Follower):
         self.position.push(last)
         seen = {c: (s.value if isinstance(s, CellState) else str(s))
                 for c, s in read.cells.items()}
+        moved = _diff(before, self.expected)
         off = _diff(before, seen)
-        return not (off - read.unsure) and len(off) < AHEAD_LEAST
+        # (the move's cells read as before it; elsewhere, stray pieces as at the start aside)
+        return not off & moved and not {c for c in off - read.unsure if before[c] != "."}
 
     def _ahead_play(self, move: Any, picture: Any) -> list[FollowEvent]:
         """Play the move the board was seen ahead by, ``picture`` agreed as after it."""
@@ -767,18 +808,39 @@ class ChangeFollower(Follower):
             # played, unless the board is read surely as before it again (what changed since,
             # a next move made before the board was calm, or while the board was left, is
             # judged next against that picture); else the board is read again as it stands
-            move, self._ahead_move = self._ahead_move, None
-            if str(move) in {str(m) for m in self.position.legal_moves()} \
-                    and not self._put_back_on(move):
+            move = self._ahead_move
+            legal = {str(m) for m in self.position.legal_moves()}
+            if str(move) in self._refused and str(move) in legal:
+                # taken back on the screen (an Undo), the real board still showing it: not
+                # entered again; said once; the players take it back too, and that picture is
+                # agreed (nothing else is judged against the one showing it meanwhile)
+                if self._taken_back_on_board(move):
+                    self._ahead_move, self._refused, self._asked = None, (), ()
+                    self._agree(picture)
+                    return []
+                return self._accept((move,), picture)  # (the refusal: squares to check, once)
+            self._ahead_move = None
+            if str(move) in legal:
+                if self._not_as_after(move):
+                    # read otherwise since (the piece moved on before the board was calm, or
+                    # taken back): the board as it stands, if one or two moves explain it ...
+                    events = self._ahead(self._last_read, picture)
+                    if events is not None:
+                        return events
+                # ... else the move, and what changed since judged against the picture as
+                # learnt (the next moves made while the board was left)
                 self._look_again = bool(changed)
                 return self._ahead_play(move, picture if learnt_ref and not changed
                                         else self._ref)
-            self._ahead_due = True
         if (self._ahead_due or self._ahead_off) and self._last_read is not None:
+            if not self.position.legal_moves():
+                return []  # (no move can be entered yet: Due Re before the roll)
             self._ahead_due = False
             if learnt_ref and not changed:
                 self._ref = self._refs[-1] = picture
-            return self._ahead(self._last_read, picture)
+            events = self._ahead(self._last_read, picture)
+            if events is not None:
+                return events
         if changed and self._ahead_at == len(self.history) and self._ahead_back(picture):
             last = self.position.pop()
             self.history.pop()
@@ -1628,7 +1690,9 @@ class ChangeFollower(Follower):
                 self._credit_lands.append(land)
 
     def _accept(self, moves: tuple, picture: Any) -> list[FollowEvent]:
-        if self._refused and tuple(str(m) for m in moves[:len(self._refused)]) == self._refused:
+        n = min(len(moves), len(self._refused))
+        if self._refused and tuple(str(m) for m in moves[:n]) == self._refused[:n]:
+            # (the first of the moves taken back seen alone is one of them all the same)
             # taken back on the screen, still on the board: not entered again; the players
             # are asked (once) to check those squares: take it back, or enter it by touch
             squares = tuple(sorted({c for m in moves for c in (getattr(m, "origin", None),

@@ -1244,3 +1244,106 @@ def test_a_held_move_seen_ahead_and_the_reply_made_while_the_board_was_left(
     assert entered[0] == "e2e4" and entered == game.moves[:len(entered)]
     if len(entered) < 3:
         assert "d7d5" in board.camera.follower.candidates
+
+
+def _ahead_entered_then_undone(camera_app, tmp_path, plies):
+    """e2-e4 stands on the real board as the camera is switched on, and is entered; the
+    referee taps Undo, the pawn still on e4, and the players take it back 5 s later (it stands
+    back 3 s), then play ``plies`` after "e2e4", "back": (app, worker, screen) once Undone."""
+    from .conftest import Footage
+
+    names, corners, size = filmed(tmp_path, ["e2e4", "back", *plies])
+    # e2e4 6-9, a hand 10-11, the pawn back 12-15, a hand 16-17, the next move 18-21 ...
+    folder = strung(tmp_path, names[6:10] * 2 + [names[9]] * 12 + names[10:16] + [names[15]] * 8
+                    + names[16:] + [names[-1]] * 6)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    while not screen.session.history:
+        assert worker.step() is not None
+        app.tick()
+    assert [h.text for h in screen.session.history] == ["e2e4"]
+    screen.undo()
+    return app, worker, screen
+
+
+def test_an_undone_move_seen_ahead_put_back_and_made_again_is_entered_again(
+        camera_app, tmp_path):
+    """... and the players make e2-e4 again, then e7-e5: both entered. (Before, the picture
+    showing e2-e4 stayed the agreed one: made again, e2-e4 was no change and was lost, and
+    e7-e5 was named to check.)"""
+    app, worker, screen = _ahead_entered_then_undone(camera_app, tmp_path, ["e2e4", "e7e5"])
+    said = play_out(app, worker)
+    assert [h.text for h in screen.session.history] == ["e2e4", "e7e5"], said
+
+
+def test_an_undone_move_seen_ahead_put_back_and_another_made_is_entered(camera_app, tmp_path):
+    """... and the players play e2-e3 instead: e2-e3 entered (before: never, e3 e4 named)."""
+    app, worker, screen = _ahead_entered_then_undone(camera_app, tmp_path, ["e2e3"])
+    said = play_out(app, worker)
+    assert [h.text for h in screen.session.history] == ["e2e3"], said
+
+
+def test_two_undos_at_the_clock_of_a_move_seen_ahead_and_its_reply_are_not_entered_again(
+        magici_app, clock, game, tmp_path, monkeypatch):
+    """At a station e2-e4 stands as the camera is switched on: entered, then Black's d7-d5.
+    The referee undoes both at the clock, the pieces left standing, and opens the board
+    again: neither is entered again while the board shows them. (Before, e2-e4 seen alone
+    was not taken for one of the two moves undone, and both went back into the journal.)"""
+    from ..magici.conftest import command, press
+
+    names = sorted(game.folder.glob("*.jpg"))
+    folder = strung(tmp_path, names[6:10] * 2 + names[10:16] + [names[15]] * 60)
+    live_camera(monkeypatch, folder)
+    app, worker, timer, board = _station_following(magici_app, game, folder)
+    step_until(app, worker, clock, lambda: len(board.session.history) == 2)
+    assert [h.text for h in board.session.history] == ["e2e4", "d7d5"]
+    command(app, "back", source="key")
+    press(app, timer, app.t("magici.timer.undo"))
+    press(app, timer, app.t("magici.timer.undo"))
+    press(app, timer, app.t("magici.timer.board"))
+    board = app.top
+    assert board.session.history == [] and board.following
+    for _ in range(30):
+        worker.step()
+        clock.advance(400)
+        app.tick()
+    assert board.session.history == []
+
+
+def test_a_move_seen_ahead_then_changed_before_the_board_was_calm_is_read_as_it_stands(
+        camera_app, tmp_path):
+    """The camera learns the board with e2-e4 on it; before the board is calm the pawn is
+    set on e3 instead: e2-e3 is entered, not e2-e4."""
+    from .conftest import Footage
+
+    names, corners, size = filmed(tmp_path, ["e2e4", "back", "e2e3"])
+    folder = strung(tmp_path, names[8:10] + names[16:22] + [names[21]] * 12)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    said = play_out(app, worker)
+    assert [h.text for h in screen.session.history] == ["e2e3"], said
+
+
+def test_due_re_a_step_made_before_the_roll_is_entered_once_the_dice_are_rolled(
+        camera_app, duere_game, tmp_path):
+    """Due Re: the step c2-e4 already stands on the real board when the camera is switched
+    on, before the dice are entered (no move can be entered yet); rolled 4-3, the camera
+    enters it with the 4. (Before, the board was learnt with it on as the position.)"""
+    from .conftest import Footage
+
+    names = sorted(duere_game.folder.glob("*.jpg"))
+    folder = strung(tmp_path, names[6:10] * 12)
+    app, worker = camera_app(folder)
+    save_true_corners(app, Footage(folder, duere_game.corners, [], [], duere_game.size))
+    session = DueReSession.new(app.journal, "duere")
+    screen = DueReScreen(app, session)
+    app.push(screen)
+    screen.set_follow(True)
+    for _ in range(12):
+        worker.step()
+        app.tick()
+    assert board_moves(session.match) == []
+    session.roll_dice((4, 3))
+    screen.after_change()
+    play_out(app, worker)
+    assert [(s["move"], s["die"]) for s in board_moves(session.match)] == [("c2e4", 4)]
