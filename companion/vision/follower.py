@@ -510,6 +510,8 @@ class ChangeFollower(Follower):
     # (no move is judged by change meanwhile: the agreed picture differs from the game there)
     _ahead_off: frozenset = field(default=frozenset(), init=False, repr=False)
     _last_read: Any = field(default=None, init=False, repr=False)  # the last reading
+    _ahead_read: Any = field(default=None, init=False, repr=False)  # (its key, what
+    # _read_ahead found in it)
     _hand_came: bool = field(default=False, init=False, repr=False)  # a hand came and went
     # since the last move played or chosen
     last_scores: list = field(default_factory=list, init=False, repr=False)
@@ -619,9 +621,21 @@ class ChangeFollower(Follower):
                 for c, s in reading.cells.items()}
         if set(seen) != set(self.cells):
             return frozenset(), frozenset(), [], False
+        # (read again at every calm look while squares are named: the same board, the same
+        # answer, without searching two moves again)
+        key = (self.position.fen(), tuple(sorted(str(m) for m in self.position.legal_moves())),
+               tuple(sorted(seen.items())), frozenset(reading.unsure), frozenset(self._credit))
+        if self._ahead_read is not None and self._ahead_read[0] == key:
+            return self._ahead_read[1]
+        found = self._search_ahead(seen, reading.unsure)
+        self._ahead_read = (key, found)
+        return found
+
+    def _search_ahead(self, seen: dict[str, str], unsure: "set[str] | frozenset[str]"
+                      ) -> "tuple[frozenset, frozenset, list[Any], bool]":
         expected = self.expected
         off = _diff(expected, seen) - self._credit
-        sure = frozenset(off - reading.unsure)
+        sure = frozenset(off - unsure)
         stray = frozenset(c for c in sure if expected[c] == ".")
         if len(off) < AHEAD_LEAST or not sure:
             return sure, stray, [], False
@@ -694,7 +708,11 @@ class ChangeFollower(Follower):
             return None
         seen = {c: (s.value if isinstance(s, CellState) else str(s))
                 for c, s in reading.cells.items()}
-        if sure - stray or _diff(self.expected, seen) & self._credit:
+        # (a cell misread for good among the squares named, one or two elsewhere, aside: one
+        # cell read otherwise is no move, as at the start)
+        left = sure - stray
+        if len(left & self._ahead_off) >= AHEAD_LEAST or len(left) > MAX_NOISE \
+                or _diff(self.expected, seen) & self._credit:
             return []  # not the game yet (a move entered by touch, not made yet: waited for)
         self._ahead_off = frozenset()
         self._asked = ()
@@ -712,21 +730,21 @@ class ChangeFollower(Follower):
                    for c in _diff(self.expected, after))
 
     def _taken_back_on_board(self, move: Any) -> bool:
-        """Whether the last reading shows ``move`` not made: every cell it changes read as
-        before it, one at least surely."""
+        """Whether the last reading shows ``move`` not made: a cell it changes read surely as
+        before it, and none surely otherwise (the cells it changes are those learning the
+        board taught wrong: an unsure one counts for nothing)."""
         read = self._last_read
         if read is None or set(read.cells) != set(self.cells):
             return False
         before = self.expected
-        moved = _diff(before, self._expected_after((move,)))
-        return all(read.cells[c].value == before[c] for c in moved) \
-            and bool(moved - read.unsure)
+        moved = _diff(before, self._expected_after((move,))) - read.unsure
+        return bool(moved) and all(read.cells[c].value == before[c] for c in moved)
 
     def _ahead_back(self, picture: Any) -> bool:
         """Whether the last move, played from the board as it was seen ahead (no picture of
         the board before it to find a takeback by), is taken back on the board: its last
-        reading shows the position before it on the move's cells, and reads no other cell
-        surely otherwise but stray pieces on empty squares."""
+        reading shows the position before it on the move's cells read surely, and reads no
+        other cell surely otherwise but stray pieces on empty squares."""
         read = self._last_read
         if read is None or set(read.cells) != set(self.cells) or len(self._refs) < 2:
             return False
@@ -735,10 +753,11 @@ class ChangeFollower(Follower):
         self.position.push(last)
         seen = {c: (s.value if isinstance(s, CellState) else str(s))
                 for c, s in read.cells.items()}
-        moved = _diff(before, self.expected)
-        off = _diff(before, seen)
-        # (the move's cells read as before it; elsewhere, stray pieces as at the start aside)
-        return not off & moved and not {c for c in off - read.unsure if before[c] != "."}
+        moved = _diff(before, self.expected) - read.unsure
+        sure = _diff(before, seen) - read.unsure
+        # (the move's cells read surely as before it, one at least; elsewhere nothing read
+        # surely otherwise, stray pieces as at the start aside)
+        return bool(moved) and not sure & moved and not {c for c in sure if before[c] != "."}
 
     def _ahead_play(self, move: Any, picture: Any) -> list[FollowEvent]:
         """Play the move the board was seen ahead by, ``picture`` agreed as after it."""
@@ -818,9 +837,18 @@ class ChangeFollower(Follower):
                     self._ahead_move, self._refused, self._asked = None, (), ()
                     self._agree(picture)
                     return []
+                _, _, found, _ = self._read_ahead(self._last_read)
+                other = self._pick(found) if found else None
+                if other is not None and str(other) != str(move):
+                    # another move made instead (the pawn put back read unsure): that one
+                    self._ahead_move, self._refused = None, ()
+                    return self._ahead_play(other, picture)
                 return self._accept((move,), picture)  # (the refusal: squares to check, once)
             self._ahead_move = None
             if str(move) in legal:
+                if self._taken_back_on_board(move):  # put back before the first calm look
+                    self._agree(picture)
+                    return []
                 if self._not_as_after(move):
                     # read otherwise since (the piece moved on before the board was calm, or
                     # taken back): the board as it stands, if one or two moves explain it ...
@@ -833,11 +861,11 @@ class ChangeFollower(Follower):
                 return self._ahead_play(move, picture if learnt_ref and not changed
                                         else self._ref)
         if (self._ahead_due or self._ahead_off) and self._last_read is not None:
+            if learnt_ref and not changed:
+                self._ref = self._refs[-1] = picture
             if not self.position.legal_moves():
                 return []  # (no move can be entered yet: Due Re before the roll)
             self._ahead_due = False
-            if learnt_ref and not changed:
-                self._ref = self._refs[-1] = picture
             events = self._ahead(self._last_read, picture)
             if events is not None:
                 return events

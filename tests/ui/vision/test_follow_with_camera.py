@@ -1347,3 +1347,121 @@ def test_due_re_a_step_made_before_the_roll_is_entered_once_the_dice_are_rolled(
     screen.after_change()
     play_out(app, worker)
     assert [(s["move"], s["die"]) for s in board_moves(session.match)] == [("c2e4", 4)]
+
+
+def misread(monkeypatch, cell, state, sure=True, when=lambda: True):
+    """From when ``when()`` holds, the camera reads ``cell`` as ``state`` in every reading
+    (``sure``: surely; else unsure): a printed logo, a tall piece's head over the square, a
+    light pawn on a light square that learning the board from a frame taught wrong."""
+    from dataclasses import replace
+
+    from companion.vision.follower import ChangeFollower
+    from companion.vision.geometry import CellState
+
+    feed = ChangeFollower.feed
+
+    def misread_feed(self, reading, at=None):
+        if when() and reading.cells and cell in reading.cells:
+            evidence = dict(reading.evidence)
+            if sure:
+                evidence.pop(cell, None)  # (no evidence: read surely)
+            elif cell in evidence:
+                evidence[cell] = replace(evidence[cell], sure=False)
+            reading = replace(reading, cells={**reading.cells, cell: CellState(state)},
+                              evidence=evidence)
+        return feed(self, reading, at)
+
+    monkeypatch.setattr(ChangeFollower, "feed", misread_feed)
+
+
+def test_a_move_seen_ahead_taken_back_before_the_board_was_calm_is_not_entered(
+        camera_app, tmp_path):
+    """The camera learns the board from a frame with e2-e4 on it, and the pawn goes back to e2
+    before the board is calm: nothing is entered (before: entered, then taken back)."""
+    from .conftest import Footage
+
+    names, corners, size = filmed(tmp_path, ["e2e4", "back"])
+    folder = strung(tmp_path, names[8:10] + names[10:16] + [names[15]] * 12)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    play_out(app, worker)
+    assert board_moves(screen.session.match) == []
+    assert [e.kind for e in screen.session.match.events()].count("undo") == 0
+
+
+def test_an_undone_move_seen_ahead_put_back_read_unsure_and_another_made(
+        camera_app, tmp_path, monkeypatch):
+    """As the Undo of a move seen ahead, the pawn put back on e2 read empty, unsure (learning
+    the board from the frame with e2-e4 on it taught that); then d2-d4: entered. (Before, the
+    camera waited for e2 to read as before the move, and entered nothing more.)"""
+    on = []
+    misread(monkeypatch, "e2", ".", sure=False, when=lambda: bool(on))
+    app, worker, screen = _ahead_entered_then_undone(camera_app, tmp_path, ["d2d4"])
+    on.append(1)
+    said = play_out(app, worker)
+    assert [h.text for h in screen.session.history] == ["d2d4"], said
+
+
+def test_a_move_seen_ahead_taken_back_on_the_board_read_unsure_then_another(
+        camera_app, tmp_path, monkeypatch):
+    """e2-e4, seen ahead, is entered; the players take it back on the board (no Undo), the
+    pawn on e2 read empty, unsure, and play d2-d4: e2-e4 is taken back, d2-d4 entered."""
+    from .conftest import Footage
+
+    on = []
+    misread(monkeypatch, "e2", ".", sure=False, when=lambda: bool(on))
+    names, corners, size = filmed(tmp_path, ["e2e4", "back", "d2d4"])
+    folder = strung(tmp_path, names[6:10] * 2 + [names[9]] * 12 + names[10:16] + [names[15]] * 8
+                    + names[16:] + [names[-1]] * 6)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    while not screen.session.history:
+        assert worker.step() is not None
+        app.tick()
+    on.append(1)
+    said = play_out(app, worker)
+    assert [h.text for h in screen.session.history] == ["d2d4"], said
+
+
+def test_two_moves_ahead_entered_by_the_referee_with_a_square_misread_for_good(
+        camera_app, tmp_path, monkeypatch):
+    """Two moves ahead, their squares named; the referee enters both; c2 is read surely empty
+    from then on (a light pawn on a light square): g1-f3 and b8-c6 are entered. (Before, the
+    camera waited for c2 to read as the game.)"""
+    on = []
+    misread(monkeypatch, "c2", ".", when=lambda: bool(on))
+    from .conftest import Footage
+
+    names, corners, size = filmed(tmp_path, ["e2e4", "e7e5", "g1f3", "b8c6"])
+    folder = strung(tmp_path, names[12:16] * 2 + [names[15]] * 8 + names[16:] + [names[-1]] * 6)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    said = []
+    while not said:
+        assert worker.step() is not None
+        app.tick()
+        said += [b.text for b in app.banners if b.text not in said]
+    on.append(1)
+    for move in ("e2e4", "e7e5"):
+        screen.session.play_text(move)
+        screen.after_change()
+    play_out(app, worker, said)
+    assert [h.text for h in screen.session.history] == ["e2e4", "e7e5", "g1f3", "b8c6"], said
+
+
+def test_a_normal_start_with_squares_misread_for_good_follows_without_a_word(
+        camera_app, tmp_path, monkeypatch):
+    """A guard: the board as the game at switch-on, a3 and h6 read as pieces and c2 read empty
+    for the whole game (a logo, a tall piece's head, a light pawn): every move entered, nothing
+    named."""
+    from .conftest import Footage
+
+    misread(monkeypatch, "a3", "w")
+    misread(monkeypatch, "h6", "b")
+    names, corners, size = filmed(tmp_path, ["e2e4", "e7e5", "g1f3", "b8c6"])
+    folder = strung(tmp_path, names + [names[-1]] * 6)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    said = play_out(app, worker)
+    assert [h.text for h in screen.session.history] == ["e2e4", "e7e5", "g1f3", "b8c6"]
+    assert said == []
