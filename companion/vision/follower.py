@@ -759,6 +759,16 @@ class ChangeFollower(Follower):
         # surely otherwise, stray pieces as at the start aside)
         return bool(moved) and not sure & moved and not {c for c in sure if before[c] != "."}
 
+    def _take_back_seen(self, picture: Any) -> list[FollowEvent]:
+        """The last move is seen taken back on the board: it goes, ``picture`` agreed."""
+        last = self.position.pop()
+        self.history.pop()
+        self._refs.pop()
+        self._ref = picture
+        self._refs[-1] = picture
+        self._settle = None
+        return self._emit(FollowEvent(EventKind.TAKEBACK, str(last)))
+
     def _ahead_play(self, move: Any, picture: Any) -> list[FollowEvent]:
         """Play the move the board was seen ahead by, ``picture`` agreed as after it."""
         self._ahead_off = frozenset()
@@ -870,13 +880,8 @@ class ChangeFollower(Follower):
             if events is not None:
                 return events
         if changed and self._ahead_at == len(self.history) and self._ahead_back(picture):
-            last = self.position.pop()
-            self.history.pop()
-            self._refs.pop()
-            self._ref = picture
-            self._refs[-1] = picture
             self._ahead_at = None
-            return self._emit(FollowEvent(EventKind.TAKEBACK, str(last)))
+            return self._take_back_seen(picture)
         if not changed:
             self._refused = ()  # the board as agreed: a move taken back is taken back there too
             if learnt_ref:  # the board as learnt, calm: the calm picture is the cleaner
@@ -923,13 +928,7 @@ class ChangeFollower(Follower):
             # exchange seen by shape alone looks alike before and after: no takeback of it
             # unless its own cells changed again, nor of a move the players just chose)
             if (back > STRAY).sum() == 0 and undone and all(ev[index[c]] > 0 for c in undone):
-                last = self.position.pop()
-                self.history.pop()
-                self._refs.pop()
-                self._ref = picture
-                self._refs[-1] = picture
-                self._settle = None
-                return self._emit(FollowEvent(EventKind.TAKEBACK, str(last)))
+                return self._take_back_seen(picture)
         maybe = np.minimum(np.log(0.5 + 0.5 * np.exp(ev)), HIDDEN_CAP)
         strong = {c for c, e in zip(cells, ev) if e > STRAY}
         # round a move the players chose (not yet agreed): its shade and lean, explained

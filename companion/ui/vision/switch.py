@@ -38,7 +38,8 @@ from companion.ui.widgets import Button
 CAMERA_BUTTON = pygame.Rect(676, 8, 116, 40)
 
 # per app, the journal matches whose board follows the camera, or was left while following it
-_FOLLOWED: "weakref.WeakKeyDictionary[Any, dict[tuple[int, int], None]]" = weakref.WeakKeyDictionary()
+_FOLLOWED: "weakref.WeakKeyDictionary[Any, dict[tuple[int, int], None]]" = \
+    weakref.WeakKeyDictionary()
 
 
 # per app and match, the camera's follower as the board was left (CameraFollow.kept)

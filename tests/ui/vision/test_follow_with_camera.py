@@ -3,6 +3,8 @@ touched ones do; a takeback is the journal's undo; doubts are asked, never guess
 
 from __future__ import annotations
 
+import pytest
+
 from companion.core.journal import Journal
 from companion.rules import get_variant
 from companion.ui.board.duere import DueReScreen
@@ -617,15 +619,18 @@ def test_a_forbidden_move_put_back_and_the_allowed_one_made_is_entered(magici_ap
     assert timer.station.state.on_move is Side.BLACK
 
 
-def _e4_entered_then_put_back(camera_app, tmp_path):
+def _e4_entered_then_put_back(camera_app, tmp_path, plies=("d2d4",), ahead=False):
     """A board following footage in which e2-e4 is made and stands 5 s more, the pawn is put
-    back and stands 3 s more, then d2-d4 is made: returned once the camera entered e2-e4."""
+    back and stands 3 s more, then ``plies`` are made (d2-d4): returned once the camera
+    entered e2-e4. ``ahead``: e2-e4 already stands on the real board when the camera is
+    switched on (the footage begins with it)."""
     from .conftest import Footage
 
-    names, corners, size = filmed(tmp_path, ["e2e4", "back", "d2d4"])
-    # e2e4 stands from frame 7 to 10, and 12 frames more; the pawn back from 13 to 16, and 8
-    # frames more; d2d4 from 19 to 22, and 6 more
-    folder = strung(tmp_path, names[:10] + [names[9]] * 12 + names[10:16] + [names[15]] * 8
+    names, corners, size = filmed(tmp_path, ["e2e4", "back", *plies])
+    # the start 0-3, a hand 4-5, e2e4 6-9 (and 12 frames more), a hand 10-11, the pawn back
+    # 12-15 (and 8 more), a hand 16-17, the next move 18-21 ...
+    first = names[6:10] * 2 if ahead else names[:10]
+    folder = strung(tmp_path, first + [names[9]] * 12 + names[10:16] + [names[15]] * 8
                     + names[16:] + [names[-1]] * 6)
     app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
     screen.set_follow(True)
@@ -963,16 +968,14 @@ def test_a_damaged_following_file_is_named_and_no_game_follows_by_itself(
         "matches": [[match.id, match.info.created_at]]}
 
 
-def test_the_camera_switched_on_with_the_real_board_two_moves_ahead_names_the_squares(
-        camera_app, tmp_path):
-    """Both teams moved (e2-e4, e7-e5) before the camera was switched on: it enters neither
-    (two moves seen only together, at the start of following, are the referee's to enter),
-    names the four squares once, and once the referee has entered both by touch it enters
-    the next, g1-f3."""
+def _two_moves_ahead(camera_app, tmp_path, plies, order):
+    """e2-e4 and e7-e5 stand on the real board when the camera is switched on (footage of
+    ``plies`` from the start, its frames ``order(names)``): (app, worker, screen, said) once
+    the camera has named their four squares, and nothing else."""
     from .conftest import Footage
 
-    names, corners, size = filmed(tmp_path, ["e2e4", "e7e5", "g1f3"])
-    folder = strung(tmp_path, names[12:16] * 2 + names[16:] + [names[-1]] * 6)
+    names, corners, size = filmed(tmp_path, plies)
+    folder = strung(tmp_path, order(names))
     app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
     screen.set_follow(True)
     said = []
@@ -982,6 +985,18 @@ def test_the_camera_switched_on_with_the_real_board_two_moves_ahead_names_the_sq
         said += [b.text for b in app.banners if b.text not in said]
     assert said == [app.t("board.camera.check", squares="e2 e4 e5 e7")]
     assert screen.session.history == []
+    return app, worker, screen, said
+
+
+def test_the_camera_switched_on_with_the_real_board_two_moves_ahead_names_the_squares(
+        camera_app, tmp_path):
+    """Both teams moved (e2-e4, e7-e5) before the camera was switched on: it enters neither
+    (two moves seen only together, at the start of following, are the referee's to enter),
+    names the four squares once, and once the referee has entered both by touch it enters
+    the next, g1-f3."""
+    app, worker, screen, said = _two_moves_ahead(
+        camera_app, tmp_path, ["e2e4", "e7e5", "g1f3"],
+        lambda names: names[12:16] * 2 + names[16:] + [names[-1]] * 6)
     for move in ("e2e4", "e7e5"):  # the referee enters them by touch
         screen.session.play_text(move)
         screen.after_change()
@@ -1015,6 +1030,36 @@ def test_a_new_game_on_a_following_board_still_follows_after_a_restart(camera_ap
     assert old != new
 
 
+def steps(app, worker, clock, n) -> None:
+    """The camera reads ``n`` frames, 0.4 s apart, the screen taking each."""
+    for _ in range(n):
+        worker.step()
+        clock.advance(400)
+        app.tick()
+
+
+def _held_ahead(magici_app, clock, game, tmp_path, monkeypatch, order):
+    """A station game whose clocks the referee stopped; the board, opened, is switched to
+    follow a live camera playing the frames ``order`` (e2-e4 already made on the real board):
+    the move held, said in a banner, after 20 frames. (app, worker, timer, board)"""
+    from ..magici.conftest import command, press
+
+    folder = strung(tmp_path, order)
+    live_camera(monkeypatch, folder)
+    app, worker, timer, board = _station_following(magici_app, game, folder)
+    board.set_follow(False)
+    command(app, "back", source="key")
+    press(app, timer, app.t("magici.timer.pause"))
+    press(app, timer, app.t("magici.timer.board"))
+    board = app.top
+    board.set_follow(True)
+    steps(app, worker, clock, 20)
+    assert board.session.history == []
+    held = app.t("board.camera.held", moves="e2-e4", reason=app.t("magici.refused.paused"))
+    assert held in [b.text for b in app.banners]
+    return app, worker, timer, board
+
+
 def test_a_move_made_before_the_camera_was_on_waits_for_stopped_clocks_then_goes_in(
         magici_app, clock, game, tmp_path, monkeypatch):
     """The clocks are stopped and e2-e4 already stands on the real board when the camera is
@@ -1025,22 +1070,8 @@ def test_a_move_made_before_the_camera_was_on_waits_for_stopped_clocks_then_goes
     from ..magici.conftest import command, press
 
     names = sorted(game.folder.glob("*.jpg"))
-    folder = strung(tmp_path, names[6:10] + [names[9]] * 30 + names[10:])
-    live_camera(monkeypatch, folder)
-    app, worker, timer, board = _station_following(magici_app, game, folder)
-    board.set_follow(False)
-    command(app, "back", source="key")
-    press(app, timer, app.t("magici.timer.pause"))
-    press(app, timer, app.t("magici.timer.board"))
-    board = app.top
-    board.set_follow(True)
-    for _ in range(20):
-        worker.step()
-        clock.advance(400)
-        app.tick()
-    assert board.session.history == []
-    held = app.t("board.camera.held", moves="e2-e4", reason=app.t("magici.refused.paused"))
-    assert held in [b.text for b in app.banners]
+    app, worker, timer, board = _held_ahead(magici_app, clock, game, tmp_path, monkeypatch,
+                                            names[6:10] + [names[9]] * 30 + names[10:])
     command(app, "back", source="key")
     press(app, timer, app.t("magici.timer.resume"))
     press(app, timer, app.t("magici.timer.board"))
@@ -1093,23 +1124,14 @@ def test_an_undo_then_the_board_left_and_opened_again_waits_for_the_real_board(
     board.set_follow(False)
     play(app, board, "e2e4")
     board.set_follow(True)
-    for _ in range(6):
-        worker.step()
-        clock.advance(400)
-        app.tick()
+    steps(app, worker, clock, 6)
     board.undo()
-    for _ in range(4):
-        worker.step()
-        clock.advance(400)
-        app.tick()
+    steps(app, worker, clock, 4)
     command(app, "back", source="key")
     press(app, timer, app.t("magici.timer.board"))
     board = app.top
     assert board.following
-    for _ in range(12):
-        worker.step()
-        clock.advance(400)
-        app.tick()
+    steps(app, worker, clock, 12)
     assert board.session.history == []
 
 
@@ -1137,19 +1159,12 @@ def test_the_camera_switched_on_two_moves_ahead_and_the_players_put_them_back(
     """e2-e4 and e7-e5 stand on the real board when the camera is switched on: it names the
     four squares; the players take both moves back instead, then play d2-d4: the camera
     enters d2-d4."""
-    from .conftest import Footage
-
-    names, corners, size = filmed(tmp_path, ["e2e4", "e7e5", "back", "back", "d2d4"])
     # the start 0-3, e2e4 6-9, e7e5 12-15, back 18-21, back (the start) 24-27, d2d4 30-33
-    folder = strung(tmp_path, names[12:16] * 2 + names[16:] + [names[-1]] * 6)
-    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
-    screen.set_follow(True)
-    said = []
-    while (result := worker.step()) is not None and result.state.name != "ENDED":
-        app.tick()
-        said += [b.text for b in app.banners if b.text not in said]
+    app, worker, screen, said = _two_moves_ahead(
+        camera_app, tmp_path, ["e2e4", "e7e5", "back", "back", "d2d4"],
+        lambda names: names[12:16] * 2 + names[16:] + [names[-1]] * 6)
+    play_out(app, worker, said)
     assert [h.text for h in screen.session.history] == ["d2d4"]
-    assert said[0] == app.t("board.camera.check", squares="e2 e4 e5 e7")
 
 
 def play_out(app, worker, said=None) -> list[str]:
@@ -1187,18 +1202,9 @@ def test_two_moves_ahead_the_referee_enters_the_first_and_the_camera_the_second(
     """e2-e4 and e7-e5 stand on the real board when the camera is switched on: it names the
     four squares; the referee enters e2-e4 by touch, and the camera enters e7-e5, then
     g1-f3."""
-    from .conftest import Footage
-
-    names, corners, size = filmed(tmp_path, ["e2e4", "e7e5", "g1f3"])
-    folder = strung(tmp_path, names[12:16] * 2 + [names[15]] * 8 + names[16:] + [names[-1]] * 6)
-    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
-    screen.set_follow(True)
-    said = []
-    for _ in range(6):
-        assert worker.step() is not None
-        app.tick()
-        said += [b.text for b in app.banners if b.text not in said]
-    assert said == [app.t("board.camera.check", squares="e2 e4 e5 e7")]
+    app, worker, screen, said = _two_moves_ahead(
+        camera_app, tmp_path, ["e2e4", "e7e5", "g1f3"],
+        lambda names: names[12:16] * 2 + [names[15]] * 8 + names[16:] + [names[-1]] * 6)
     screen.session.play_text("e2e4")
     screen.after_change()
     play_out(app, worker, said)
@@ -1215,26 +1221,12 @@ def test_a_held_move_seen_ahead_and_the_reply_made_while_the_board_was_left(
     from ..magici.conftest import command, press
 
     names = sorted(game.folder.glob("*.jpg"))
-    folder = strung(tmp_path, names[6:10] + [names[9]] * 20 + names[10:] + [names[-1]] * 10)
-    live_camera(monkeypatch, folder)
-    app, worker, timer, board = _station_following(magici_app, game, folder)
-    board.set_follow(False)
-    command(app, "back", source="key")
-    press(app, timer, app.t("magici.timer.pause"))
-    press(app, timer, app.t("magici.timer.board"))
-    board = app.top
-    board.set_follow(True)
-    for _ in range(20):
-        worker.step()
-        clock.advance(400)
-        app.tick()
-    assert board.session.history == []
+    app, worker, timer, board = _held_ahead(
+        magici_app, clock, game, tmp_path, monkeypatch,
+        names[6:10] + [names[9]] * 20 + names[10:] + [names[-1]] * 10)
     command(app, "back", source="key")
     press(app, timer, app.t("magici.timer.resume"))
-    for _ in range(10):  # Black's reply and White's capture, the board not shown
-        worker.step()
-        clock.advance(400)
-        app.tick()
+    steps(app, worker, clock, 10)  # Black's reply and White's capture, the board not shown
     press(app, timer, app.t("magici.timer.board"))
     board = app.top
     assert board.following
@@ -1246,22 +1238,15 @@ def test_a_held_move_seen_ahead_and_the_reply_made_while_the_board_was_left(
         assert "d7d5" in board.camera.follower.candidates
 
 
-def _ahead_entered_then_undone(camera_app, tmp_path, plies):
-    """e2-e4 stands on the real board as the camera is switched on, and is entered; the
-    referee taps Undo, the pawn still on e4, and the players take it back 5 s later (it stands
-    back 3 s), then play ``plies`` after "e2e4", "back": (app, worker, screen) once Undone."""
-    from .conftest import Footage
+def _ahead_entered(camera_app, tmp_path, plies):
+    """e2-e4 stands on the real board as the camera is switched on
+    (:func:`_e4_entered_then_put_back` with ``ahead``): returned once the camera entered it."""
+    return _e4_entered_then_put_back(camera_app, tmp_path, plies, ahead=True)
 
-    names, corners, size = filmed(tmp_path, ["e2e4", "back", *plies])
-    # e2e4 6-9, a hand 10-11, the pawn back 12-15, a hand 16-17, the next move 18-21 ...
-    folder = strung(tmp_path, names[6:10] * 2 + [names[9]] * 12 + names[10:16] + [names[15]] * 8
-                    + names[16:] + [names[-1]] * 6)
-    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
-    screen.set_follow(True)
-    while not screen.session.history:
-        assert worker.step() is not None
-        app.tick()
-    assert [h.text for h in screen.session.history] == ["e2e4"]
+
+def _ahead_entered_then_undone(camera_app, tmp_path, plies):
+    """As :func:`_ahead_entered`, and the referee taps Undo, the pawn still on e4."""
+    app, worker, screen = _ahead_entered(camera_app, tmp_path, plies)
     screen.undo()
     return app, worker, screen
 
@@ -1303,10 +1288,7 @@ def test_two_undos_at_the_clock_of_a_move_seen_ahead_and_its_reply_are_not_enter
     press(app, timer, app.t("magici.timer.board"))
     board = app.top
     assert board.session.history == [] and board.following
-    for _ in range(30):
-        worker.step()
-        clock.advance(400)
-        app.tick()
+    steps(app, worker, clock, 30)
     assert board.session.history == []
 
 
@@ -1389,35 +1371,18 @@ def test_a_move_seen_ahead_taken_back_before_the_board_was_calm_is_not_entered(
     assert [e.kind for e in screen.session.match.events()].count("undo") == 0
 
 
-def test_an_undone_move_seen_ahead_put_back_read_unsure_and_another_made(
-        camera_app, tmp_path, monkeypatch):
-    """As the Undo of a move seen ahead, the pawn put back on e2 read empty, unsure (learning
-    the board from the frame with e2-e4 on it taught that); then d2-d4: entered. (Before, the
-    camera waited for e2 to read as before the move, and entered nothing more.)"""
+@pytest.mark.parametrize("undo", [True, False], ids=["undone", "taken-back-on-the-board"])
+def test_a_move_seen_ahead_put_back_read_unsure_and_another_made(
+        camera_app, tmp_path, monkeypatch, undo):
+    """e2-e4, seen ahead, is entered; the referee taps Undo (or not: the players take it back
+    on the board alone); the pawn put back on e2 is read empty, unsure (learning the board
+    from the frame with e2-e4 on it taught that); then d2-d4: e2-e4 is not in the game,
+    d2-d4 is. (Before, the camera waited for e2 to read as before the move, and entered
+    nothing more; without the Undo, the takeback was never seen.)"""
     on = []
     misread(monkeypatch, "e2", ".", sure=False, when=lambda: bool(on))
-    app, worker, screen = _ahead_entered_then_undone(camera_app, tmp_path, ["d2d4"])
-    on.append(1)
-    said = play_out(app, worker)
-    assert [h.text for h in screen.session.history] == ["d2d4"], said
-
-
-def test_a_move_seen_ahead_taken_back_on_the_board_read_unsure_then_another(
-        camera_app, tmp_path, monkeypatch):
-    """e2-e4, seen ahead, is entered; the players take it back on the board (no Undo), the
-    pawn on e2 read empty, unsure, and play d2-d4: e2-e4 is taken back, d2-d4 entered."""
-    from .conftest import Footage
-
-    on = []
-    misread(monkeypatch, "e2", ".", sure=False, when=lambda: bool(on))
-    names, corners, size = filmed(tmp_path, ["e2e4", "back", "d2d4"])
-    folder = strung(tmp_path, names[6:10] * 2 + [names[9]] * 12 + names[10:16] + [names[15]] * 8
-                    + names[16:] + [names[-1]] * 6)
-    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
-    screen.set_follow(True)
-    while not screen.session.history:
-        assert worker.step() is not None
-        app.tick()
+    app, worker, screen = (_ahead_entered_then_undone if undo else _ahead_entered)(
+        camera_app, tmp_path, ["d2d4"])
     on.append(1)
     said = play_out(app, worker)
     assert [h.text for h in screen.session.history] == ["d2d4"], said
@@ -1430,17 +1395,9 @@ def test_two_moves_ahead_entered_by_the_referee_with_a_square_misread_for_good(
     camera waited for c2 to read as the game.)"""
     on = []
     misread(monkeypatch, "c2", ".", when=lambda: bool(on))
-    from .conftest import Footage
-
-    names, corners, size = filmed(tmp_path, ["e2e4", "e7e5", "g1f3", "b8c6"])
-    folder = strung(tmp_path, names[12:16] * 2 + [names[15]] * 8 + names[16:] + [names[-1]] * 6)
-    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
-    screen.set_follow(True)
-    said = []
-    while not said:
-        assert worker.step() is not None
-        app.tick()
-        said += [b.text for b in app.banners if b.text not in said]
+    app, worker, screen, said = _two_moves_ahead(
+        camera_app, tmp_path, ["e2e4", "e7e5", "g1f3", "b8c6"],
+        lambda names: names[12:16] * 2 + [names[15]] * 8 + names[16:] + [names[-1]] * 6)
     on.append(1)
     for move in ("e2e4", "e7e5"):
         screen.session.play_text(move)
