@@ -720,6 +720,62 @@ def bench_real_stills(folder: str, truth_file: str) -> None:
           "(found and read)", flush=True)
 
 
+def bench_real_first_look(folder: str, truth_file: str) -> None:
+    """Each real photo taken as the camera's first look at a game standing at the photo's
+    labelled position (either side to move): the board learnt from it, what the follower
+    would do before any move (``ChangeFollower._seen_ahead``): enter a move, name squares (two
+    moves seen), or nothing. On a board as the game, anything but nothing is false, unless
+    the label is wrong (a photo and its label one move apart: the move is then right). Parts
+    as :func:`bench_real_stills` (held out, tune)."""
+    import json
+    from pathlib import Path
+
+    import cv2
+
+    from companion.vision import devdata
+
+    data = json.loads(Path(truth_file).read_text())
+    split = data.get("held_out_from")
+    g = get_geometry("8x8")
+    variant = get_variant("magici")
+    counts: dict[str, dict[str, int]] = {}
+    for name, board in sorted(data["photos"].items()):
+        image = cv2.imread(str(Path(folder) / name), cv2.IMREAD_COLOR)
+        if image is None:
+            continue
+        where = "held out" if split and name >= split else "tune" if split else "all"
+        n = counts.setdefault(where, {"photos": 0, "learnt": 0, "positions": 0, "nothing": 0,
+                                      "move": 0, "named": 0})
+        n["photos"] += 1
+        k = 640 / max(image.shape[:2])
+        image = cv2.resize(image, (round(image.shape[1] * k), round(image.shape[0] * k)),
+                           interpolation=cv2.INTER_AREA)
+        want = devdata.fen_occupancy(board)
+        reader = Reader(g, expected=want)
+        learnt = next((r for r in (reader.read(image, hands=False) for _ in range(3))
+                       if r.learnt), None)
+        if learnt is None:
+            continue
+        n["learnt"] += 1
+        for side in "wb":
+            try:
+                position = variant.from_fen(f"{board.replace(':', '/').replace('-', '/')} "
+                                            f"{side} - - 0 1")
+            except Exception:  # (a position the engine does not take with that side to move)
+                continue
+            n["positions"] += 1
+            move, named = ChangeFollower(position)._seen_ahead(learnt)
+            key = "move" if move is not None else "named" if named else "nothing"
+            n[key] += 1
+            if key != "nothing" and where != "held out":
+                print(f"    {name}, {side} to move: {key} {move or ''}")
+    for where, n in counts.items():
+        print(f"[real stills as a first look, {Path(truth_file).name}, {where}] {n['photos']} "
+              f"photos, {n['learnt']} learnt at their labelled position; of {n['positions']} "
+              f"positions (either side to move): a move entered on {n['move']}, squares named "
+              f"on {n['named']}, nothing on {n['nothing']}", flush=True)
+
+
 def _real_game_learnt(folder: str, truth: dict[str, str], first: str, end: str, where: str,
                       label: str) -> None:
     """The photos named from ``first`` up to ``end`` (not included): the board learnt from the
@@ -1151,6 +1207,7 @@ def main() -> int:
         return 0
     if args.real_stills:
         bench_real_stills(*args.real_stills)
+        bench_real_first_look(*args.real_stills)
         print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
         return 0
     if args.real_game:
