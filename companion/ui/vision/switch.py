@@ -14,7 +14,7 @@ off, and with no camera configured any more it is forgotten.
 The games following are kept in the data folder too (:data:`FOLLOWING_FILE`, written whenever
 the switch changes), so that after a restart (a power cut at an event, the kiosk started again)
 a game resumed follows again as soon as its board is opened, and a move made on the real board
-while the station was down is entered from the first frame (see
+while the station was down is entered at the camera's first calm look (see
 :meth:`companion.vision.follower.ChangeFollower._ahead`). A damaged file is as good as none: the
 referee switches the camera on again.
 """
@@ -30,7 +30,7 @@ from typing import Any
 
 import pygame
 
-from companion.core.journal import sync_folder
+from companion.core.journal import JournalError, sync_folder
 from companion.ui import theme
 from companion.ui.screen import Screen
 from companion.ui.widgets import Button
@@ -58,8 +58,6 @@ def game_key(match: Any) -> GameKey | None:
     """``match``'s key in the games following: its number and when it was made (a journal
     moved aside as damaged, a new one numbers its matches from 1 again: a new game must not
     follow the camera because an old one of that number did). None: no journal match."""
-    from companion.core.journal import JournalError
-
     number = getattr(match, "id", None)
     if number is None:
         return None
