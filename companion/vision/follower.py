@@ -605,6 +605,13 @@ class ChangeFollower(Follower):
         first, *rest = self._calm
         return self.judge(first.mean(rest))
 
+    def _values(self, reading: "Reading | None") -> "dict[str, str] | None":
+        """``reading``'s cells as "."/"w"/"b" (None: no reading, or one lacking cells)."""
+        if reading is None or set(reading.cells) != set(self.cells):
+            return None
+        return {c: (s.value if isinstance(s, CellState) else str(s))
+                for c, s in reading.cells.items()}
+
     def _read_ahead(self, reading: Reading) -> "tuple[frozenset, frozenset, list[Any], bool]":
         """How ``reading`` shows the board otherwise than the game: the cells read surely
         otherwise (but those of moves entered by touch and not made on the board yet); those
@@ -617,9 +624,8 @@ class ChangeFollower(Follower):
         reads that move's cells as after it, but often unsure: learning from the frame taught
         them as before it), and every other cell read surely otherwise is such a stray piece
         (:data:`MAX_NOISE` at most)."""
-        seen = {c: (s.value if isinstance(s, CellState) else str(s))
-                for c, s in reading.cells.items()}
-        if set(seen) != set(self.cells):
+        seen = self._values(reading)
+        if seen is None:
             return frozenset(), frozenset(), [], False
         # (read again at every calm look while squares are named: the same board, the same
         # answer, without searching two moves again)
@@ -706,8 +712,9 @@ class ChangeFollower(Follower):
                                          squares=tuple(sorted(sure, key=_cell_key))))
         if not self._ahead_off:
             return None
-        seen = {c: (s.value if isinstance(s, CellState) else str(s))
-                for c, s in reading.cells.items()}
+        seen = self._values(reading)
+        if seen is None:
+            return []
         # (a cell misread for good among the squares named, one or two elsewhere, aside: one
         # cell read otherwise is no move, as at the start)
         left = sure - stray
@@ -722,42 +729,39 @@ class ChangeFollower(Follower):
     def _not_as_after(self, move: Any) -> bool:
         """Whether the last reading contradicts ``move`` made: a cell it changes read surely
         otherwise than it leaves it (taken back, or the piece moved on)."""
-        read = self._last_read
-        if read is None or set(read.cells) != set(self.cells):
+        seen = self._values(self._last_read)
+        if seen is None:
             return True
         after = self._expected_after((move,))
-        return any(read.cells[c].value != after[c] and c not in read.unsure
+        return any(seen[c] != after[c] and c not in self._last_read.unsure
                    for c in _diff(self.expected, after))
 
     def _taken_back_on_board(self, move: Any) -> bool:
         """Whether the last reading shows ``move`` not made: a cell it changes read surely as
         before it, and none surely otherwise (the cells it changes are those learning the
         board taught wrong: an unsure one counts for nothing)."""
-        read = self._last_read
-        if read is None or set(read.cells) != set(self.cells):
+        seen = self._values(self._last_read)
+        if seen is None:
             return False
         before = self.expected
-        moved = _diff(before, self._expected_after((move,))) - read.unsure
-        return bool(moved) and all(read.cells[c].value == before[c] for c in moved)
+        moved = _diff(before, self._expected_after((move,))) - self._last_read.unsure
+        return bool(moved) and all(seen[c] == before[c] for c in moved)
 
-    def _ahead_back(self, picture: Any) -> bool:
+    def _ahead_back(self) -> bool:
         """Whether the last move, played from the board as it was seen ahead (no picture of
-        the board before it to find a takeback by), is taken back on the board: its last
-        reading shows the position before it on the move's cells read surely, and reads no
-        other cell surely otherwise but stray pieces on empty squares."""
-        read = self._last_read
-        if read is None or set(read.cells) != set(self.cells) or len(self._refs) < 2:
+        the board before it to find a takeback by), is taken back on the board: read so
+        (:meth:`_taken_back_on_board`), and no other cell read surely otherwise than before
+        it but stray pieces on empty squares."""
+        seen = self._values(self._last_read)
+        if seen is None or len(self._refs) < 2:
             return False
         last = self.position.pop()
-        before = self.expected
-        self.position.push(last)
-        seen = {c: (s.value if isinstance(s, CellState) else str(s))
-                for c, s in read.cells.items()}
-        moved = _diff(before, self.expected) - read.unsure
-        sure = _diff(before, seen) - read.unsure
-        # (the move's cells read surely as before it, one at least; elsewhere nothing read
-        # surely otherwise, stray pieces as at the start aside)
-        return bool(moved) and not sure & moved and not {c for c in sure if before[c] != "."}
+        try:
+            back, before = self._taken_back_on_board(last), self.expected
+        finally:
+            self.position.push(last)
+        sure = _diff(before, seen) - self._last_read.unsure
+        return back and not {c for c in sure if before[c] != "."}
 
     def _take_back_seen(self, picture: Any) -> list[FollowEvent]:
         """The last move is seen taken back on the board: it goes, ``picture`` agreed."""
@@ -879,7 +883,7 @@ class ChangeFollower(Follower):
             events = self._ahead(self._last_read, picture)
             if events is not None:
                 return events
-        if changed and self._ahead_at == len(self.history) and self._ahead_back(picture):
+        if changed and self._ahead_at == len(self.history) and self._ahead_back():
             self._ahead_at = None
             return self._take_back_seen(picture)
         if not changed:
