@@ -37,6 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.core.files import sync_folder
+
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_S = 5.0  # how long a write waits for another process's lock before giving up
 UNDO, REDO, FINISH = "undo", "redo", "finish"
@@ -580,21 +582,6 @@ def _create(path: str) -> None:
     except (OSError, sqlite3.DatabaseError) as exc:
         raise JournalError(f"{path}: cannot create it ({exc})") from None
     sync_folder(folder)
-
-
-def sync_folder(folder: Path) -> None:
-    """Sync ``folder``'s entries (a file renamed into it is kept through a power cut);
-    best effort: a folder that cannot be opened or synced is left as it is."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 class _Tx:

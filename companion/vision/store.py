@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from pathlib import Path
 
+from companion.core.files import write_atomic
 from companion.vision.view import Corners, Lens, lens_of
 
 
@@ -72,10 +72,7 @@ class CalibrationStore:
         lens = lens_of(corners)
         data[self._key(source, geometry, size)] = points if lens is None else {
             "corners": points, "lens": lens.as_dict()}
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-        os.replace(tmp, self.path)  # never a half-written file after a power cut
+        write_atomic(self.path, json.dumps(data, indent=1))  # never half-written
 
 
 def _lens(data: object) -> Lens | None:

@@ -23,14 +23,14 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import weakref
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from companion.core.journal import JournalError, sync_folder
+from companion.core.files import write_atomic
+from companion.core.journal import JournalError
 from companion.ui import theme
 from companion.ui.screen import Screen
 from companion.ui.widgets import Button
@@ -119,14 +119,7 @@ def keep_following(app: Any, game: GameKey, on: bool) -> None:
     if path is None:
         return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        with open(tmp, "w", encoding="utf-8") as out:
-            json.dump({"matches": [list(g) for g in games]}, out)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-        sync_folder(path.parent)  # (the rename itself, kept through a power cut)
+        write_atomic(path, json.dumps({"matches": [list(g) for g in games]}))
     except OSError as exc:  # the data folder is read-only or full: the app goes on as it is
         log.warning("%s: not written (%s)", path, exc)
 
