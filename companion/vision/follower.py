@@ -771,6 +771,7 @@ class ChangeFollower(Follower):
         self._ref = picture
         self._refs[-1] = picture
         self._settle = None
+        self._asked = ()
         return self._emit(FollowEvent(EventKind.TAKEBACK, str(last)))
 
     def _ahead_play(self, move: Any, picture: Any) -> list[FollowEvent]:
@@ -888,6 +889,8 @@ class ChangeFollower(Follower):
             return self._take_back_seen(picture)
         if not changed:
             self._refused = ()  # the board as agreed: a move taken back is taken back there too
+            if self.doubt:  # the squares named are as agreed again (a piece set right):
+                self._asked = ()  # no doubt stands, and a new one is named again
             if learnt_ref:  # the board as learnt, calm: the calm picture is the cleaner
                 self._ref = self._refs[-1] = picture
             self._unsettled = 0
@@ -1708,7 +1711,9 @@ class ChangeFollower(Follower):
     def _agree(self, picture: Any, keep: Sequence[tuple] = ()) -> None:
         """``picture`` is the agreed one from now on: the players' answers are part of it,
         but for the chosen moves in ``keep`` (not on the board yet: their cells stay explained
-        until they show)."""
+        until they show). Squares named to check in the picture before are no longer in doubt."""
+        if self.doubt:
+            self._asked = ()
         self._ref = picture
         self._between.clear()
         self._refs[-1] = picture
@@ -1800,6 +1805,13 @@ class ChangeFollower(Follower):
         self._between.clear()
         self._clear_credit()
         return undone[::-1]
+
+    @property
+    def doubt(self) -> tuple[str, ...]:
+        """The squares the players were asked to check (a ``CHECK``) while that doubt stands:
+        () once a move or a takeback explains them, the players answer, or the board is seen
+        as agreed again (the piece knocked over set right). A screen keeps them marked."""
+        return self._asked[2] if self._asked and self._asked[0] is EventKind.CHECK else ()
 
     def _ask(self, event: FollowEvent) -> list[FollowEvent]:
         key = (event.kind, event.candidates, event.squares)

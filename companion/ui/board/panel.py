@@ -54,7 +54,12 @@ def draw_status(screen: "GameScreen", surface: pygame.Surface, rect: pygame.Rect
 
 
 def status_message(screen: "GameScreen") -> tuple[str, str]:
-    """The line under the turn: the last message, else "Check!", else the first-move hint."""
+    """The line under the turn: the squares the camera named while that doubt stands (it
+    stops following until they are set right), else the last message, else "Check!", else
+    the first-move hint."""
+    doubt = screen.camera_doubt_text()
+    if doubt:
+        return doubt, "warn"
     if screen.message:
         return screen.message, screen.message_level
     if not screen.session.is_over() and screen.king_in_check() is not None:

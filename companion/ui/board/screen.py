@@ -604,6 +604,8 @@ class GameScreen(FollowWithCamera, Screen):
                 # a man part-way along its chain: shown where it has got to, the men it jumps crossed out
                 marks.moving = (self.entered[0], self.entered[-1])
                 marks.jumped = frozenset(self.jumped_cells())
+        for cell in self.camera_doubt():  # squares the camera named, while in doubt
+            marks.extra[cell] = theme.WARN
         for cell in self.picker.cells if self.picker is not None else ():
             marks.extra[cell] = theme.ACCENT
         checked = self.king_in_check()

@@ -318,7 +318,17 @@ class CameraFollow:
                     self.app.show_banner(self.screen.t("banner.not_saved", error=exc), ms=None)
                     self.app.play("error")
                     self.rebuild()
+            if self.last_check and not self.doubt():
+                self._unsay_check()  # the squares named are set right: their banner goes
         return changed
+
+    def doubt(self) -> tuple[str, ...]:
+        """The squares the camera named to check while that doubt stands (the board screen
+        keeps them marked and the camera button amber, after the banner's time): () when
+        none, or when not following."""
+        if not self.on or self.lost or self.follower is None:
+            return ()
+        return tuple(getattr(self.follower, "doubt", ()))
 
     def _note_moved(self, reading: Any) -> None:
         """A camera bumped while following: said once; the game goes on by touch until the
@@ -384,13 +394,24 @@ class CameraFollow:
             if event.squares != self.last_check:
                 self._unsay_check()
                 self.last_check = event.squares
-                key = "board.camera.check" if screen.options() else "board.camera.no_moves"
-                self._check_text = screen.t(key, squares=" ".join(event.squares))
-                rule = screen.binding_rule()
-                if rule:  # the move seen may be one a spell forbids this turn
-                    self._check_text += f" · {rule}"
+                self._check_text = self._check_words(event.squares)
                 self.app.show_banner(self._check_text)
                 self.app.play("error")
+
+    def _check_words(self, squares: tuple[str, ...]) -> str:
+        screen = self.screen
+        key = "board.camera.check" if screen.options() else "board.camera.no_moves"
+        text = screen.t(key, squares=" ".join(squares))
+        rule = screen.binding_rule()
+        if rule:  # the move seen may be one a spell forbids this turn
+            text += f" · {rule}"
+        return text
+
+    def doubt_text(self) -> str:
+        """The banner's words for the squares in doubt, kept on the screen's panel while the
+        doubt stands ("" when none)."""
+        doubt = self.doubt()
+        return self._check_words(doubt) if doubt else ""
 
     def _ask_die(self, options: list[Any]) -> None:
         """The move the camera found (or the players chose) with either die: the screen's usual
@@ -520,6 +541,6 @@ class CameraFollow:
         if self.feed.state in (SourceState.FAILED, SourceState.BAD):
             return theme.DANGER
         reading = self.feed.reading
-        if reading is None or not reading.ok or self.lost:  # (lost: not following for now)
-            return theme.WARN
+        if reading is None or not reading.ok or self.lost or self.doubt():
+            return theme.WARN  # (lost: not following for now; a doubt: squares to check)
         return theme.OK

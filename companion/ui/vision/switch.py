@@ -220,6 +220,15 @@ class FollowWithCamera:
             if button.rect == CAMERA_BUTTON:
                 self.buttons[i] = self.camera_button()
 
+    def camera_doubt(self) -> tuple[str, ...]:
+        """The squares the camera named to check, while that doubt stands (marked on the
+        board until a move, a takeback or the board set right settles it)."""
+        return self._camera.doubt() if self.following else ()
+
+    def camera_doubt_text(self) -> str:
+        """The words naming those squares ("" while none are in doubt)."""
+        return self._camera.doubt_text() if self.following else ""
+
     def draw_camera_question(self, surface: pygame.Surface) -> None:
         """While the camera asks which move was made: an arrow on the board for each likely
         move, numbered as its button."""

@@ -1422,3 +1422,65 @@ def test_a_normal_start_with_squares_misread_for_good_follows_without_a_word(
     said = play_out(app, worker)
     assert [h.text for h in screen.session.history] == ["e2e4", "e7e5", "g1f3", "b8c6"]
     assert said == []
+
+
+def _knocked(tmp_path, stands_of, seed=9101):
+    """Footage of Magici boards: ``stands_of(start)`` gives the occupancies (from the start's),
+    4 calm frames each and a hand's 2 between: (frames, corners, size)."""
+    from companion.vision.synth.video import occupancy_of
+
+    from .conftest import film
+
+    pos = get_variant("magici").start_position()
+    start = occupancy_of(pos, pos.geometry.cells)
+    shot = tmp_path / "shot"
+    corners, size = film(shot, stands_of(start, pos), seed)
+    return sorted(shot.glob("*.jpg")), corners, size
+
+
+def test_squares_named_to_check_stay_marked_until_the_board_is_put_right(camera_app, tmp_path):
+    """A pawn knocked off e2 while the camera follows (no move explains it): the camera names
+    e2 in a banner; while the doubt stands, long after the banner's time, the square stays
+    marked on the board, the camera button amber and the panel names it. The pawn put back:
+    mark, amber, panel line and banner go. Knocked off again: named again (before, silent:
+    it had been named once). Put back, then e2-e4 made: entered."""
+    from companion.ui import theme
+    from companion.ui.board.panel import status_message
+    from companion.vision.synth.video import occupancy_of
+
+    from .conftest import Footage
+
+    def stands(start, pos):
+        gone = {**start, "e2": "."}
+        pos.push(pos.parse_move("e2e4"))
+        return [start, gone, start, gone, start, occupancy_of(pos, pos.geometry.cells)]
+
+    names, corners, size = _knocked(tmp_path, stands)
+    # each stand held long (its 4 calm frames 8 times over, 13 s): the banner's 6 s pass
+    order = []
+    for k in range(6):
+        order += names[6 * k: 6 * k + 4] * 8 + names[6 * k + 4: 6 * k + 6]
+    folder = strung(tmp_path, order)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    check = app.t("board.camera.check", squares="e2")
+    seen = []  # per change: (banner, e2's mark, the button's colour, the panel names e2)
+    while (result := worker.step()) is not None and result.state.name != "ENDED":
+        app.clock.advance(400)
+        app.tick()
+        button = next(b for b in screen.buttons if b.rect == CAMERA_BUTTON)
+        state = (any(b.text == check for b in app.banners), screen.marks().extra.get("e2"),
+                 button.color, status_message(screen) == (check, "warn"))
+        if not seen or seen[-1] != state:
+            seen.append(state)
+    marked = [s for s in seen if s[1] is not None]
+    assert marked and all(s[1] == theme.WARN and s[2] == theme.WARN and s[3] for s in marked)
+    assert not any(s[3] for s in seen if s[1] is None)  # the panel names them while marked
+    # named, then (the banner's time over) still marked, then put right: nothing; twice
+    phases = [(s[0], s[1] is not None) for s in seen]
+    phases = [p for i, p in enumerate(phases) if i == 0 or phases[i - 1] != p]
+    assert phases == [(False, False), (True, True), (False, True), (False, False),
+                      (True, True), (False, True), (False, False)]
+    assert [h.text for h in screen.session.history] == ["e2e4"]
+    assert move_sources(screen.session.match) == ["camera"]
+    assert seen[-1][2] == theme.OK
