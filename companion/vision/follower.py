@@ -509,6 +509,7 @@ class ChangeFollower(Follower):
     # ... and, once squares were named, read so at every calm picture until it shows the game
     # (no move is judged by change meanwhile: the agreed picture differs from the game there)
     _ahead_off: frozenset = field(default=frozenset(), init=False, repr=False)
+    _doubt_ref: Any = field(default=None, init=False, repr=False)  # agreed when CHECK was asked
     _last_read: Any = field(default=None, init=False, repr=False)  # the last reading
     _ahead_read: Any = field(default=None, init=False, repr=False)  # (its key, what
     # _read_ahead found in it)
@@ -889,8 +890,10 @@ class ChangeFollower(Follower):
             return self._take_back_seen(picture)
         if not changed:
             self._refused = ()  # the board as agreed: a move taken back is taken back there too
-            if self.doubt:  # the squares named are as agreed again (a piece set right):
-                self._asked = ()  # no doubt stands, and a new one is named again
+            if self.doubt and self._ref is self._doubt_ref:
+                # the board as agreed before the squares were named (a piece set right): no
+                # doubt stands, and a new one is named again
+                self._asked = ()
             if learnt_ref:  # the board as learnt, calm: the calm picture is the cleaner
                 self._ref = self._refs[-1] = picture
             self._unsettled = 0
@@ -1711,8 +1714,10 @@ class ChangeFollower(Follower):
     def _agree(self, picture: Any, keep: Sequence[tuple] = ()) -> None:
         """``picture`` is the agreed one from now on: the players' answers are part of it,
         but for the chosen moves in ``keep`` (not on the board yet: their cells stay explained
-        until they show). Squares named to check in the picture before are no longer in doubt."""
-        if self.doubt:
+        until they show). Squares named to check are no longer in doubt if read surely as the
+        game has them (else the doubt stands, though the picture is taken in: a piece knocked
+        over whose change faded below CHECK_EV is still to be set right)."""
+        if self.doubt and all(self._seen.get(c) == self.expected.get(c) for c in self.doubt):
             self._asked = ()
         self._ref = picture
         self._between.clear()
@@ -1818,6 +1823,8 @@ class ChangeFollower(Follower):
         if key == self._asked:
             return []
         self._asked = key
+        if event.kind is EventKind.CHECK:
+            self._doubt_ref = self._ref  # (the board seen so again: the doubt is settled)
         return self._emit(event)
 
     def _emit(self, event: FollowEvent) -> list[FollowEvent]:

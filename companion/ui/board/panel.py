@@ -55,11 +55,13 @@ def draw_status(screen: "GameScreen", surface: pygame.Surface, rect: pygame.Rect
 
 def status_message(screen: "GameScreen") -> tuple[str, str]:
     """The line under the turn: the squares the camera named while that doubt stands (it
-    stops following until they are set right), else the last message, else "Check!", else
-    the first-move hint."""
+    stops following until they are set right), under a warning said after; else the last
+    message, else "Check!", else the first-move hint."""
     doubt = screen.camera_doubt_text()
-    if doubt:
-        return doubt, "warn"
+    if doubt:  # ... under the last warning (a touch refused, the clock's word: read first,
+        # and kept whole where the panel is short; the squares stay marked on the board)
+        warning = screen.message if screen.message and screen.message_level == "warn" else ""
+        return (f"{warning}\n{doubt}" if warning else doubt), "warn"
     if screen.message:
         return screen.message, screen.message_level
     if not screen.session.is_over() and screen.king_in_check() is not None:

@@ -127,6 +127,7 @@ class CameraFollow:
         self.mirror: ScreenPosition | None = None
         self.last_check: tuple[str, ...] = ()
         self._check_text = ""  # the banner of the squares to check, while it stands
+        self._doubted = False  # squares were in doubt at the last poll
         self.moved = False  # the camera said it was moved (until it reads the board again)
         self.question: list[tuple[str, ...]] = []  # the cells of each move the camera asks about
         self.lost = False  # moved while following: not following until it sees the game again
@@ -318,16 +319,24 @@ class CameraFollow:
                     self.app.show_banner(self.screen.t("banner.not_saved", error=exc), ms=None)
                     self.app.play("error")
                     self.rebuild()
-            if self.last_check and not self.doubt():
+            doubt = self.doubt()
+            if self._doubted and not doubt:
                 self._unsay_check()  # the squares named are set right: their banner goes
+            self._doubted = bool(doubt)
         return changed
 
     def doubt(self) -> tuple[str, ...]:
         """The squares the camera named to check while that doubt stands (the board screen
         keeps them marked and the camera button amber, after the banner's time): () when
         none, or when not following."""
-        if not self.on or self.lost or self.follower is None:
-            return ()
+        from companion.ui.vision.worker import SourceState
+
+        if not self.on or self.lost or self.follower is None \
+                or self.feed.state in (SourceState.FAILED, SourceState.BAD):
+            return ()  # (a camera gone: the game goes on by touch, nothing to check for it)
+        session = getattr(self.screen, "session", None)
+        if session is not None and session.is_over():
+            return ()  # (pieces cleared off a finished game's board are no question)
         return tuple(getattr(self.follower, "doubt", ()))
 
     def _note_moved(self, reading: Any) -> None:

@@ -1484,3 +1484,54 @@ def test_squares_named_to_check_stay_marked_until_the_board_is_put_right(camera_
     assert [h.text for h in screen.session.history] == ["e2e4"]
     assert move_sources(screen.session.match) == ["camera"]
     assert seen[-1][2] == theme.OK
+
+
+def test_a_doubt_shows_a_warning_said_after_it_and_none_with_the_camera_gone_or_the_game_over(
+        camera_app, game):
+    """Squares in doubt: a warning said after them (a touch refused) shows above them, not
+    hidden by them; with the camera failed (the game goes on by touch) or the game over (pieces
+    cleared off its board) no square is in doubt (review of session 20)."""
+    from companion.ui.board.panel import status_message
+    from companion.ui.vision.worker import SourceState
+
+    app, worker, screen = following_board(camera_app, game)
+    screen.set_follow(True)
+    screen.camera.follower._asked = (EventKind.CHECK, (), ("e2",))  # (e2 named, as judged)
+    check = app.t("board.camera.check", squares="e2")
+    assert screen.camera_doubt() == ("e2",) and status_message(screen) == (check, "warn")
+    screen.say("Mossa non valida", "warn")
+    assert status_message(screen) == (f"Mossa non valida\n{check}", "warn")
+    state, screen.camera.feed.state = screen.camera.feed.state, SourceState.FAILED
+    assert screen.camera_doubt() == () and "e2" not in screen.marks().extra
+    screen.camera.feed.state = state
+    for move in ("f2f3", "e7e5", "g2g4", "d8h4"):  # the fool's mate
+        screen.session.play_text(move)
+    assert screen.session.is_over() and screen.camera_doubt() == ()
+
+
+def test_squares_set_right_while_their_banner_stands_take_it_away_and_the_sound_plays_once(
+        camera_app, tmp_path, monkeypatch):
+    """A pawn knocked off e2 and set right a few seconds after e2 was named: the banner goes
+    with the doubt (not left to its time), and the error sound played once."""
+    from .conftest import Footage
+
+    names, corners, size = _knocked(tmp_path, lambda start, pos: [start, {**start, "e2": "."},
+                                                                   start])
+    order = names[0:4] * 8 + names[4:6] + names[6:10] * 5 + names[10:12] + names[12:16] * 8
+    folder = strung(tmp_path, order)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    sounds = []
+    monkeypatch.setattr(app, "play", sounds.append)
+    screen.set_follow(True)
+    check = app.t("board.camera.check", squares="e2")
+    ended_with_banner = None
+    while (result := worker.step()) is not None and result.state.name != "ENDED":
+        app.clock.advance(400)
+        was = screen.camera_doubt()
+        banner = any(b.text == check for b in app.banners)
+        app.tick()
+        if was and not screen.camera_doubt():
+            ended_with_banner = banner
+            assert not any(b.text == check for b in app.banners)
+    assert ended_with_banner is True  # (set right within the banner's 6 s)
+    assert sounds.count("error") == 1
