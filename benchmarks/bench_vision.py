@@ -2,7 +2,9 @@
 
 Run: ``.venv/bin/python benchmarks/bench_vision.py [--quick] [--webcam quick|full|no] [--only-webcam]
 [--only-lens]``; ``--real-photos DIR``: only photos of a real board named by their positions;
-``--real-game VIDEO VARIANT MOVES [--looked-at]``: only a real webcam's recording of a game;
+``--real-game VIDEO VARIANT MOVES [--looked-at] [--variants]``: only a real webcam's recording
+of a game (``--variants``: also as other cameras could film it: turned, resized, darker, fewer
+frames);
 ``--real-stills DIR TRUTH``: only real photos whose boards a JSON file gives.
 
 Two kinds of material side by side, split once and for all in ``companion/vision/split.json``:
@@ -825,6 +827,97 @@ def _real_game_learnt(folder: str, truth: dict[str, str], first: str, end: str, 
               + (f"; errors {errors or 'none'}" if key == "learnt" else ""), flush=True)
 
 
+def _video_frames(video: str) -> "tuple[list, float | None]":
+    """Every frame of a video file OpenCV reads, and its frame rate (None: not said)."""
+    import cv2
+
+    cap = cv2.VideoCapture(video)
+    fps = cap.get(cv2.CAP_PROP_FPS) or None
+    frames = []
+    while True:
+        ok, frame = cap.read()
+        if not ok:
+            break
+        frames.append(frame)
+    cap.release()
+    return frames, fps
+
+
+def _dimmed(frame: np.ndarray) -> np.ndarray:
+    return (frame.astype(np.float32) * 0.55).astype(np.uint8)
+
+
+def _warmer(frame: np.ndarray) -> np.ndarray:
+    return np.clip(frame.astype(np.float32) * np.array([0.8, 1.0, 1.2], np.float32), 0,
+                   255).astype(np.uint8)
+
+
+# the same recording as another club's camera could film it: (name, the frame changed, every
+# k-th frame kept)
+REAL_GAME_VARIANTS = (
+    ("turned half round (the camera on the other side)", "rot180", 1),
+    ("turned a quarter", "rot90", 1),
+    ("turned three quarters", "rot270", 1),
+    ("half the size (320x240)", "half", 1),
+    ("twice the size (1280x960)", "double", 1),
+    ("darker (x0.55)", "dim", 1),
+    ("a warmer light", "warm", 1),
+    ("every 2nd frame (half the frame rate)", "same", 2),
+    ("every 4th frame (a quarter of the frame rate)", "same", 4),
+)
+
+
+def _variant_frame(how: str, frame: np.ndarray) -> np.ndarray:
+    import cv2
+
+    if how.startswith("rot"):
+        turn = {"rot90": cv2.ROTATE_90_CLOCKWISE, "rot180": cv2.ROTATE_180,
+                "rot270": cv2.ROTATE_90_COUNTERCLOCKWISE}[how]
+        return cv2.rotate(frame, turn)
+    if how == "half":
+        return cv2.resize(frame, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    if how == "double":
+        return cv2.resize(frame, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+    if how == "dim":
+        return _dimmed(frame)
+    if how == "warm":
+        return _warmer(frame)
+    return frame
+
+
+def bench_real_game_variants(video: str, variant: str, moves: list[str],
+                             fen: str | None = None, looked_at: bool = False) -> None:
+    """The recording of :func:`bench_real_game` as other cameras could film the same game
+    (:data:`REAL_GAME_VARIANTS`: turned, another size, darker, warmer, fewer frames), each
+    followed with the board found; the peer is the recording as it is, in the same run. A
+    probe of how much a figure on one recording owes to that recording's own size, light and
+    frame rate (nothing was tuned on these variants)."""
+    from pathlib import Path
+
+    from companion.vision import devbench
+
+    frames, fps = _video_frames(video)
+    if not frames:
+        print(f"[real webcam game variants, {video}] no frame read: skipped")
+        return
+    name = Path(video).name
+    label = "derived from a recording LOOKED AT while the follower was changed" if looked_at \
+        else "not made by the project, nothing tuned on it"
+    total = devbench.GameScore()
+    for what, how, every in (("as recorded (the peer)", "same", 1), *REAL_GAME_VARIANTS):
+        shown = [_variant_frame(how, f) for f in frames[::every]]
+        score = devbench.follow_game(variant, fen, moves, iter(shown), None, f"{name}, {what}",
+                                     fps / every if fps else None)
+        for line in score.lines:
+            print(line)
+        print(f"[real webcam game, {name}, {what}, board found, {label}] {score.line()}",
+              flush=True)
+        if how != "same" or every != 1:
+            total.add(score)
+    print(f"[real webcam game, {name}, all {len(REAL_GAME_VARIANTS)} variants, {label}] "
+          f"{total.line()}", flush=True)
+
+
 def bench_real_game(video: str, variant: str, moves: list[str], fen: str | None = None,
                     looked_at: bool = False) -> None:
     """A real webcam's recording of a game (a video file OpenCV reads, at its own frame rate),
@@ -837,21 +930,11 @@ def bench_real_game(video: str, variant: str, moves: list[str], fen: str | None 
     figure is TUNED-ON."""
     from pathlib import Path
 
-    import cv2
-
     from companion.vision import devbench
     from companion.vision import follower as follower_module
     from companion.vision import reader as reader_module
 
-    cap = cv2.VideoCapture(video)
-    fps = cap.get(cv2.CAP_PROP_FPS) or None
-    frames = []
-    while True:
-        ok, frame = cap.read()
-        if not ok:
-            break
-        frames.append(frame)
-    cap.release()
+    frames, fps = _video_frames(video)
     if not frames:
         print(f"[real webcam game, {video}] no frame read: skipped")
         return
@@ -1192,6 +1275,9 @@ def main() -> int:
     parser.add_argument("--looked-at", action="store_true",
                         help="with --real-game: the recording was looked at while the camera "
                              "was changed (its figure is labelled TUNED-ON)")
+    parser.add_argument("--variants", action="store_true",
+                        help="with --real-game: the recording also turned, at other sizes, "
+                             "darker, warmer and at lower frame rates (REAL_GAME_VARIANTS)")
     parser.add_argument("--slow-reader", action="store_true",
                         help="only the held-out webcam games read by a reader that gets every "
                              "2nd, 3rd or 5th frame (a slow machine), beside every frame")
@@ -1213,6 +1299,8 @@ def main() -> int:
     if args.real_game:
         video, variant, moves = args.real_game
         bench_real_game(video, variant, moves.split(), looked_at=args.looked_at)
+        if args.variants:
+            bench_real_game_variants(video, variant, moves.split(), looked_at=args.looked_at)
         print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
         return 0
     if args.real_photos:
