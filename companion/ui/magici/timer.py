@@ -41,6 +41,31 @@ BUTTON_Y, BUTTON_H = 404, 68
 SWITCH_RECT = pygame.Rect(492, 4, 300, 48)
 
 
+def _camera_as_before(app: Any, log: MatchLog, board_match: Any) -> None:
+    """A game's touch board opened for the first time follows the camera if the game before
+    it on the same board (1 or 2) was following when its board was last left: the camera
+    hangs over that board from one game to the next, and the referee switched it off if it
+    should stop. Kept with the games following (:mod:`companion.ui.vision.switch`), so also
+    across a restart."""
+    from companion.core.journal import JournalError
+    from companion.magici.boards import GAME, board_of, linked_board_id
+    from companion.ui.vision.switch import followed_games, game_key, keep_following
+
+    try:
+        board = board_of(log.info.meta)
+        for info in app.journal.matches(game=GAME):  # newest first
+            if info.id >= log.id or board_of(info.meta) != board:
+                continue
+            before = linked_board_id(app.journal.match(info.id))  # (the game before, on it)
+            key = game_key(app.journal.match(before)) if before is not None else None
+            new = game_key(board_match)
+            if key is not None and new is not None and key in followed_games(app):
+                keep_following(app, new, True)
+            return
+    except JournalError:  # a game unreadable: the switch stays off, as for any new game
+        return
+
+
 class TimerScreen(Screen):
     name = "magici-timer"
     native = True  # laid out at the display's size: the digits stay sharp on a projector
@@ -203,6 +228,7 @@ class TimerScreen(Screen):
                                            title=self.log.info.title, journal_game="magici-board")
                 self.log.append(BOARD_LINK, {"match": session.match.id})
             match = session.match
+            _camera_as_before(self.app, self.log, match)
         else:
             match = self.app.journal.match(match_id)
         panel = BoardPanel(self.desk, "")

@@ -3,6 +3,8 @@
 (follow on or off, the camera view, the calibration), and the camera's turn in the loop.
 
 The switch is off by default. With no camera configured the button says why it cannot follow.
+At a Magici station the next game on a board whose game was following follows too (see
+``companion.ui.magici.timer._camera_as_before``): the camera hangs over that board.
 The board screen calls ``self._camera.sync()`` after every change (see ``after_change``).
 
 The switch belongs to the game, not to the screen: a board left while following (back to the

@@ -1535,3 +1535,39 @@ def test_squares_set_right_while_their_banner_stands_take_it_away_and_the_sound_
             assert not any(b.text == check for b in app.banners)
     assert ended_with_banner is True  # (set right within the banner's 6 s)
     assert sounds.count("error") == 1
+
+
+def test_the_next_game_on_a_board_whose_game_followed_the_camera_follows_it_too(
+        magici_app, clock, game):
+    """A station's board followed the camera and was left following; the next game on that
+    board follows it from its board's first opening (the camera still hangs over that
+    board), without the referee switching it on again. A board switched off stays so for
+    the next game too; the other board's games are not touched."""
+    from companion.magici.model import DEFAULT_HOUSES
+    from companion.magici.station import RefereeStation
+    from companion.ui.magici.timer import TimerScreen
+    from companion.ui.vision.switch import followed_games, game_key
+
+    from ..magici.conftest import press
+    from ..magici.test_board_station import open_board
+
+    app, worker, timer, board = _station_following(magici_app, game)
+    assert board.following
+    app.pop()  # back to the clock, the board left following
+    timer2, board2 = open_board(app)  # the next game on board 1
+    assert board2.following
+    assert game_key(board2.session.match) in followed_games(app)  # (kept across a restart)
+    board2.set_follow(False)
+    app.pop()
+    timer3, board3 = open_board(app)
+    assert not board3.following
+    board3.set_follow(True)  # the referee switches it on again
+    app.pop()
+    # a game on board 2 after board 1's game followed: not by itself
+    log = app.journal.new_match("magici", title="Corvonero – Tassorosso", meta={"board": 2})
+    RefereeStation.new(log, DEFAULT_HOUSES[2], DEFAULT_HOUSES[3])
+    timer4 = TimerScreen(app, log)
+    app.push(timer4)
+    press(app, timer4, app.t("magici.timer.start"))
+    press(app, timer4, app.t("magici.timer.board"))
+    assert not app.top.following
