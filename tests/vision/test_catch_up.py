@@ -25,14 +25,17 @@ def film(moves: list[str], seed: int, between: int) -> list[np.ndarray]:
     return fast_game_frames("magici", moves, seed, between)
 
 
-def follow(frames: list[np.ndarray]) -> list:
+def follow(frames: list[np.ndarray], misread=lambda reading, agreed: reading) -> list:
+    """The follower's events on ``frames``; ``misread(reading, agreed)`` changes each reading
+    (``agreed``: a calm picture was agreed already)."""
     pos = get_variant("magici").start_position()
     g = geometry_for_cells(list(pos.geometry.cells))
     reader = Reader(g, expected=occupancy(pos, g.cells))
     follower = ChangeFollower(pos, fps=FPS)
     events = []
     for k, frame in enumerate(frames):
-        events += follower.feed(reader.read(frame), at=k / FPS)
+        reading = misread(reader.read(frame), follower._ref is not None)
+        events += follower.feed(reading, at=k / FPS)
     return events
 
 
@@ -58,15 +61,21 @@ def test_moves_whose_order_no_picture_shows_are_not_played():
     assert len(played) < len(MOVES)
 
 
-def _misread_for_good(reading, cell: str, state: str):
-    """``reading`` with ``cell`` read surely as ``state`` (no evidence: read surely)."""
+def _misread_for_good(reading, cell: str, state: str, sure: bool = True):
+    """``reading`` with ``cell`` read as ``state``, surely (no evidence) or unsure."""
     from dataclasses import replace
 
     from companion.vision.geometry import CellState
 
     if not reading.cells or cell not in reading.cells:
         return reading
-    evidence = {c: e for c, e in reading.evidence.items() if c != cell}
+    if sure:
+        evidence = {c: e for c, e in reading.evidence.items() if c != cell}
+    elif cell in reading.evidence:
+        evidence = {**reading.evidence,
+                    cell: replace(reading.evidence[cell], state=CellState(state), sure=False)}
+    else:
+        return reading
     return replace(reading, cells={**reading.cells, cell: CellState(state)}, evidence=evidence)
 
 
@@ -75,13 +84,8 @@ def test_moves_caught_up_on_a_board_with_a_square_misread_for_good():
     made half the size, the light knight on g1 was read dark from the start): the moves made
     between two calm pictures are caught up all the same (a move never seen, which the
     record would lack, shows at two squares at least: its origin and its target)."""
-    pos = get_variant("magici").start_position()
-    g = geometry_for_cells(list(pos.geometry.cells))
-    reader = Reader(g, expected=occupancy(pos, g.cells))
-    follower = ChangeFollower(pos, fps=FPS)
-    events = []
-    for k, frame in enumerate(film(MOVES, seed=611, between=2)):
-        events += follower.feed(_misread_for_good(reader.read(frame), "g1", "b"), at=k / FPS)
+    events = follow(film(MOVES, seed=611, between=2),
+                    lambda reading, agreed: _misread_for_good(reading, "g1", "b"))
     assert [str(e) for e in events] == MOVES
 
 
@@ -90,16 +94,17 @@ def test_a_run_on_a_board_showing_a_move_the_game_lacks_is_not_caught_up():
     look unchanged since (as a move the game lacks would leave them: b1-c3 made while the
     game has the knight on b1): no run is caught up on such a board (it would leave the
     record wrong). A guard: it passes before and after the one square allowed."""
-    pos = get_variant("magici").start_position()
-    g = geometry_for_cells(list(pos.geometry.cells))
-    reader = Reader(g, expected=occupancy(pos, g.cells))
-    follower = ChangeFollower(pos, fps=FPS)
-    events = []
-    for k, frame in enumerate(film(MOVES, seed=611, between=2)):
-        reading = reader.read(frame)
-        if follower._ref is not None:  # (from after the first calm picture agreed)
-            reading = _misread_for_good(_misread_for_good(reading, "b1", "."), "c3", "w")
-        events += follower.feed(reading, at=k / FPS)
+    _lacking_move_denies_every_run(sure_origin=True)
+
+
+def _lacking_move_denies_every_run(sure_origin: bool) -> None:
+    def misread(reading, agreed):
+        if not agreed:  # (from after the first calm picture agreed)
+            return reading
+        reading = _misread_for_good(reading, "b1", ".", sure=sure_origin)
+        return _misread_for_good(reading, "c3", "w")
+
+    events = follow(film(MOVES, seed=611, between=2), misread)
     assert not [e for e in events if e.kind is EventKind.MOVE]
 
 
@@ -108,26 +113,4 @@ def test_a_run_on_a_board_showing_a_move_the_game_lacks_one_square_unsure_is_not
     otherwise (c3): c3 was read as the game has it at the first calm picture, so it is no
     square misread all game, and no run is caught up (review of session 20: caught up before
     the misread square had to be so from the first reading on)."""
-    from dataclasses import replace
-
-    from companion.vision.geometry import CellState
-
-    def unsure(reading, cell: str, state: str):
-        if not reading.cells or cell not in reading.cells or cell not in reading.evidence:
-            return reading
-        evidence = {**reading.evidence,
-                    cell: replace(reading.evidence[cell], state=CellState(state), sure=False)}
-        return replace(reading, cells={**reading.cells, cell: CellState(state)},
-                       evidence=evidence)
-
-    pos = get_variant("magici").start_position()
-    g = geometry_for_cells(list(pos.geometry.cells))
-    reader = Reader(g, expected=occupancy(pos, g.cells))
-    follower = ChangeFollower(pos, fps=FPS)
-    events = []
-    for k, frame in enumerate(film(MOVES, seed=611, between=2)):
-        reading = reader.read(frame)
-        if follower._ref is not None:  # (from after the first calm picture agreed)
-            reading = _misread_for_good(unsure(reading, "b1", "."), "c3", "w")
-        events += follower.feed(reading, at=k / FPS)
-    assert not [e for e in events if e.kind is EventKind.MOVE]
+    _lacking_move_denies_every_run(sure_origin=False)
