@@ -418,12 +418,12 @@ RECHECK = 4  # while calm, look again every this many stable-sights' worth of fr
 # changed cell (or one an earlier of them moved through) and to one (or, once in a run, to a
 # cell the piece leaves again), that together change only cells the picture shows changed,
 # every cell they fill or empty read surely as they leave it (but one, unsure), and no other
-# cell read surely otherwise than they leave it (but MISREAD_KEPT); one such position only, and
-# no Shah's exchange (which may not show) legal on the way, or nothing is played. Their order comes
-# from the pictures the camera saw on the way (frames not refused as motion): an order is
-# played when it fits them better than any other by ORDER_MARGIN, else nothing is played (a
-# real overhead webcam game, see bench_vision: four moves made in 4 s between two calm
-# pictures, then three more)
+# cell read surely otherwise than they leave it (but MISREAD_KEPT); one such position only,
+# and no Shah's exchange (which may not show) legal on the way, or nothing is played. Their
+# order comes from the pictures the camera saw on the way (frames not refused as motion): an
+# order is played when it fits them better than any other by ORDER_MARGIN, else nothing is
+# played (a real overhead webcam game, see bench_vision: four moves made in 4 s between two
+# calm pictures, then three more)
 CATCH_UP_PLIES = 6
 CATCH_UP_LEAST = 3  # ... and at least so many (one or two, also when they reach the only
 # position that fits: the moves' own rules, with their guards against a hand at rest)
@@ -435,8 +435,9 @@ CATCH_UP_WAIT = 1  # looks the camera waits, silent, while such moves have unsur
 # otherwise than the game at the first calm reading and at every sure reading since, whose look
 # has not changed since the agreed picture by MISREAD_STILL evidence of no change (the real
 # webcam recording made half the size, bench_vision --variants, derived from LOOKED AT footage,
-# read the light knight on g1 dark all game, and no run was caught up). A move the game lacks
-# was made after the first reading, which read its squares as the game had them then.
+# read the light knight on g1 dark all game: one of two things that kept its first four moves
+# from being caught up; the other, c8 read unsure, still does). A move the game lacks was made
+# after the first reading, which read its squares as the game had them then.
 # (Leaving aside a changed cell read unsure as well was measured and withdrawn: a review found
 # runs it played falsely, a pawn's e4-e5 whose e4 the run refilled, e5 read unsure.)
 MISREAD_KEPT = 1
@@ -1836,8 +1837,9 @@ class ChangeFollower(Follower):
     @property
     def doubt(self) -> tuple[str, ...]:
         """The squares the players were asked to check (a ``CHECK``) while that doubt stands:
-        () once a move or a takeback explains them, the players answer, or the board is seen
-        as agreed again (the piece knocked over set right). A screen keeps them marked."""
+        () once a move or a takeback explains them, the players answer, the board is seen as
+        it was agreed before they were named (the piece knocked over set right), or a picture
+        is taken in with them read surely as the game has them. A screen keeps them marked."""
         return self._asked[2] if self._asked and self._asked[0] is EventKind.CHECK else ()
 
     def _ask(self, event: FollowEvent) -> list[FollowEvent]:
