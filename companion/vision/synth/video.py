@@ -78,25 +78,28 @@ def game_frames(
 
 
 def fast_game_frames(variant: str, moves: list[str], seed: int, between: int,
-                     lead: int = 15, hold: int = 40) -> list[np.ndarray]:
-    """A fast game: the start held ``lead`` frames, each move made by a hand over 3 frames and
-    followed by only ``between`` calm frames (a camera that wants half a second of calm sees
-    none), the last position held ``hold`` frames. A board tilted up to 15 degrees."""
+                     lead: int = 15, hold: int = 40, fen: str | None = None,
+                     kinds: bool = False) -> list[np.ndarray]:
+    """A fast game: the start (or ``fen``) held ``lead`` frames, each move made by a hand over 3
+    frames and followed by only ``between`` calm frames (a camera that wants half a second of
+    calm sees none), the last position held ``hold`` frames. A board tilted up to 15 degrees.
+    ``kinds``: each piece drawn with its kind's shape (else by its side's colour only)."""
     from companion.rules import get_variant
     from companion.vision.follower import occupancy
     from companion.vision.geometry import geometry_for_cells
     from companion.vision.synth.scene import random_scene
 
     rng = np.random.default_rng(seed)
-    pos = get_variant(variant).start_position()
+    pos = get_variant(variant).from_fen(fen) if fen else get_variant(variant).start_position()
     g = geometry_for_cells(list(pos.geometry.cells))
+    look = occupancy_of if kinds else occupancy
     scene = random_scene(rng, g, max_tilt_deg=15)
-    static = render_static(scene, occupancy(pos, g.cells))
+    static = render_static(scene, look(pos, g.cells))
     frames = [finish(scene, static, rng) for _ in range(lead)]
     for i, text in enumerate(moves):
         frames += [finish(scene, static, rng, hand=True) for _ in range(3)]
         pos.push(pos.parse_move(text))
-        static = render_static(scene, occupancy(pos, g.cells))
+        static = render_static(scene, look(pos, g.cells))
         frames += [finish(scene, static, rng) for _ in range(hold if i == len(moves) - 1
                                                              else between)]
     return frames
