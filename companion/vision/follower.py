@@ -432,12 +432,14 @@ CATCH_UP_TRANSIT = 1  # unchanged cells a piece may stop on and leave again with
 ORDER_MARGIN = 2 * MARGIN
 CATCH_UP_WAIT = 1  # looks the camera waits, silent, while such moves have unsure cells
 # A square the camera reads wrongly all game may be left aside: MISREAD_KEPT cells read surely
-# otherwise than the game at the first calm reading and at every sure reading since, whose look
-# has not changed since the agreed picture by MISREAD_STILL evidence of no change (the real
-# webcam recording made half the size, bench_vision --variants, derived from LOOKED AT footage,
-# read the light knight on g1 dark all game: one of two things that kept its first four moves
-# from being caught up; the other, c8 read unsure, still does). A move the game lacks was made
-# after the first reading, which read its squares as the game had them then.
+# otherwise than the game at the first calm reading (or the frame the board was learnt from)
+# and at every calm sure reading since, whose look has not changed since the agreed picture by
+# MISREAD_STILL evidence of no change (the real webcam recording made half the size,
+# bench_vision --variants, derived from LOOKED AT footage, read the light knight on g1 dark
+# all game, and light or empty in a hand's frames, which no longer count: one of two things
+# that kept its first four moves from being caught up; the other, c8 read unsure, still does).
+# A move the game lacks was made after the first reading, which read its squares as the game
+# had them then.
 # (Leaving aside a changed cell read unsure as well was measured and withdrawn: a review found
 # runs it played falsely, a pawn's e4-e5 whose e4 the run refilled, e5 read unsure.)
 MISREAD_KEPT = 1
@@ -608,14 +610,17 @@ class ChangeFollower(Follower):
         del self._calm[: -need]
         self._seen = {c: (s.value if isinstance(s, CellState) else str(s))
                       for c, s in reading.cells.items() if c not in reading.unsure}
-        # cells read surely otherwise than the game from the first calm reading on, and at
-        # every sure reading since (a square the camera misreads all game: see MISREAD_KEPT)
-        expected = self.expected
-        otherwise = {c for c, v in self._seen.items() if c in expected and v != expected[c]}
-        self._misread = otherwise if self._misread is None else self._misread & (
-            otherwise | (set(expected) - set(self._seen)))
         self._calm_count += 1
         n = self._calm_count
+        if n >= need or reading.learnt:
+            # cells read surely otherwise than the game from the first calm reading (or the
+            # frame the board was learnt from) on, and at every calm sure reading since (a
+            # square the camera misreads all game: see MISREAD_KEPT; a hand's frames read it
+            # anyhow)
+            expected = self.expected
+            otherwise = {c for c, v in self._seen.items() if c in expected and v != expected[c]}
+            self._misread = otherwise if self._misread is None else self._misread & (
+                otherwise | (set(expected) - set(self._seen)))
         every = (1 if self._unsettled else RECHECK) * need
         if n < need or ((n - need) % every
                                       and not self._look_again):

@@ -132,3 +132,18 @@ def test_a_pawn_push_whose_square_the_run_refills_is_not_caught_up_as_a_capture(
     frames = fast_game_frames("magici", truth, 611, 2, fen=fen, kinds=True)
     played = [str(e) for e in follow(frames, e5_unsure, fen) if e.kind is EventKind.MOVE]
     assert played == truth[: len(played)]
+
+
+def test_a_square_misread_for_good_read_right_only_under_the_hands_is_still_left_aside():
+    """g1 read dark at every calm picture, but light in the frames between the fast moves
+    (a hand's shadow, the picture still changing; the real recording made half the size read
+    it so): those frames do not count, the square is misread for good, and the moves are
+    caught up (before: g1 read right once, in a frame between two moves, and nothing was)."""
+    frames = film(MOVES, seed=611, between=2)
+    index = iter(range(len(frames)))
+    burst = range(15, 15 + 3 * len(MOVES) + 2 * (len(MOVES) - 1))  # (lead, hands, between)
+
+    def g1_dark_when_calm(reading, agreed):
+        return reading if next(index) in burst else _misread_for_good(reading, "g1", "b")
+
+    assert [str(e) for e in follow(frames, g1_dark_when_calm)] == MOVES
