@@ -119,13 +119,14 @@ def follow_game(variant: str, start_fen: str | None, truth_moves: list[str],
                 frames: "Any", corners: np.ndarray | None, name: str = "",
                 fps: float | None = None) -> GameScore:
     """Follow ``frames`` as the app does; a question is answered as the players would (the
-    true move when offered, else by touch: the true move played) and counted. ``fps``: the
+    true move when offered, or the true run of moves; else by touch: the true move played)
+    and counted. ``fps``: the
     frames' rate when known (a webcam's: the follower's calm is then measured in seconds).
 
     A move is followed when the camera played it unasked; false when it played another.
     """
     from companion.rules import get_variant
-    from companion.vision.follower import ChangeFollower, EventKind
+    from companion.vision.follower import RUN_JOIN, ChangeFollower, EventKind
     from companion.vision.geometry import geometry_for_cells
     from companion.vision.reader import Reader
 
@@ -174,9 +175,15 @@ def follow_game(variant: str, start_fen: str | None, truth_moves: list[str],
             elif expected is not None:
                 score.asked += 1
                 score.lines.append(f"    {name}: asked {e} (truth {expected})")
-                if not answer(expected):
-                    return score
-                done += 1
+                # a run of moves offered (made fast, seen only together) is confirmed when it
+                # is the true moves in their order; else the true move is entered by touch
+                run = next((c.split(RUN_JOIN) for c in e.candidates if RUN_JOIN in c and
+                            c.split(RUN_JOIN) == truth_moves[done:done + len(c.split(RUN_JOIN))]),
+                           [expected])
+                for move in run:
+                    if not answer(move):
+                        return score
+                    done += 1
     missed = len(truth_moves) - done
     if missed:
         score.lines.append(f"    {name}: {missed} move(s) never seen")

@@ -419,27 +419,37 @@ RECHECK = 4  # while calm, look again every this many stable-sights' worth of fr
 # cell the piece leaves again), that together change only cells the picture shows changed,
 # every cell they fill or empty read surely as they leave it (but one, unsure), and no other
 # cell read surely otherwise than they leave it (but MISREAD_KEPT); one such position only,
-# and no Shah's exchange (which may not show) legal on the way, or nothing is played. Their
-# order comes from the pictures the camera saw on the way (frames not refused as motion): an
-# order is played when it fits them better than any other by ORDER_MARGIN, else nothing is
-# played (a real overhead webcam game, see bench_vision: four moves made in 4 s between two
-# calm pictures, then three more)
+# and no Shah's exchange (which may not show) legal on the way, or nothing is played (but
+# asked, see CATCH_UP_WAIT). Their order comes from the pictures the camera saw on the way
+# (frames not refused as motion): an order is played when it fits them better than any other
+# by ORDER_MARGIN, else the orders are asked about (a real overhead webcam game, see
+# bench_vision: four moves made in 4 s between two calm pictures, then three more)
 CATCH_UP_PLIES = 6
 CATCH_UP_LEAST = 3  # ... and at least so many (one or two, also when they reach the only
 # position that fits: the moves' own rules, with their guards against a hand at rest)
 CATCH_UP_NODES = 5000  # positions the search may visit (each its legal moves: bounded time)
 CATCH_UP_TRANSIT = 1  # unchanged cells a piece may stop on and leave again within one run
 ORDER_MARGIN = 2 * MARGIN
-CATCH_UP_WAIT = 1  # looks the camera waits, silent, while such moves have unsure cells
+CATCH_UP_WAIT = 1  # looks the camera waits, silent, while such moves have unsure cells (or
+# while several runs fit, or one in no clear order) ... after which those runs are asked
+# about, up to ASK_RUNS positions reached, each run at least CATCH_UP_LEAST moves and no
+# Shah's exchange open on the way: the players confirm the run they made with one answer,
+# each run offered in its orders within ORDER_MARGIN of its likeliest, ASK_RUNS answers at
+# most. (The real webcam recording made half the size, twice the size or turned a quarter,
+# bench_vision --variants, derived from LOOKED AT footage: its first four moves, made in 4 s,
+# fit but for the bishop on c8 read unsure; the squares of all four were asked to check, and
+# each move then had to be entered by touch.) A candidate that is a run names its moves
+# joined by RUN_JOIN ("e2e4,e7e5,d1h5")
+ASK_RUNS = 3
+RUN_JOIN = ","
 # A square the camera reads wrongly all game may be left aside: MISREAD_KEPT cells read surely
 # otherwise than the game at the first calm reading (or the frame the board was learnt from)
 # and at every calm sure reading since, whose look has not changed since the agreed picture by
 # MISREAD_STILL evidence of no change (the real webcam recording made half the size,
 # bench_vision --variants, derived from LOOKED AT footage, read the light knight on g1 dark
-# all game, and light or empty in a hand's frames, which no longer count: one of two things
-# that kept its first four moves from being caught up; the other, c8 read unsure, still does).
-# A move the game lacks was made after the first reading, which read its squares as the game
-# had them then.
+# all game, and light or empty in a hand's frames, which no longer count; with c8 read unsure
+# its first four moves are asked about, see ASK_RUNS). A move the game lacks was made after
+# the first reading, which read its squares as the game had them then.
 # (Leaving aside a changed cell read unsure as well was measured and withdrawn: a review found
 # runs it played falsely, a pawn's e4-e5 whose e4 the run refilled, e5 read unsure.)
 MISREAD_KEPT = 1
@@ -1255,18 +1265,25 @@ class ChangeFollower(Follower):
 
     def _caught_up(self, ev: np.ndarray, index: dict[str, int], strong: set[str],
                    picture: Any) -> list[FollowEvent] | None:
-        """The moves :meth:`_catch_up` finds, played; [] to look again; None: none fits."""
+        """The moves :meth:`_catch_up` finds, played (or, still unsure, asked about); [] to
+        look again; None: none fits."""
         caught = self._catch_up(ev, index, strong)
         if caught == ():
             self._unsettled += 1
             return []
+        if isinstance(caught, list):
+            self._pending = []
+            return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=tuple(
+                RUN_JOIN.join(map(str, path)) for path in caught)))
         return None if caught is None else self._accept(caught, picture)
 
     def _catch_up(self, ev: np.ndarray, index: dict[str, int], strong: set[str]
-                  ) -> tuple | None:
+                  ) -> tuple | list[tuple] | None:
         """Several moves made unseen since the agreed picture (see :data:`CATCH_UP_PLIES`):
         the moves, in the order the pictures seen on the way show best; () to look again
-        (one run of moves fits but for cells read unsure); or None."""
+        (runs fit but for cells read unsure, several fit, or one in no clear order); a list
+        of runs to ask about (still so at the next look: see :data:`CATCH_UP_WAIT`); or
+        None."""
         if self._credit:
             # (the hand that made the players' answered move may still rest over the board:
             # its cells were caught up as the queen's d8e8, clupso_a with a resting hand)
@@ -1274,21 +1291,39 @@ class ChangeFollower(Follower):
         found = self._runs(ev, index, strong)
         if found is None:
             return None  # too many ways: none is played
-        fits, doubtful = found
-        if len(fits) == 1 and not doubtful:
+        fits, doubts = found
+        if len(fits) == 1 and not doubts:
             # (one or two moves that fit are left to the moves' own rules)
             if len(fits[0][0]) < CATCH_UP_LEAST or self._exchange_open(fits[0][0]):
                 return None
-            return self._order(fits[0])
-        if not fits and doubtful == 1 and self._unsettled <= CATCH_UP_WAIT:
-            return ()  # one such run of moves, unsure cells in it: look again before asking
-        return None
+            order = self._order(fits[0])
+            if order is not None:
+                return order
+        if not fits and not doubts:
+            return None
+        if self._unsettled <= CATCH_UP_WAIT:
+            # runs that fit but for cells read unsure, several, or one whose order the
+            # pictures do not tell: look again
+            return ()
+        # still so: the runs are asked about (see ASK_RUNS), those that fit all round first,
+        # the shorter first, each in its likely orders
+        positions = sorted(fits, key=lambda paths: len(paths[0])) + sorted(
+            doubts, key=lambda paths: len(paths[0]))
+        if len(positions) > ASK_RUNS or any(
+                len(paths[0]) < CATCH_UP_LEAST or self._exchange_open(paths[0])
+                for paths in positions):
+            return None
+        asked = []
+        for paths in positions:
+            ranked = self._orders(paths)
+            asked += [path for score, path in ranked if score >= ranked[0][0] - ORDER_MARGIN]
+        return asked[:ASK_RUNS]
 
     def _runs(self, ev: np.ndarray, index: dict[str, int], strong: set[str]
-              ) -> tuple[list[list[tuple]], int] | None:
+              ) -> tuple[list[list[tuple]], list[list[tuple]]] | None:
         """The runs of moves (see :data:`CATCH_UP_PLIES`) that fit the picture: per position
-        they reach, its shortest runs; and how many positions fit but for cells read unsure.
-        None when there were too many ways to search them all."""
+        they reach, its shortest runs; and the same for the positions that fit but for cells
+        read unsure. None when there were too many ways to search them all."""
         cells = self.cells
         changed = {c for c in cells if ev[index[c]] > 0}
         start, was = self._identity(), self.expected
@@ -1328,7 +1363,8 @@ class ChangeFollower(Follower):
         search([], set(), CATCH_UP_TRANSIT)
         if visited >= CATCH_UP_NODES:
             return None
-        fits, doubtful = [], 0
+        fits: list[list[tuple]] = []
+        doubts: list[list[tuple]] = []
         for paths in finals.values():
             shortest = min(len(path) for path in paths)
             paths = [path for path in paths if len(path) == shortest]
@@ -1351,10 +1387,10 @@ class ChangeFollower(Follower):
                     for c in otherwise):
                 continue
             if len(unsure & moved) > 1 or unsure - moved:
-                doubtful += 1  # nothing read otherwise, but too little read surely
+                doubts.append(paths)  # nothing read otherwise, but too little read surely
                 continue
             fits.append(paths)
-        return fits, doubtful
+        return fits, doubts
 
     def _exchange_open(self, path: tuple) -> bool:
         """Whether a move that changes no cell's colour (the Shah's exchange) was legal
@@ -1371,8 +1407,16 @@ class ChangeFollower(Follower):
         """Of several orders of the same moves, the one the pictures seen since the agreed one
         show best (each picture shows the board some moves on, never fewer than the picture
         before it), when it is clearly ahead of the next; the only one when there is one."""
+        ranked = self._orders(paths)
+        if len(ranked) > 1 and ranked[0][0] - ranked[1][0] < ORDER_MARGIN:
+            return None
+        return ranked[0][1]
+
+    def _orders(self, paths: list[tuple]) -> list[tuple[float, tuple]]:
+        """``paths`` (orders of the same moves), each with how well the pictures seen since the
+        agreed one show it (see :meth:`_order`), the best first."""
         if len(paths) == 1:
-            return paths[0]
+            return [(0.0, paths[0])]
         cells = self.cells
         index = {c: i for i, c in enumerate(cells)}
         start = self._identity()
@@ -1395,10 +1439,8 @@ class ChangeFollower(Follower):
                 fit = np.where(inside, e[None, :], -e[None, :]).sum(axis=1)
                 best = np.maximum.accumulate(best) + fit
             scores.append(float(np.max(best)) if seen else 0.0)
-        order = np.argsort(scores)[::-1]
-        if scores[order[0]] - scores[order[1]] < ORDER_MARGIN:
-            return None
-        return paths[int(order[0])]
+        order = np.argsort(scores, kind="stable")[::-1]
+        return [(scores[int(k)], paths[int(k)]) for k in order]
 
     def _drifted(self, picture: Any) -> bool:
         """Whether the picture crept away from the calm stretch's first: far more than it

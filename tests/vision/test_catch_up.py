@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from companion.rules import get_variant
-from companion.vision.follower import ChangeFollower, EventKind, occupancy
+from companion.vision.follower import ASK_RUNS, RUN_JOIN, ChangeFollower, EventKind, occupancy
 from companion.vision.geometry import geometry_for_cells
 from companion.vision.reader import Reader
 from companion.vision.synth.video import fast_game_frames
@@ -51,15 +51,6 @@ def test_a_fast_game_in_the_other_order_is_caught_up_in_that_order():
     other = ["e2e4", "b8c6", "d1h5", "e7e5"]
     events = follow(film(other, seed=612, between=2))
     assert [str(e) for e in events] == other
-
-
-def test_moves_whose_order_no_picture_shows_are_not_played():
-    # hands over the board from one move to the next: the end position is clear, the order
-    # is not (e7e5 and b8c6 may come either way): nothing is played in a guessed order
-    events = follow(film(MOVES, seed=613, between=0))
-    played = [str(e) for e in events if e.kind is EventKind.MOVE]
-    assert played == MOVES[: len(played)]
-    assert len(played) < len(MOVES)
 
 
 def _misread_for_good(reading, cell: str, state: str, sure: bool = True):
@@ -132,6 +123,35 @@ def test_a_pawn_push_whose_square_the_run_refills_is_not_caught_up_as_a_capture(
     frames = fast_game_frames("magici", truth, 611, 2, fen=fen, kinds=True)
     played = [str(e) for e in follow(frames, e5_unsure, fen) if e.kind is EventKind.MOVE]
     assert played == truth[: len(played)]
+
+
+def test_a_run_with_two_of_its_squares_read_unsure_is_asked_about_as_one_answer():
+    """The four moves made fast, e4 and h5 read unsure: nothing is played by itself, and the
+    camera asks, once, whether these four were made, in the order the pictures show (before:
+    it named their ten squares to check, and the players entered each move by touch). The
+    players' answer, each move chosen in turn, leaves the camera following on."""
+    def unsure(reading, agreed):
+        for cell in ("e4", "h5"):
+            if reading.cells and cell in reading.evidence:
+                reading = _misread_for_good(reading, cell, reading.cells[cell].value, sure=False)
+        return reading
+
+    frames = film(MOVES, seed=611, between=2)
+    events = follow(frames, unsure)
+    assert [e.kind for e in events] == [EventKind.AMBIGUOUS]
+    assert events[0].candidates == (RUN_JOIN.join(MOVES),)
+
+
+def test_moves_whose_order_no_picture_shows_are_asked_about_in_their_likely_orders():
+    """Hands over the board from one move to the next: the end position is clear, the order
+    is not (e7-e5 and b8-c6 may come either way). Nothing is played in a guessed order; the
+    camera offers the orders, the true one among them, each as one answer."""
+    events = follow(film(MOVES, seed=613, between=0))
+    asked = [e for e in events if e.kind is EventKind.AMBIGUOUS]
+    assert not [e for e in events if e.kind is EventKind.MOVE]
+    assert len(asked) == 1 and RUN_JOIN.join(MOVES) in asked[0].candidates
+    assert 1 < len(asked[0].candidates) <= ASK_RUNS
+    assert all(sorted(c.split(RUN_JOIN)) == sorted(MOVES) for c in asked[0].candidates)
 
 
 def test_a_square_misread_for_good_read_right_only_under_the_hands_is_still_left_aside():

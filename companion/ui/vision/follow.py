@@ -130,6 +130,8 @@ class CameraFollow:
         self._doubted = False  # squares were in doubt at the last poll
         self.moved = False  # the camera said it was moved (until it reads the board again)
         self.question: list[tuple[str, ...]] = []  # the cells of each move the camera asks about
+        # (() for a run of moves offered as one answer; its moves' cells, each move once:)
+        self.run_arrows: list[tuple[str, ...]] = []
         self.lost = False  # moved while following: not following until it sees the game again
         self._together: list[str] = []  # the moves of a run seen together, as said so far
         self._held_text = ""  # the banner of a move seen but not taken by the clock, while it waits
@@ -484,20 +486,53 @@ class CameraFollow:
     def ask(self, candidates: tuple[str, ...]) -> None:
         """Which of these moves was made: numbered buttons beside the board, in the user's
         notation (piece letter, from and to: "1  Cg1-f3"), and on the board behind, an arrow
-        with the same number for each (see :meth:`FollowWithCamera.draw_camera_question`)."""
+        with the same number for each (see :meth:`FollowWithCamera.draw_camera_question`).
+
+        A candidate may be a run of moves the camera saw only together, still unsure of some
+        squares (:data:`~companion.vision.follower.ASK_RUNS`): its button names them in the
+        order offered ("1  e2-e4, e7-e5, Dd1-h5, Cb8-c6"), one answer enters them all, and
+        the board shows an arrow for each of its moves, without a number."""
+        from companion.vision.follower import RUN_JOIN
+
         screen = self.screen
-        items, self.question = [], []
+        items, self.question, self.run_arrows = [], [], []
         for n, text in enumerate(candidates, 1):
-            label, cells = self.describe(text)
+            if RUN_JOIN in text:
+                label, moves = self.describe_run(text)
+                self.question.append(())
+                self.run_arrows += [m for m in moves if m not in self.run_arrows]
+            else:
+                label, cells = self.describe(text)
+                self.question.append(cells)
             items.append((f"{n}  {label}", self._chooser(text)))
-            self.question.append(cells)
-        screen.ask(screen.t("board.camera.which"), items, area=screen.panel.copy())
+        runs = any(RUN_JOIN in text for text in candidates)
+        screen.ask(screen.t("board.camera.which_run" if runs else "board.camera.which"), items,
+                   area=screen.panel.copy())
 
     def asking(self) -> bool:
         """A question of the camera is open on the screen."""
         screen = self.screen
         return bool(self.question) and bool(screen.overlay_buttons) \
-            and screen.overlay_title == screen.t("board.camera.which")
+            and screen.overlay_title in (screen.t("board.camera.which"),
+                                         screen.t("board.camera.which_run"))
+
+    def describe_run(self, text: str) -> tuple[str, list[tuple[str, ...]]]:
+        """A run of moves offered as one answer (their texts joined by ``RUN_JOIN``), as the
+        user reads it ("e2-e4, e7-e5, Dd1-h5"), and the cells of each of its moves."""
+        from companion.vision.follower import RUN_JOIN
+
+        board = self.screen.board_position().copy()
+        labels, moves = [], []
+        for move in text.split(RUN_JOIN):
+            label, cells = self.describe(move, board)
+            labels.append(label)
+            moves.append(cells)
+            try:
+                board.push(board.parse_move(move))
+            except Exception:  # (not a move here: the rest is named as the engine writes it)
+                labels += text.split(RUN_JOIN)[len(labels):]
+                break
+        return ", ".join(labels), moves
 
     def describe(self, text: str, position: Any = None) -> tuple[str, tuple[str, ...]]:
         """A candidate move as the user reads it (the long notation in the screen's language)
@@ -519,27 +554,42 @@ class CameraFollow:
         return label, tuple(dict.fromkeys(cells))
 
     def _chooser(self, text: str):
+        from companion.vision.follower import RUN_JOIN
+
         def choose() -> None:
-            self.question = []
+            self.question, self.run_arrows = [], []
             self.screen.close_overlay()
-            if self.follower is not None:  # the camera goes on from the answer
-                try:
-                    self.follower.choose(text)
-                except ValueError:
-                    pass
-            screen = self.screen
-            reason = screen.move_refusal()
-            if reason and self.follower is not None and self.mirror is not None:
-                self._hold(reason)  # the clock takes no move now: asked again once it does
-                return
-            options = [o for o in screen.options() if str(move_of(o.payload)) == text]
-            if len(options) > 1:  # the move either die allows: the die is asked next, as a touch
-                self._ask_die(options)
-                return
-            if options:
-                screen.play(options[0], by=BY_CAMERA_ASKED)
+            for move in text.split(RUN_JOIN):  # (a run: its moves one after the other)
+                if not self._answer(move):
+                    return
             self.sync()
         return choose
+
+    def _answer(self, text: str) -> bool:
+        """The players' answer ``text`` (one move) entered, as the camera's question's: False
+        when nothing more can be entered after it for now (the clock takes no move, the die is
+        asked, or the screen did not take it)."""
+        screen = self.screen
+        if self.follower is not None:  # the camera goes on from the answer
+            try:
+                self.follower.choose(text)
+            except ValueError:
+                pass
+        reason = screen.move_refusal()
+        if reason and self.follower is not None and self.mirror is not None:
+            self._hold(reason)  # the clock takes no move now: asked again once it does
+            return False
+        options = [o for o in screen.options() if str(move_of(o.payload)) == text]
+        if len(options) > 1:  # the move either die allows: the die is asked next, as a touch
+            self._ask_die(options)
+            return False
+        before = placement(screen.board_position())
+        if options:
+            screen.play(options[0], by=BY_CAMERA_ASKED)
+        if options and placement(screen.board_position()) != before:
+            return True
+        self.sync()  # (not taken: the camera starts again from the board as it stands)
+        return False
 
     def status_colour(self) -> Any:
         from companion.ui import theme

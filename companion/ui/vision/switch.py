@@ -233,7 +233,8 @@ class FollowWithCamera:
 
     def draw_camera_question(self, surface: pygame.Surface) -> None:
         """While the camera asks which move was made: an arrow on the board for each likely
-        move, numbered as its button."""
+        move, numbered as its button (a run of moves offered as one answer: an arrow for each
+        of its moves, unnumbered)."""
         if not self.following or not self._camera.asking():
             return
         from companion.ui.widgets import draw_text
@@ -249,20 +250,26 @@ class FollowWithCamera:
             same = [j for j, other in enumerate(moves) if other[-1] == cells[-1]]
             shift = (same.index(i) - (len(same) - 1) / 2) * 2.2 * radius
             badges.append(pygame.Vector2(view.cell_rect(cells[-1]).center) + pygame.Vector2(shift, 0))
-        for cells, badge in zip(moves, badges):
-            points = [pygame.Vector2(view.cell_rect(c).center) for c in cells[:-1]] + [badge]
+        def arrow(cells: tuple[str, ...], end: pygame.Vector2, gap: float) -> None:
+            points = [pygame.Vector2(view.cell_rect(c).center) for c in cells[:-1]] + [end]
             pygame.draw.rect(surface, theme.ACCENT, view.cell_rect(cells[0]), width=max(3, width * 2 // 3))
             for a, b in zip(points, points[1:]):
                 pygame.draw.line(surface, theme.ACCENT, a, b, width)
             a, b = points[-2], points[-1]
-            if (b - a).length() <= radius:
-                continue
+            if (b - a).length() <= gap:
+                return
             d = (b - a).normalize()
             side = pygame.Vector2(-d.y, d.x)
-            tip = b - d * radius  # the head ends at the number
+            tip = b - d * gap  # the head ends at the number (a run's: at the cell's middle)
             head = max(radius * 1.2, view.cell * 0.3)
             pygame.draw.polygon(surface, theme.ACCENT, [tip, tip - d * head + side * head * 0.6,
                                                         tip - d * head - side * head * 0.6])
+
+        for cells in self._camera.run_arrows:  # the moves of a run offered as one answer
+            if len(cells) >= 2:
+                arrow(cells, pygame.Vector2(view.cell_rect(cells[-1]).center), 0)
+        for cells, badge in zip(moves, badges):
+            arrow(cells, badge, radius)
         for (n, _), badge in zip(numbered, badges):  # the numbers last: no line crosses them
             pygame.draw.circle(surface, theme.ACCENT_DARK, badge, radius)
             pygame.draw.circle(surface, theme.ACCENT, badge, radius, max(2, width // 2))

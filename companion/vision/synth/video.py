@@ -77,13 +77,14 @@ def game_frames(
             position.pop()
 
 
-def fast_game_frames(variant: str, moves: list[str], seed: int, between: int,
+def fast_game_frames(variant: str, moves: list[str], seed: int, between: "int | list[int]",
                      lead: int = 15, hold: int = 40, fen: str | None = None,
                      kinds: bool = False) -> list[np.ndarray]:
     """A fast game: the start (or ``fen``) held ``lead`` frames, each move made by a hand over 3
     frames and followed by only ``between`` calm frames (a camera that wants half a second of
-    calm sees none), the last position held ``hold`` frames. A board tilted up to 15 degrees.
-    ``kinds``: each piece drawn with its kind's shape (else by its side's colour only)."""
+    calm sees none; a list: each move's own, but the last's), the last position held ``hold``
+    frames. A board tilted up to 15 degrees. ``kinds``: each piece drawn with its kind's shape
+    (else by its side's colour only)."""
     from companion.rules import get_variant
     from companion.vision.follower import occupancy
     from companion.vision.geometry import geometry_for_cells
@@ -100,8 +101,9 @@ def fast_game_frames(variant: str, moves: list[str], seed: int, between: int,
         frames += [finish(scene, static, rng, hand=True) for _ in range(3)]
         pos.push(pos.parse_move(text))
         static = render_static(scene, look(pos, g.cells))
+        calm = between if isinstance(between, int) else between[i] if i < len(between) else 0
         frames += [finish(scene, static, rng) for _ in range(hold if i == len(moves) - 1
-                                                             else between)]
+                                                             else calm)]
     return frames
 
 

@@ -125,3 +125,62 @@ def test_a_fast_game_the_camera_never_saw_calm_is_caught_up_in_the_journal(camer
     assert said == ["Telecamera: 4 mosse viste insieme, fatte di fila "
                     "(e2-e4, Cb8-c6, Dd1-h5, e7-e5): controlla che siano giuste"], \
         [b.text for b in app.banners]
+
+
+@pytest.mark.parametrize("lang,size,label", [
+    ("it", (800, 480), "1  e2-e4, Cb8-c6, Dd1-h5, e7-e5"),
+    ("en", (1920, 1080), "1  e2-e4, Nb8-c6, Qd1-h5, e7-e5")])
+def test_a_fast_run_the_camera_is_unsure_of_is_offered_as_one_answer_then_the_game_goes_on(
+        camera_app, tmp_path, monkeypatch, lang, size, label):
+    """The same four moves in quick succession, with two of their squares read unsure (e4 and
+    h5; as on a small or far board: the real webcam's recording made half the size read the
+    queen's h5 and the bishop on c8 so): the camera enters nothing by itself, and does not name
+    ten squares to check either. It asks, once, whether these four were made, in the order the pictures
+    show; one tap enters all four (journalled as the referee's answers, each with its own
+    record), and the next move, made calmly afterwards, is entered by the camera."""
+    import pygame
+
+    from companion.ui.widgets import recording
+    from companion.vision.synth.video import fast_game_frames
+
+    from ..conftest import tap
+    from .test_follow_with_camera import misread
+
+    moves = ["e2e4", "b8c6", "d1h5", "e7e5"]
+    frames = fast_game_frames("magici", moves + ["g1f3"], 611, between=[2, 2, 2, 60])
+    folder = tmp_path / "cam"
+    folder.mkdir()
+    app, worker = camera_app(folder, lang, size)
+    worker.source = StandInCamera(frames, 20.0)
+    misread(monkeypatch, "e4", "w", sure=False)
+    misread(monkeypatch, "h5", "w", sure=False)
+    screen, asked = following(app)
+    said = len(app.banners)
+    while not asked:
+        result = worker.step()
+        app.tick()
+        assert result is not None and result.reading is not None, "never asked"
+    assert screen.session.history == []  # nothing entered unasked
+    title, items = asked[0][0], asked[0][1]
+    assert title == app.t("board.camera.which_run")  # "Mosse fatte di fila: sono queste?"
+    assert [text for text, _ in items] == [label]
+    assert screen.camera.asking()
+    # on the board: an arrow for each of the four moves, none numbered
+    assert screen.camera.question == [()]
+    assert [(cells[0], cells[-1]) for cells in screen.camera.run_arrows] == [
+        ("e2", "e4"), ("b8", "c6"), ("d1", "h5"), ("e7", "e5")]
+    shown = pygame.Surface(size)
+    with recording() as report:
+        app.viewport.present(app.render(), shown)
+    pygame.image.save(shown, str(tmp_path / f"run-question-{lang}.png"))  # looked at
+    drawn = next(mark for mark in report.texts if mark.text.startswith("1  "))
+    assert drawn.text == label and not drawn.cut  # the whole run readable on its button
+    tap(app, *next(b for b in screen.overlay_buttons if b.label == label).rect.center)
+    assert [m.text for m in screen.session.history] == moves
+    assert move_sources(screen.session.match) == ["camera_asked"] * 4
+    assert not screen.camera.asking() and screen.camera.run_arrows == []
+    pump(app, worker)
+    assert [m.text for m in screen.session.history] == moves + ["g1f3"]
+    assert move_sources(screen.session.match) == ["camera_asked"] * 4 + ["camera"]
+    assert board_moves(screen.session.match) == touched_record(tmp_path, moves + ["g1f3"])
+    assert len(asked) == 1 and not [b.text for b in app.banners[said:] if "Telecamera" in b.text]
