@@ -98,6 +98,7 @@ class GameScore:
     followed: int = 0
     false: int = 0
     asked: int = 0
+    confirmed: int = 0  # moves the camera offered in a question, the true one picked
     ms: list[float] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
 
@@ -106,13 +107,16 @@ class GameScore:
         self.followed += other.followed
         self.false += other.false
         self.asked += other.asked
+        self.confirmed += other.confirmed
         self.ms += other.ms
         self.lines += other.lines
 
     def line(self) -> str:
         pct = 100 * self.followed / max(self.moves, 1)
         return (f"moves followed {self.followed}/{self.moves} = {pct:.1f} % (target >= 99 %), "
-                f"false moves {self.false} (target 0), questions {self.asked}")
+                f"false moves {self.false} (target 0), questions {self.asked}"
+                + (f" (offering {self.confirmed} of the moves, picked)" if self.confirmed
+                   else ""))
 
 
 def follow_game(variant: str, start_fen: str | None, truth_moves: list[str],
@@ -180,6 +184,8 @@ def follow_game(variant: str, start_fen: str | None, truth_moves: list[str],
                 run = next((c.split(RUN_JOIN) for c in e.candidates if RUN_JOIN in c and
                             c.split(RUN_JOIN) == truth_moves[done:done + len(c.split(RUN_JOIN))]),
                            [expected])
+                if len(run) > 1 or expected in e.candidates:
+                    score.confirmed += len(run)
                 for move in run:
                     if not answer(move):
                         return score
