@@ -38,7 +38,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
         "'picamera') or a folder of frames read in name order. Prints each move on its own "
         "line as the rules engine writes it, 'takeback MOVE' for a move taken back, and lines "
         "starting with '?' for what it could not resolve ('? check SQUARES' or '? which move: "
-        "MOVES'). Status changes (hand over the board, camera moved) go to stderr.")
+        "MOVES', a run of moves made fast offered as one candidate, its moves joined by "
+        "commas). Status changes (hand over the board, camera moved) go to stderr.")
     follow.add_argument("source", metavar="SOURCE")
     follow.add_argument("--variant", required=True, help="the game (magici, duere, ...)")
     follow.add_argument("--fen", metavar="POS", help="the position at the start (default: the "

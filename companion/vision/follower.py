@@ -48,7 +48,7 @@ class PositionLike(Protocol):
 class EventKind(Enum):
     MOVE = "move"
     TAKEBACK = "takeback"
-    AMBIGUOUS = "ambiguous"  # several legal moves fit: ask which
+    AMBIGUOUS = "ambiguous"  # several legal moves (or runs of them, see RUN_JOIN) fit: ask which
     CHECK = "check"  # no legal move fits: ask the players to check these squares
 
 
@@ -359,6 +359,12 @@ def _origin(move: Any) -> str:
     return found.group(0) if found else ""
 
 
+def _ends(move: Any) -> tuple[str, str]:
+    """The squares a move leaves and reaches, by its text ("" for a move naming none)."""
+    named = re.findall(r"[a-z]+\d+", str(move))
+    return (named[0], named[-1]) if named else ("", "")
+
+
 def _cell_key(cell: str) -> tuple[int, str]:
     return (int("".join(ch for ch in cell if ch.isdigit()) or 0), cell)
 
@@ -533,6 +539,9 @@ class ChangeFollower(Follower):
     # ... and, once squares were named, read so at every calm picture until it shows the game
     # (no move is judged by change meanwhile: the agreed picture differs from the game there)
     _ahead_off: frozenset = field(default=frozenset(), init=False, repr=False)
+    # the question asked about the board seen ahead, while no answer came (asked again at
+    # every look: a station's clock may have kept it from the players, see ask_again)
+    _ahead_asked: tuple = field(default=(), init=False, repr=False)
     _doubt_ref: Any = field(default=None, init=False, repr=False)  # agreed when CHECK was asked
     _last_read: Any = field(default=None, init=False, repr=False)  # the last reading
     _ahead_read: Any = field(default=None, init=False, repr=False)  # (its key, what
@@ -646,12 +655,15 @@ class ChangeFollower(Follower):
         return {c: (s.value if isinstance(s, CellState) else str(s))
                 for c, s in reading.cells.items()}
 
-    def _read_ahead(self, reading: Reading) -> "tuple[frozenset, frozenset, list[Any], bool]":
+    def _read_ahead(self, reading: Reading
+                    ) -> "tuple[frozenset, frozenset, list[Any], bool | list[tuple]]":
         """How ``reading`` shows the board otherwise than the game: the cells read surely
         otherwise (but those of moves entered by touch and not made on the board yet); those
         of them that are empty in the game (a piece seen where none stands: a printed logo, a
         tall piece's head over the square behind it, on real boards, where no move is); the
-        legal moves that explain it; and, when none does, whether two moves in a row do.
+        legal moves that explain it; and, when none does, whether two moves in a row do (or,
+        when those found leave a piece aside as a stray one, the two moves in a row that
+        leave none: see :meth:`_search_ahead`).
 
         A move explains it when every cell it changes is read as after it, one of them at
         least surely (a reading of a board learnt as the position with a move made on it
@@ -672,7 +684,7 @@ class ChangeFollower(Follower):
         return found
 
     def _search_ahead(self, seen: dict[str, str], unsure: "set[str] | frozenset[str]"
-                      ) -> "tuple[frozenset, frozenset, list[Any], bool]":
+                      ) -> "tuple[frozenset, frozenset, list[Any], bool | list[tuple]]":
         expected = self.expected
         off = _diff(expected, seen) - self._credit
         sure = frozenset(off - unsure)
@@ -687,16 +699,43 @@ class ChangeFollower(Follower):
                     and all(seen[c] == after[c] for c in moved))
 
         found = [m for m in self.position.legal_moves() if explains(self._expected_after((m,)))]
-        if found or not sure - stray:  # (two moves: a square read surely emptied, or taken)
+        if not found and not sure - stray:  # (two moves: a square read surely emptied, or
+            return sure, stray, found, False  # taken; stray pieces alone are no move)
+        if any(sure <= _diff(expected, self._expected_after((m,))) for m in found):
             return sure, stray, found, False
-        for first in self.position.legal_moves():
+
+        def covers(after: dict[str, str]) -> bool:
+            """Two moves leaving no piece aside: every square read surely otherwise is
+            theirs, and read as they leave it (their squares read unsure may read as before
+            them: learning the board from the frame taught them so)."""
+            moved = _diff(expected, after)
+            return sure <= moved and all(seen[c] == after[c] for c in moved - unsure)
+
+        if not found:
+            for first in self.position.legal_moves():
+                self.position.push(first)
+                try:
+                    if any(explains(self._expected_after((m,)))
+                           for m in self.position.legal_moves()):
+                        return sure, stray, [], True
+                finally:
+                    self.position.pop()
+            return sure, stray, [], False
+        # each move found leaves a piece aside as a stray one: two moves in a row that leave
+        # none are as likely, and both are asked about (a real webcam's recording at a
+        # quarter of its frame rate, bench_vision --variants, derived from LOOKED AT footage:
+        # the board learnt with e2-e4 and e7-e5 made on it, e2-e4 was played, e5's pawn taken
+        # for a stray piece, e7-e5 never entered, and nothing was followed after it; a stray
+        # dark piece on f6, a logo, with g8 read unsure, is as much g8-f6: session 21's review)
+        pairs = []
+        for first in found:
             self.position.push(first)
             try:
-                if any(explains(self._expected_after((m,))) for m in self.position.legal_moves()):
-                    return sure, stray, [], True
+                pairs += [(first, m) for m in self.position.legal_moves()
+                          if covers(self._expected_after((m,)))]
             finally:
                 self.position.pop()
-        return sure, stray, [], False
+        return sure, stray, found, pairs or False
 
     def _seen_ahead(self, reading: Reading) -> tuple[Any, bool]:
         """The frame the board was learnt from (it agrees with the position on most cells):
@@ -705,7 +744,7 @@ class ChangeFollower(Follower):
         shows the board otherwise than the game in a way to read again then (two moves
         alike, or two moves made)."""
         sure, stray, found, two = self._read_ahead(reading)
-        chosen = self._pick(found) if found else None
+        chosen = self._pick(found) if found and not two else None
         if chosen is not None:
             return chosen, False
         if not self.position.legal_moves():  # no move to enter yet (Due Re before the roll):
@@ -732,6 +771,18 @@ class ChangeFollower(Follower):
         change between pictures, as before: read so at every look, the game was never
         followed on such a board."""
         sure, stray, found, two = self._read_ahead(reading)
+        if self._ahead_asked:  # asked about, no answer yet: nothing played meanwhile
+            found, two = [], False
+        if found and two and not self._ahead_off:
+            # a move, or two in a row (see _search_ahead): the players say which
+            candidates = [str(m) for m in found] + [RUN_JOIN.join(map(str, pair))
+                                                    for pair in two]
+            if len(candidates) <= ASK_RUNS and self._takes_runs():
+                self._ahead_off = sure
+                self._pending = []
+                self._ahead_asked = tuple(candidates)
+                return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=tuple(candidates)))
+            found, two = [], True
         chosen = self._pick(found) if found else None
         if chosen is not None:
             return self._ahead_play(chosen, picture)
@@ -744,6 +795,17 @@ class ChangeFollower(Follower):
             self._ahead_off = sure
             return self._ask(FollowEvent(EventKind.CHECK,
                                          squares=tuple(sorted(sure, key=_cell_key))))
+        if not self._ahead_off and sure - stray:
+            # more moves than two made on the board before the camera saw it calm (learnt
+            # late, a reader slower than the camera's frames): the runs that leave every
+            # square read surely as they do are asked about (see _runs_ahead)
+            seen = self._values(reading)
+            runs = self._runs_ahead(seen, reading.unsure, sure) if seen is not None else []
+            if runs:
+                self._ahead_off = sure
+                self._pending = []
+                self._ahead_asked = tuple(RUN_JOIN.join(map(str, path)) for path in runs)
+                return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=self._ahead_asked))
         if not self._ahead_off:
             return None
         seen = self._values(reading)
@@ -753,12 +815,73 @@ class ChangeFollower(Follower):
         # cell read otherwise is no move, as at the start)
         left = sure - stray
         if len(left & self._ahead_off) >= AHEAD_LEAST or len(left) > MAX_NOISE \
-                or _diff(self.expected, seen) & self._credit:
-            return []  # not the game yet (a move entered by touch, not made yet: waited for)
+                or (_diff(self.expected, seen) - reading.unsure) & self._credit:
+            # not the game yet (a move entered by touch, not made yet: waited for); a
+            # question not answered yet is asked again if it was not put to the players
+            if self._ahead_asked:
+                return self._ask(FollowEvent(EventKind.AMBIGUOUS,
+                                             candidates=self._ahead_asked))
+            return []
         self._ahead_off = frozenset()
+        self._ahead_asked = ()
         self._asked = ()
         self._agree(picture)
         return []
+
+    def _runs_ahead(self, seen: dict[str, str], unsure: "set[str] | frozenset[str]",
+                    sure: frozenset) -> list[tuple]:
+        """The runs of moves from the game's position (more than two, up to CATCH_UP_PLIES)
+        whose squares are squares read otherwise than the game or unsure, that leave every
+        square read surely otherwise theirs and every square of theirs read surely as they
+        leave it: the shortest such runs, when there are ASK_RUNS at most (every order of
+        the same moves counted: the picture at the end does not tell their order), each
+        position's in the order the pictures seen since the agreed one show best; else
+        none."""
+        if not self._takes_runs():
+            return []
+        expected = self.expected
+        allowed = _diff(expected, seen) | set(unsure)
+        finals: dict[tuple, list[tuple]] = {}
+        visited = 0
+
+        def search(path: list) -> None:
+            nonlocal visited
+            if visited >= CATCH_UP_NODES:
+                return
+            visited += 1
+            if len(path) > 2:
+                after = self.expected
+                moved = _diff(expected, after)
+                if sure <= moved and all(seen[c] == after[c] for c in moved - unsure):
+                    finals.setdefault(tuple(sorted(self._identity().items())), []).append(
+                        tuple(path))
+            if len(path) >= CATCH_UP_PLIES:
+                return
+            for move in self.position.legal_moves():
+                a, b = _ends(move)
+                if a not in allowed or b not in allowed:
+                    continue
+                self.position.push(move)
+                try:
+                    search(path + [move])
+                finally:
+                    self.position.pop()
+
+        search([])
+        if visited >= CATCH_UP_NODES or not finals:
+            return []
+        least = min(len(path) for paths in finals.values() for path in paths)
+        shortest = [[path for path in paths if len(path) == least] for paths in finals.values()
+                    if min(len(path) for path in paths) == least]
+        runs = [path for paths in shortest for _, path in self._orders(paths)]
+        if len(runs) > ASK_RUNS or any(map(self._exchange_open, runs)):
+            return []  # (the board does not tell the order: the pictures seen did not show it)
+        return runs
+
+    def _takes_runs(self) -> bool:
+        """Whether the players can answer with a run of moves (not on a board that takes a
+        roll of the dice before each move: Due Re)."""
+        return bool(getattr(self.position, "takes_runs", True))
 
     def _not_as_after(self, move: Any) -> bool:
         """Whether the last reading contradicts ``move`` made: a cell it changes read surely
@@ -811,6 +934,7 @@ class ChangeFollower(Follower):
     def _ahead_play(self, move: Any, picture: Any) -> list[FollowEvent]:
         """Play the move the board was seen ahead by, ``picture`` agreed as after it."""
         self._ahead_off = frozenset()
+        self._ahead_asked = ()
         events = self._accept((move,), picture)
         if self.history and str(self.history[-1]) == str(move):
             self._ahead_at = len(self.history)
@@ -1299,25 +1423,25 @@ class ChangeFollower(Follower):
             order = self._order(fits[0])
             if order is not None:
                 return order
-        if not fits and not doubts:
-            return None
-        if self._unsettled <= CATCH_UP_WAIT:
-            # runs that fit but for cells read unsure, several, or one whose order the
-            # pictures do not tell: look again
-            return ()
-        # still so: the runs are asked about (see ASK_RUNS), those that fit all round first,
-        # the shorter first, each in its likely orders
+        # runs that fit but for cells read unsure, several, or one whose order the pictures
+        # do not tell: looked at again, then asked about (see ASK_RUNS), those that fit all
+        # round first, the shorter first, each in its likely orders
         positions = sorted(fits, key=lambda paths: len(paths[0])) + sorted(
             doubts, key=lambda paths: len(paths[0]))
-        if len(positions) > ASK_RUNS or any(
-                len(paths[0]) < CATCH_UP_LEAST or self._exchange_open(paths[0])
-                for paths in positions):
-            return None
-        asked = []
-        for paths in positions:
-            ranked = self._orders(paths)
-            asked += [path for score, path in ranked if score >= ranked[0][0] - ORDER_MARGIN]
-        return asked[:ASK_RUNS]
+        asked: list[tuple] = []
+        if 0 < len(positions) <= ASK_RUNS and self._takes_runs() and all(
+                len(paths[0]) >= CATCH_UP_LEAST for paths in positions):
+            for paths in positions:
+                ranked = self._orders(paths)
+                asked += [path for score, path in ranked
+                          if score >= ranked[0][0] - ORDER_MARGIN]
+            # (more likely runs than can be offered: the one made may be left out, and every
+            # one offered would leave the board right and the record wrong)
+            if len(asked) > ASK_RUNS or any(map(self._exchange_open, asked)):
+                asked = []
+        if self._unsettled <= CATCH_UP_WAIT and (asked or (not fits and len(doubts) == 1)):
+            return ()
+        return asked or None
 
     def _runs(self, ev: np.ndarray, index: dict[str, int], strong: set[str]
               ) -> tuple[list[list[tuple]], list[list[tuple]]] | None:
@@ -1329,10 +1453,6 @@ class ChangeFollower(Follower):
         start, was = self._identity(), self.expected
         finals: dict[tuple, list[tuple]] = {}
         visited = 0
-
-        def ends(move: Any) -> tuple[str, str]:
-            named = re.findall(r"[a-z]+\d+", str(move))
-            return (named[0], named[-1]) if named else ("", "")
 
         def search(path: list, touched: set[str], transit: int) -> None:
             nonlocal visited
@@ -1346,7 +1466,7 @@ class ChangeFollower(Follower):
             if len(path) >= CATCH_UP_PLIES:
                 return
             for move in self.position.legal_moves():
-                a, b = ends(move)
+                a, b = _ends(move)
                 if a not in changed | touched:
                     continue
                 # (a piece may stop on a cell it leaves again later: b8c6, c6b4 leave c6 as
@@ -1812,6 +1932,7 @@ class ChangeFollower(Follower):
             return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
         self._refused = ()
         self._ahead_off = frozenset()
+        self._ahead_asked = ()
         self._hand_came = False
         self._clear_credit()
         self._unsettled = 0
@@ -1889,6 +2010,11 @@ class ChangeFollower(Follower):
         is taken in with them read surely as the game has them. A screen keeps them marked."""
         return self._asked[2] if self._asked and self._asked[0] is EventKind.CHECK else ()
 
+    def ask_again(self) -> None:
+        """The question just asked was not put to the players (the clock takes no move now):
+        it is asked again at the next look."""
+        self._asked = ()
+
     def _ask(self, event: FollowEvent) -> list[FollowEvent]:
         key = (event.kind, event.candidates, event.squares)
         if key == self._asked:
@@ -1910,6 +2036,7 @@ class ChangeFollower(Follower):
         before, was = self._identity(), self.expected
         event = super().choose(move_text)
         self._refused = ()  # the players' move, whatever was taken back before
+        self._ahead_asked = ()  # (their answer to a question about the board seen ahead)
         self._settle = None
         after, after_occupancy = self._identity(), self.expected
         cells = {c for c in self.cells if after[c] != before[c]}

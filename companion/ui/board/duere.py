@@ -40,6 +40,9 @@ class DueReScreen(GameScreen):
     side_keys = ("duere.side.white", "duere.side.black")
     session: DueReSession
 
+    # a roll of the dice before each move: the camera offers no run of moves as one answer
+    takes_runs = False
+
     def __init__(self, app: "App", session: DueReSession) -> None:
         self.typed: list[int] = []
         super().__init__(app, session)

@@ -11,7 +11,8 @@ journaled exactly like a touched one:
 
 - ``MOVE``: the matching option is played with ``screen.play`` (options differing only in a die
   or a promotion are offered as the screen's usual choice);
-- ``AMBIGUOUS``: the candidates are offered as a choice (``screen.ask``);
+- ``AMBIGUOUS``: the candidates are offered as a choice (``screen.ask``); a candidate may be
+  a run of moves made fast, entered one by one when chosen;
 - ``CHECK``: a banner names the squares to check;
 - ``TAKEBACK``: ``screen.undo()`` (the journal's undo).
 
@@ -57,6 +58,8 @@ class ScreenPosition:
         self.geometry = self.board.geometry
         self.depth = 0
         self.root = 0
+        # whether the screen takes several moves in one answer (not with a roll before each)
+        self.takes_runs = bool(getattr(screen, "takes_runs", True))
 
     def legal_moves(self) -> list[Any]:
         if self.depth == self.root:
@@ -400,6 +403,19 @@ class CameraFollow:
             screen.undo()
             self.sync()
         elif event.kind is EventKind.AMBIGUOUS:
+            reason = screen.move_refusal()
+            if reason:  # the clock takes no move now: not asked while it does not (it came
+                # back at every look, answered or not), said to wait; asked again once it does
+                if self.follower is not None:
+                    self.follower.ask_again()
+                from companion.vision.follower import RUN_JOIN
+
+                shown = [self.describe_run(text)[0] if RUN_JOIN in text else self.describe(text)[0]
+                         for text in event.candidates]
+                self._say_held(self.screen.t("board.camera.held", reason=reason,
+                                             moves=" / ".join(shown)))
+                return
+            self._unsay_held()
             self.ask(event.candidates)
         elif event.kind is EventKind.CHECK:
             if event.squares != self.last_check:
@@ -448,7 +464,10 @@ class CameraFollow:
                 board.push(board.parse_move(move))
             except Exception:
                 break
-        text = self.screen.t("board.camera.held", reason=reason, moves=", ".join(shown))
+        self._say_held(self.screen.t("board.camera.held", reason=reason, moves=", ".join(shown)))
+
+    def _say_held(self, text: str) -> None:
+        """A banner that stays while what the camera saw waits for the clock, said once."""
         if text != self._held_text:
             self._unsay_held()
             self._held_text = text

@@ -15,6 +15,8 @@ from companion.vision.sources import Frame, FrameStatus
 from companion.vision.store import CalibrationStore
 from companion.vision.synth.webcam import clip_of_game, webcam
 
+from ..conftest import tap
+from ..magici.conftest import clock, magici_app  # noqa: F401  (fixtures)
 from .conftest import pump
 from .test_follow_with_camera import board_moves, move_sources, touched_record
 
@@ -143,7 +145,6 @@ def test_a_fast_run_the_camera_is_unsure_of_is_offered_as_one_answer_then_the_ga
     from companion.ui.widgets import recording
     from companion.vision.synth.video import fast_game_frames
 
-    from ..conftest import tap
     from .test_follow_with_camera import misread
 
     moves = ["e2e4", "b8c6", "d1h5", "e7e5"]
@@ -184,3 +185,114 @@ def test_a_fast_run_the_camera_is_unsure_of_is_offered_as_one_answer_then_the_ga
     assert move_sources(screen.session.match) == ["camera_asked"] * 4 + ["camera"]
     assert board_moves(screen.session.match) == touched_record(tmp_path, moves + ["g1f3"])
     assert len(asked) == 1 and not [b.text for b in app.banners[said:] if "Telecamera" in b.text]
+
+
+FAST = ["e2e4", "b8c6", "d1h5", "e7e5"]
+
+
+def _station_fast(magici_app, tmp_path, monkeypatch, paused: bool):
+    """A Magici station (clocks started; ``paused``: stopped by the referee) whose board
+    follows the fast run with e4 and h5 read unsure, then g1-f3 made calmly, then a long
+    hold: (app, worker, timer, board, the questions asked). (From the session's review.)"""
+    from dataclasses import replace
+
+    from companion.config import CameraConfig
+    from companion.ui.screens.home import HomeScreen
+    from companion.ui.vision.worker import camera_for
+    from companion.vision import sources
+    from companion.vision.synth.video import fast_game_frames
+
+    from ..magici.conftest import command, press
+    from ..magici.test_board_station import open_board
+    from .test_follow_with_camera import misread
+
+    frames = fast_game_frames("magici", FAST + ["g1f3"], 611, between=[2, 2, 2, 60], hold=200)
+    (tmp_path / "cam").mkdir()
+    app = magici_app(lang="it")
+    app.config = replace(app.config, camera=CameraConfig(source=str(tmp_path / "cam")))
+    app.push(HomeScreen(app))
+    worker = camera_for(app)
+    worker.threaded = False
+    live = StandInCamera(frames, 20.0)  # (the same camera when the board is opened again)
+    monkeypatch.setattr(sources, "source_from_config", lambda spec, now_ms: live)
+    worker.source = live
+    misread(monkeypatch, "e4", "w", sure=False)
+    misread(monkeypatch, "h5", "w", sure=False)
+    timer, board = open_board(app)
+    if paused:
+        command(app, "back", source="key")
+        press(app, timer, app.t("magici.timer.pause"))
+        press(app, timer, app.t("magici.timer.board"))
+        board = app.top
+    asked = _asked(board)
+    board.set_follow(True)
+    return app, worker, timer, board, asked
+
+
+def _asked(board) -> list:
+    asked: list = []
+    real_ask = board.ask
+    board.ask = lambda *a, **k: (asked.append(a), real_ask(*a, **k))  # type: ignore[method-assign]
+    return asked
+
+
+def _step(app, worker, clock, until=lambda: False, most=400) -> None:
+    for _ in range(most):
+        if until():
+            return
+        result = worker.step()
+        clock.advance(50)
+        app.tick()
+        if result is None or result.reading is None:
+            return
+
+
+def test_at_a_station_the_run_answered_ends_each_teams_move_then_the_camera_follows_on(
+        magici_app, clock, tmp_path, monkeypatch):  # noqa: F811
+    """The fast run asked about at a Magici station with the clocks running: one tap enters
+    the four moves, each ending its team's move at the clock (journalled as the referee's
+    answers), and the camera enters g1-f3 after them."""
+    from ..magici.test_board_station import move_ends
+
+    app, worker, timer, board, asked = _station_fast(magici_app, tmp_path, monkeypatch, False)
+    _step(app, worker, clock, until=lambda: bool(asked))
+    assert asked and board.session.history == []
+    assert asked[0][0] == app.t("board.camera.which_run")
+    tap(app, *next(b for b in board.overlay_buttons if b.label.startswith("1  ")).rect.center)
+    assert [h.text for h in board.session.history] == FAST
+    _step(app, worker, clock)
+    assert [h.text for h in board.session.history] == FAST + ["g1f3"]
+    assert move_sources(board.session.match) == ["camera_asked"] * 4 + ["camera"]
+    assert [side for side, _ in move_ends(app)] == ["white", "black"] * 2 + ["white"]
+
+
+def test_at_a_station_with_the_clocks_stopped_the_run_waits_unasked_then_is_asked(
+        magici_app, clock, tmp_path, monkeypatch):  # noqa: F811
+    """The clocks stopped by the referee: the fast run is not asked about (the question came
+    back at every look, answered or cancelled: the clock took none of it; session 21's
+    review); a banner that stays says what the camera saw and that it waits, and g1-f3 made
+    meanwhile joins it. The clocks go again: the run is asked, one tap enters all five."""
+    from ..magici.conftest import command, press
+
+    app, worker, timer, board, asked = _station_fast(magici_app, tmp_path, monkeypatch, True)
+    waiting = app.t("board.camera.held", reason=app.t("magici.refused.paused"),
+                    moves="e2-e4, Cb8-c6, Dd1-h5, e7-e5")
+    _step(app, worker, clock, until=lambda: waiting in [b.text for b in app.banners])
+    assert waiting in [b.text for b in app.banners]
+    _step(app, worker, clock, most=60)  # three seconds more, the clocks still stopped
+    assert asked == [] and not board.overlay_buttons and board.session.history == []
+    # (g1-f3 made meanwhile joins the run waiting: one banner, said again with it)
+    assert [b.text for b in app.banners if b.text.startswith("Telecamera: vista")] == [
+        app.t("board.camera.held", reason=app.t("magici.refused.paused"),
+              moves="e2-e4, Cb8-c6, Dd1-h5, e7-e5, Cg1-f3")]
+    command(app, "back", source="key")
+    press(app, timer, app.t("magici.timer.resume"))
+    press(app, timer, app.t("magici.timer.board"))
+    board = app.top
+    asked = _asked(board)
+    _step(app, worker, clock, until=lambda: bool(asked))
+    assert asked and asked[0][0] == app.t("board.camera.which_run")
+    assert not [b.text for b in app.banners if b.text.startswith("Telecamera: vista")]
+    tap(app, *next(b for b in board.overlay_buttons if b.label.startswith("1  ")).rect.center)
+    assert [h.text for h in board.session.history] == FAST + ["g1f3"]
+    assert move_sources(board.session.match) == ["camera_asked"] * 5
