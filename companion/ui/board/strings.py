@@ -413,6 +413,7 @@ register(
         "board.camera.stopped": ("La telecamera non segue più la partita", "The camera no longer follows the game"),
         "board.camera.which": ("Quale mossa è stata fatta?", "Which move was made?"),
         "board.camera.which_run": ("Mosse fatte di fila: sono queste?", "Moves made in a row: were they these?"),
+        "board.camera.which_some": ("Quali mosse sono state fatte?", "Which moves were made?"),
         "board.camera.check": ("Telecamera: controlla le case {squares}", "Camera: check squares {squares}"),
         "board.camera.together": ("Telecamera: {n} mosse viste insieme, fatte di fila ({moves}): controlla "
                                   "che siano giuste", "Camera: {n} moves seen together, made in a row "
@@ -420,6 +421,9 @@ register(
         "board.camera.held": ("Telecamera: vista {moves}, in attesa. {reason}: sarà inserita appena "
                               "l'orologio lo permette", "Camera: saw {moves}, waiting. {reason}: "
                               "entered as soon as the clock allows"),
+        "board.camera.held_run": ("Telecamera: viste {moves}, in attesa. {reason}: saranno inserite "
+                                  "appena l'orologio lo permette", "Camera: saw {moves}, waiting. "
+                                  "{reason}: entered as soon as the clock allows"),
         "board.camera.no_moves": ("Telecamera: nessuna mossa possibile ora (lancia i dadi?); case {squares}",
                                   "Camera: no move can be played now (roll the dice?); squares {squares}"),
     }

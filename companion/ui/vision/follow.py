@@ -412,8 +412,9 @@ class CameraFollow:
 
                 shown = [self.describe_run(text)[0] if RUN_JOIN in text else self.describe(text)[0]
                          for text in event.candidates]
-                self._say_held(self.screen.t("board.camera.held", reason=reason,
-                                             moves=" / ".join(shown)))
+                key = "board.camera.held_run" if all(RUN_JOIN in text for text in
+                                                     event.candidates) else "board.camera.held"
+                self._say_held(self.screen.t(key, reason=reason, moves=" / ".join(shown)))
                 return
             self._unsay_held()
             self.ask(event.candidates)
@@ -464,7 +465,8 @@ class CameraFollow:
                 board.push(board.parse_move(move))
             except Exception:
                 break
-        self._say_held(self.screen.t("board.camera.held", reason=reason, moves=", ".join(shown)))
+        self._say_held(self.screen.t("board.camera.held_run" if len(shown) > 1 else
+                                     "board.camera.held", reason=reason, moves=", ".join(shown)))
 
     def _say_held(self, text: str) -> None:
         """A banner that stays while what the camera saw waits for the clock, said once."""
@@ -524,16 +526,18 @@ class CameraFollow:
                 label, cells = self.describe(text)
                 self.question.append(cells)
             items.append((f"{n}  {label}", self._chooser(text)))
-        runs = any(RUN_JOIN in text for text in candidates)
-        screen.ask(screen.t("board.camera.which_run" if runs else "board.camera.which"), items,
-                   area=screen.panel.copy())
+        runs = [RUN_JOIN in text for text in candidates]
+        title = "board.camera.which_run" if all(runs) else "board.camera.which_some" if any(
+            runs) else "board.camera.which"
+        screen.ask(screen.t(title), items, area=screen.panel.copy())
 
     def asking(self) -> bool:
         """A question of the camera is open on the screen."""
         screen = self.screen
         return bool(self.question) and bool(screen.overlay_buttons) \
             and screen.overlay_title in (screen.t("board.camera.which"),
-                                         screen.t("board.camera.which_run"))
+                                         screen.t("board.camera.which_run"),
+                                         screen.t("board.camera.which_some"))
 
     def describe_run(self, text: str) -> tuple[str, list[tuple[str, ...]]]:
         """A run of moves offered as one answer (their texts joined by ``RUN_JOIN``), as the

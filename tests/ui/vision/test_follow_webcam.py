@@ -275,15 +275,15 @@ def test_at_a_station_with_the_clocks_stopped_the_run_waits_unasked_then_is_aske
     from ..magici.conftest import command, press
 
     app, worker, timer, board, asked = _station_fast(magici_app, tmp_path, monkeypatch, True)
-    waiting = app.t("board.camera.held", reason=app.t("magici.refused.paused"),
+    waiting = app.t("board.camera.held_run", reason=app.t("magici.refused.paused"),
                     moves="e2-e4, Cb8-c6, Dd1-h5, e7-e5")
     _step(app, worker, clock, until=lambda: waiting in [b.text for b in app.banners])
     assert waiting in [b.text for b in app.banners]
     _step(app, worker, clock, most=60)  # three seconds more, the clocks still stopped
     assert asked == [] and not board.overlay_buttons and board.session.history == []
     # (g1-f3 made meanwhile joins the run waiting: one banner, said again with it)
-    assert [b.text for b in app.banners if b.text.startswith("Telecamera: vista")] == [
-        app.t("board.camera.held", reason=app.t("magici.refused.paused"),
+    assert [b.text for b in app.banners if b.text.startswith("Telecamera: vist")] == [
+        app.t("board.camera.held_run", reason=app.t("magici.refused.paused"),
               moves="e2-e4, Cb8-c6, Dd1-h5, e7-e5, Cg1-f3")]
     command(app, "back", source="key")
     press(app, timer, app.t("magici.timer.resume"))
@@ -292,7 +292,7 @@ def test_at_a_station_with_the_clocks_stopped_the_run_waits_unasked_then_is_aske
     asked = _asked(board)
     _step(app, worker, clock, until=lambda: bool(asked))
     assert asked and asked[0][0] == app.t("board.camera.which_run")
-    assert not [b.text for b in app.banners if b.text.startswith("Telecamera: vista")]
+    assert not [b.text for b in app.banners if b.text.startswith("Telecamera: vist")]
     tap(app, *next(b for b in board.overlay_buttons if b.label.startswith("1  ")).rect.center)
     assert [h.text for h in board.session.history] == FAST + ["g1f3"]
     assert move_sources(board.session.match) == ["camera_asked"] * 5
