@@ -1167,6 +1167,14 @@ def test_the_camera_switched_on_two_moves_ahead_and_the_players_put_them_back(
     assert [h.text for h in screen.session.history] == ["d2d4"]
 
 
+def until_asked(app, worker, screen) -> None:
+    """The camera reads its frames, the screen taking each, until it asks a question."""
+    while not screen.camera.asking():
+        result = worker.step()
+        app.tick()
+        assert result is not None and result.state.name != "ENDED", "never asked"
+
+
 def play_out(app, worker, said=None) -> list[str]:
     """The camera reads its frames to their end, the screen taking each: the banners said on
     the way (added to ``said``), each once."""
@@ -1588,10 +1596,7 @@ def test_two_moves_ahead_one_square_read_as_before_is_not_entered_as_one_move(
     folder = strung(tmp_path, names[12:16] * 2 + names[16:] + [names[-1]] * 6)
     app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
     screen.set_follow(True)
-    while not screen.camera.asking():
-        result = worker.step()
-        app.tick()
-        assert result is not None and result.state.name != "ENDED", "never asked"
+    until_asked(app, worker, screen)
     assert screen.session.history == []
     assert [b.label for b in screen.overlay_buttons][:-1] == ["1  e2-e4", "2  e2-e4, e7-e5"]
     tap(app, *screen.overlay_buttons[1].rect.center)
@@ -1656,10 +1661,7 @@ def test_a_move_ahead_beside_a_stray_dark_piece_a_black_move_could_explain_is_as
     folder = strung(tmp_path, names[6:10] * 2 + names[10:] + [names[-1]] * 6)
     app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
     screen.set_follow(True)
-    while not screen.camera.asking():
-        result = worker.step()
-        app.tick()
-        assert result is not None and result.state.name != "ENDED", "never asked"
+    until_asked(app, worker, screen)
     labels = [b.label for b in screen.overlay_buttons][:-1]  # (the last: Cancel)
     assert labels == ["1  e2-e4", f"2  e2-e4, {pair}"]
     assert screen.session.history == []
@@ -1692,10 +1694,7 @@ def test_four_moves_ahead_seen_while_moves_are_refused_is_asked_once_they_are_ta
         assert result is not None and result.state.name != "ENDED", "never said to wait"
     assert not screen.camera.asking() and screen.session.history == []
     refusing.clear()
-    while not screen.camera.asking():
-        result = worker.step()
-        app.tick()
-        assert result is not None and result.state.name != "ENDED", "never asked"
+    until_asked(app, worker, screen)
     run = next(b for b in screen.overlay_buttons if b.label.endswith("e2-e4, e7-e5, Dd1-h5, Cb8-c6"))
     tap(app, *run.rect.center)
     play_out(app, worker)
