@@ -438,10 +438,11 @@ CATCH_UP_TRANSIT = 1  # unchanged cells a piece may stop on and leave again with
 ORDER_MARGIN = 2 * MARGIN
 CATCH_UP_WAIT = 1  # looks the camera waits, silent, while such moves have unsure cells (or
 # while several runs fit, or one in no clear order) ... after which those runs are asked
-# about, up to ASK_RUNS positions reached, each run at least CATCH_UP_LEAST moves and no
-# Shah's exchange open on the way: the players confirm the run they made with one answer,
-# each run offered in its orders within ORDER_MARGIN of its likeliest, ASK_RUNS answers at
-# most. (The real webcam recording made half the size, twice the size or turned a quarter,
+# about, each run at least CATCH_UP_LEAST moves and no Shah's exchange open along any: the
+# players confirm the run they made with one answer, each run offered in its orders within
+# ORDER_MARGIN of its likeliest, when those are ASK_RUNS at most (else nothing is asked and
+# the squares are named: the run made could be left out, and every run offered would leave
+# the board right and the record wrong; session 21's review). (The real webcam recording made half the size, twice the size or turned a quarter,
 # bench_vision --variants, derived from LOOKED AT footage: its first four moves, made in 4 s,
 # fit but for the bishop on c8 read unsure; the squares of all four were asked to check, and
 # each move then had to be entered by touch.) A candidate that is a run names its moves

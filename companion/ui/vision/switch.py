@@ -250,6 +250,7 @@ class FollowWithCamera:
             same = [j for j, other in enumerate(moves) if other[-1] == cells[-1]]
             shift = (same.index(i) - (len(same) - 1) / 2) * 2.2 * radius
             badges.append(pygame.Vector2(view.cell_rect(cells[-1]).center) + pygame.Vector2(shift, 0))
+
         def arrow(cells: tuple[str, ...], end: pygame.Vector2, gap: float) -> None:
             points = [pygame.Vector2(view.cell_rect(c).center) for c in cells[:-1]] + [end]
             pygame.draw.rect(surface, theme.ACCENT, view.cell_rect(cells[0]), width=max(3, width * 2 // 3))
