@@ -779,10 +779,7 @@ class ChangeFollower(Follower):
             candidates = [str(m) for m in found] + [RUN_JOIN.join(map(str, pair))
                                                     for pair in two]
             if len(candidates) <= ASK_RUNS and self._takes_runs():
-                self._ahead_off = sure
-                self._pending = []
-                self._ahead_asked = tuple(candidates)
-                return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=tuple(candidates)))
+                return self._ask_ahead(sure, candidates)
             found, two = [], True
         chosen = self._pick(found) if found else None
         if chosen is not None:
@@ -803,10 +800,7 @@ class ChangeFollower(Follower):
             seen = self._values(reading)
             runs = self._runs_ahead(seen, reading.unsure, sure) if seen is not None else []
             if runs:
-                self._ahead_off = sure
-                self._pending = []
-                self._ahead_asked = tuple(RUN_JOIN.join(map(str, path)) for path in runs)
-                return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=self._ahead_asked))
+                return self._ask_ahead(sure, [RUN_JOIN.join(map(str, path)) for path in runs])
         if not self._ahead_off:
             return None
         seen = self._values(reading)
@@ -828,6 +822,14 @@ class ChangeFollower(Follower):
         self._asked = ()
         self._agree(picture)
         return []
+
+    def _ask_ahead(self, sure: frozenset, candidates: list[str]) -> list[FollowEvent]:
+        """Ask which of ``candidates`` (moves, or runs of them) the board seen ahead shows;
+        asked again at every look until answered (see :meth:`_ahead`)."""
+        self._ahead_off = sure
+        self._pending = []
+        self._ahead_asked = tuple(candidates)
+        return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=self._ahead_asked))
 
     def _runs_ahead(self, seen: dict[str, str], unsure: "set[str] | frozenset[str]",
                     sure: frozenset) -> list[tuple]:

@@ -410,8 +410,7 @@ class CameraFollow:
                     self.follower.ask_again()
                 from companion.vision.follower import RUN_JOIN
 
-                shown = [self.describe_run(text)[0] if RUN_JOIN in text else self.describe(text)[0]
-                         for text in event.candidates]
+                shown = [self.describe_run(text)[0] for text in event.candidates]
                 key = "board.camera.held_run" if all(RUN_JOIN in text for text in
                                                      event.candidates) else "board.camera.held"
                 self._say_held(self.screen.t(key, reason=reason, moves=" / ".join(shown)))
@@ -458,15 +457,11 @@ class CameraFollow:
         moves = self.follower.withdraw(self.mirror.depth - self.mirror.root)
         self._holding = True  # the rest of this batch of moves waits too
         self._together = []
-        shown, board = [], self.screen.board_position().copy()
-        for move in moves:  # each of a run in the position the ones before it leave
-            shown.append(self.describe(move, board)[0])
-            try:
-                board.push(board.parse_move(move))
-            except Exception:
-                break
-        self._say_held(self.screen.t("board.camera.held_run" if len(shown) > 1 else
-                                     "board.camera.held", reason=reason, moves=", ".join(shown)))
+        from companion.vision.follower import RUN_JOIN
+
+        shown = self.describe_run(RUN_JOIN.join(moves))[0]  # (each where those before leave it)
+        self._say_held(self.screen.t("board.camera.held_run" if len(moves) > 1 else
+                                     "board.camera.held", reason=reason, moves=shown))
 
     def _say_held(self, text: str) -> None:
         """A banner that stays while what the camera saw waits for the clock, said once."""
@@ -540,8 +535,9 @@ class CameraFollow:
                                          screen.t("board.camera.which_some"))
 
     def describe_run(self, text: str) -> tuple[str, list[tuple[str, ...]]]:
-        """A run of moves offered as one answer (their texts joined by ``RUN_JOIN``), as the
-        user reads it ("e2-e4, e7-e5, Dd1-h5"), and the cells of each of its moves."""
+        """A run of moves (their texts joined by ``RUN_JOIN``; one move alone too), as the user
+        reads it ("e2-e4, e7-e5, Dd1-h5"), each where those before it leave the screen's
+        board, and the cells of each of its moves."""
         from companion.vision.follower import RUN_JOIN
 
         board = self.screen.board_position().copy()
