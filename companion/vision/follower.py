@@ -31,7 +31,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from companion.vision.geometry import CellState
-from companion.vision.reader import Reading
+from companion.vision.reader import Reading, ReadStatus
 
 MAX_NOISE = 2  # squares changed since the last agreed sight that a move may leave unexplained
 SIG_CHANGE = 0.015  # least mean log-brightness change of a cell's patch meaning "touched"
@@ -547,11 +547,19 @@ class ChangeFollower(Follower):
     _last_read: Any = field(default=None, init=False, repr=False)  # the last reading
     _ahead_read: Any = field(default=None, init=False, repr=False)  # (its key, what
     # _read_ahead found in it)
+    # the last reading of a board the reader could not learn (it does not show the game's
+    # position), and how many readings in a row read it so (see _unlearnt)
+    _unlearnt_seen: Any = field(default=None, init=False, repr=False)
+    _unlearnt_count: int = field(default=0, init=False, repr=False)
     _hand_came: bool = field(default=False, init=False, repr=False)  # a hand came and went
     # since the last move played or chosen
     last_scores: list = field(default_factory=list, init=False, repr=False)
     calm_s: float = CALM_S
     fps: float | None = None  # the frames' rate when known (a camera's, a recording's)
+    # whether a board the reader cannot learn is asked about as moves made (see _unlearnt);
+    # not while the players bring the board to a position changed by touch (a new game, an
+    # Undo of a move made before the camera followed): the board is not there yet
+    ask_unlearnt: bool = True
     _stamps: deque = field(default_factory=lambda: deque(maxlen=32), init=False, repr=False)
 
     @property
@@ -588,6 +596,9 @@ class ChangeFollower(Follower):
         if at is not None:
             self._stamp(at)
         if reading.picture is None or reading.meter is None:
+            if reading.status is ReadStatus.UNEXPECTED and self._ref is None and reading.cells:
+                return self._unlearnt(reading)
+            self._unlearnt_seen, self._unlearnt_count = None, 0
             if not reading.ok:
                 self._calm.clear()
                 self._calm_count = 0
@@ -750,7 +761,12 @@ class ChangeFollower(Follower):
             return chosen, False
         if not self.position.legal_moves():  # no move to enter yet (Due Re before the roll):
             return None, bool(sure)  # read again once there is
-        return None, bool(found) or two
+        # (squares read surely otherwise that no one or two moves explain, some of them not
+        # stray pieces: more moves may stand there, read again at the first calm look, where
+        # the runs that explain them are asked about; before, a board learnt with four moves
+        # made on it was taken for the game's, and the moves made next were never entered)
+        return None, bool(found) or two or (len(sure) >= AHEAD_LEAST and bool(sure - stray)
+                                            and self._takes_runs())
 
     def _ahead(self, reading: Reading, picture: Any) -> "list[FollowEvent] | None":
         """The calm ``picture`` (last read as ``reading``) after the board was learnt showing
@@ -832,8 +848,9 @@ class ChangeFollower(Follower):
         return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=self._ahead_asked))
 
     def _runs_ahead(self, seen: dict[str, str], unsure: "set[str] | frozenset[str]",
-                    sure: frozenset) -> list[tuple]:
-        """The runs of moves from the game's position (more than two, up to CATCH_UP_PLIES)
+                    sure: frozenset, least: int = 3) -> list[tuple]:
+        """The runs of moves from the game's position (``least`` moves or more, up to
+        CATCH_UP_PLIES)
         whose squares are squares read otherwise than the game or unsure, that leave every
         square read surely otherwise theirs and every square of theirs read surely as they
         leave it: the shortest such runs, when there are ASK_RUNS at most (every order of
@@ -852,7 +869,7 @@ class ChangeFollower(Follower):
             if visited >= CATCH_UP_NODES:
                 return
             visited += 1
-            if len(path) > 2:
+            if len(path) >= least:
                 after = self.expected
                 moved = _diff(expected, after)
                 if sure <= moved and all(seen[c] == after[c] for c in moved - unsure):
@@ -880,6 +897,46 @@ class ChangeFollower(Follower):
         if len(runs) > ASK_RUNS or any(map(self._exchange_open, runs)):
             return []  # (the board does not tell the order: the pictures seen did not show it)
         return runs
+
+    def _unlearnt(self, reading: Reading) -> list[FollowEvent]:
+        """A reading of a board the reader could not learn, before any picture was agreed: it
+        does not show the game's position (the players made several moves before the camera
+        was switched on or saw the board calm, or while the station was down). Once it reads
+        the same for :attr:`calm_frames` readings in a row, the runs of moves from the game's
+        position that leave every square read surely as it is (the shortest, one move or
+        more, as in :meth:`_runs_ahead`) are asked about, ASK_RUNS answers at most; answered,
+        the screen tells the reader the position, which it learns the board from. Else
+        nothing: the camera waits for the board to show the game, as before.
+
+        (Before, a board with four moves made on it -- eight squares otherwise, half of them
+        pieces -- was never learnt, and the camera followed nothing, silent, until the
+        referee entered the four moves by touch: the real webcam's recording at a quarter of
+        its frame rate, learnt late.)"""
+        seen = self._values(reading)
+        if seen is None:
+            return []
+        key = (tuple(sorted((c, v) for c, v in seen.items() if c not in reading.unsure)),
+               frozenset(reading.unsure))
+        if key != self._unlearnt_seen:  # (another board: what was asked is moot)
+            self._unlearnt_seen, self._unlearnt_count, self._ahead_asked = key, 0, ()
+        self._unlearnt_count += 1
+        if self._unlearnt_count < self.calm_frames:
+            return []
+        if self._ahead_asked:  # (again only if it was not put to the players: see ask_again)
+            return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=self._ahead_asked))
+        if self._unlearnt_count > self.calm_frames or not self.ask_unlearnt \
+                or not self.position.legal_moves() or not self._takes_runs():
+            return []  # (searched once per board read so)
+        expected = self.expected
+        sure = frozenset(_diff(expected, seen) - reading.unsure)
+        if len(sure) < AHEAD_LEAST or not any(expected[c] != "." for c in sure):
+            return []  # (pieces seen where none stand, no square emptied: no move)
+        runs = self._runs_ahead(seen, reading.unsure, sure, least=1)
+        if not runs:
+            return []
+        self._pending = []
+        self._ahead_asked = tuple(RUN_JOIN.join(map(str, path)) for path in runs)
+        return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=self._ahead_asked))
 
     def _takes_runs(self) -> bool:
         """Whether the players can answer with a run of moves (not on a board that takes a

@@ -191,6 +191,8 @@ class CameraFollow:
             self.feed.worker.tell_position(occupancy(self.mirror, self.follower.cells))
             return
         self.follower = ChangeFollower(self.mirror)  # type: ignore[arg-type]
+        # (a board changed by touch: the players bring the real board there, no question)
+        self.follower.ask_unlearnt = not must
         # the camera learns this board's look from the position the screen shows
         self.feed.worker.expect_position(occupancy(self.mirror, self.follower.cells), must)
 
@@ -582,6 +584,12 @@ class CameraFollow:
                 if not self._answer(move):
                     return
             self.sync()
+            if self.follower is not None and self.mirror is not None:
+                # the position the answer leaves: a reader that has not learnt the board yet
+                # (it showed moves the game lacked) learns it from there
+                from companion.vision.follower import occupancy
+
+                self.feed.worker.tell_position(occupancy(self.mirror, self.follower.cells))
         return choose
 
     def _answer(self, text: str) -> bool:

@@ -1699,3 +1699,69 @@ def test_four_moves_ahead_seen_while_moves_are_refused_is_asked_once_they_are_ta
     tap(app, *run.rect.center)
     play_out(app, worker)
     assert [h.text for h in screen.session.history] == plies
+
+
+@pytest.mark.parametrize("plies, run", [
+    # learnt from that frame: three moves ahead, six squares otherwise
+    (["e2e4", "e7e5", "d1h5", "b8c6"], ("e2-e4, e7-e5, Dd1-h5",)),
+    # never learnt: four moves ahead, eight squares otherwise, the board not the game's
+    (["e2e4", "e7e5", "d1h5", "b8c6", "f1c4"],
+     ("e2-e4, Cb8-c6, Dd1-h5, e7-e5", "e2-e4, e7-e5, Dd1-h5, Cb8-c6"))])
+def test_the_camera_switched_on_three_or_four_moves_ahead_asks_about_them(
+        camera_app, tmp_path, plies, run):
+    """The players made three (or four) moves before the camera first saw the board calm
+    (switched on late, or the station down meanwhile). Before, three moves ahead the camera
+    learnt the board as the game and named squares to check at the next move; four ahead it
+    never learnt the board at all and followed nothing, silent. Now it asks about the run
+    (Black's two in either order when the board does not tell); one tap enters it, and the
+    camera enters the next move."""
+    from .conftest import Footage
+
+    names, corners, size = filmed(tmp_path, plies)
+    start = 6 * (len(plies) - 1)  # the board calm after the run, before the last move
+    folder = strung(tmp_path, names[start:start + 4] * 2 + names[start + 4:] + [names[-1]] * 6)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    until_asked(app, worker, screen)
+    assert screen.session.history == []
+    labels = [b.label for b in screen.overlay_buttons][:-1]  # (the last: Cancel)
+    assert sorted(label[3:] for label in labels) == sorted(run), labels
+    tap(app, *next(b for b in screen.overlay_buttons if b.label.endswith(run[-1])).rect.center)
+    assert [h.text for h in screen.session.history] == plies[:-1]
+    said = play_out(app, worker)
+    assert [h.text for h in screen.session.history] == plies, said
+    assert move_sources(screen.session.match) == ["camera_asked"] * (len(plies) - 1) + ["camera"]
+    assert said == []
+
+
+def test_a_board_four_moves_ahead_seen_while_moves_are_refused_is_asked_once_they_are_taken(
+        camera_app, tmp_path, monkeypatch):
+    """The board four moves ahead, never learnt (as above), while the screen takes no move (a
+    station's clocks stopped): not asked, a banner says the run waits, said once; once moves
+    are taken again, the board unchanged, the camera asks, and the run goes in."""
+    from .conftest import Footage
+
+    plies = ["e2e4", "e7e5", "d1h5", "b8c6"]
+    names, corners, size = filmed(tmp_path, plies)
+    folder = strung(tmp_path, names[24:28] * 8 + [names[-1]] * 6)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    refusing = ["Orologi in pausa"]
+    monkeypatch.setattr(screen, "move_refusal", lambda: refusing[0] if refusing else None)
+    screen.set_follow(True)
+    said: list[str] = []
+    while not any("Orologi in pausa" in text for text in said):
+        result = worker.step()
+        app.tick()
+        said += [b.text for b in app.banners if b.text not in said]
+        assert result is not None and result.state.name != "ENDED", "never said to wait"
+    for _ in range(8):  # (looks while the clocks stay stopped: said once, never asked)
+        worker.step()
+        app.tick()
+        said += [b.text for b in app.banners if b.text not in said]
+    assert not screen.camera.asking() and screen.session.history == [] and len(said) == 1
+    refusing.clear()
+    until_asked(app, worker, screen)
+    tap(app, *next(b for b in screen.overlay_buttons
+                   if b.label.endswith("e2-e4, e7-e5, Dd1-h5, Cb8-c6")).rect.center)
+    assert [h.text for h in screen.session.history] == plies
+    assert move_sources(screen.session.match) == ["camera_asked"] * 4
