@@ -147,10 +147,13 @@ def follow_game(variant: str, start_fen: str | None, truth_moves: list[str],
     def answer(move: str) -> bool:
         try:
             follower.choose(move)
-            return True
         except ValueError:  # the camera's picture of the game went astray: give up here
             score.lines.append(f"    {name}: lost the game at {move}")
             return False
+        # as the app's screen does after an answer or a touch: the reader is told the position
+        # (learnt from it, when the board was not learnt yet)
+        reader.tell(occupancy(follower.position, g.cells))
+        return True
 
     for frame in frames:
         t = time.perf_counter()

@@ -543,6 +543,8 @@ class ChangeFollower(Follower):
     # the question asked about the board seen ahead, while no answer came (asked again at
     # every look: a station's clock may have kept it from the players, see ask_again)
     _ahead_asked: tuple = field(default=(), init=False, repr=False)
+    # ... and, once answered, where the answer's moves begin in the history and the question
+    _ahead_answer: Any = field(default=None, init=False, repr=False)
     _doubt_ref: Any = field(default=None, init=False, repr=False)  # agreed when CHECK was asked
     _last_read: Any = field(default=None, init=False, repr=False)  # the last reading
     _ahead_read: Any = field(default=None, init=False, repr=False)  # (its key, what
@@ -724,15 +726,26 @@ class ChangeFollower(Follower):
             return sure <= moved and all(seen[c] == after[c] for c in moved - unsure)
 
         if not found:
+            twos: list[tuple] = []  # two moves in a row that explain it, stray pieces aside
             for first in self.position.legal_moves():
                 self.position.push(first)
                 try:
-                    if any(explains(self._expected_after((m,)))
-                           for m in self.position.legal_moves()):
-                        return sure, stray, [], True
+                    twos += [(first, m) for m in self.position.legal_moves()
+                             if explains(self._expected_after((m,)))]
                 finally:
                     self.position.pop()
-            return sure, stray, [], False
+                if len(twos) > ASK_RUNS:
+                    break
+            if not twos:
+                return sure, stray, [], False
+            if any(sure <= _diff(expected, self._expected_after(pair)) for pair in twos):
+                return sure, stray, [], True  # (two leaving no piece aside: squares named)
+            # each pair leaves a piece aside: three moves or more that leave none are as
+            # likely, and all are asked about (g1-f3, e7-e5, d2-d4 made before the camera saw
+            # the board, g1 and e7 read unsure: e7-e5 and d2-d4 left f3 aside, and the squares
+            # were named; session 22's review)
+            runs = self._runs_ahead(seen, unsure, sure)
+            return sure, stray, [], (twos + runs) if runs else True
         # each move found leaves a piece aside as a stray one: two moves in a row that leave
         # none are as likely, and both are asked about (a real webcam's recording at a
         # quarter of its frame rate, bench_vision --variants, derived from LOOKED AT footage:
@@ -747,7 +760,10 @@ class ChangeFollower(Follower):
                           if covers(self._expected_after((m,)))]
             finally:
                 self.position.pop()
-        return sure, stray, found, pairs or False
+        # ... or, when no two do, three moves or more that leave none (e2-e4, e7-e5, b1-c3
+        # made, e7 and b1 read unsure: e2-e4 alone left e5 and c3 aside, and was played,
+        # the two others lost; session 22's review)
+        return sure, stray, found, pairs or self._runs_ahead(seen, unsure, sure) or False
 
     def _seen_ahead(self, reading: Reading) -> tuple[Any, bool]:
         """The frame the board was learnt from (it agrees with the position on most cells):
@@ -765,7 +781,7 @@ class ChangeFollower(Follower):
         # stray pieces: more moves may stand there, read again at the first calm look, where
         # the runs that explain them are asked about; before, a board learnt with four moves
         # made on it was taken for the game's, and the moves made next were never entered)
-        return None, bool(found) or two or (len(sure) >= AHEAD_LEAST and bool(sure - stray)
+        return None, bool(found or two) or (len(sure) >= AHEAD_LEAST and bool(sure - stray)
                                             and self._takes_runs())
 
     def _ahead(self, reading: Reading, picture: Any) -> "list[FollowEvent] | None":
@@ -790,8 +806,8 @@ class ChangeFollower(Follower):
         sure, stray, found, two = self._read_ahead(reading)
         if self._ahead_asked:  # asked about, no answer yet: nothing played meanwhile
             found, two = [], False
-        if found and two and not self._ahead_off:
-            # a move, or two in a row (see _search_ahead): the players say which
+        if (found or two is not True) and two and not self._ahead_off:
+            # a move, or two in a row, or more (see _search_ahead): the players say which
             candidates = [str(m) for m in found] + [RUN_JOIN.join(map(str, pair))
                                                     for pair in two]
             if len(candidates) <= ASK_RUNS and self._takes_runs():
@@ -915,9 +931,10 @@ class ChangeFollower(Follower):
         seen = self._values(reading)
         if seen is None:
             return []
-        key = (tuple(sorted((c, v) for c, v in seen.items() if c not in reading.unsure)),
+        key = (self.position.fen(),
+               tuple(sorted((c, v) for c, v in seen.items() if c not in reading.unsure)),
                frozenset(reading.unsure))
-        if key != self._unlearnt_seen:  # (another board: what was asked is moot)
+        if key != self._unlearnt_seen:  # (another board, or game: what was asked is moot)
             self._unlearnt_seen, self._unlearnt_count, self._ahead_asked = key, 0, ()
         self._unlearnt_count += 1
         if self._unlearnt_count < self.calm_frames:
@@ -1610,7 +1627,8 @@ class ChangeFollower(Follower):
             stages.append(sets)
         involved = sorted(set().union(*[s for sets in stages for s in sets]), key=_cell_key)
         rows = [index[c] for c in involved]
-        seen = [evidence(self._meter.change(self._ref, p))[rows] for p in self._between]
+        seen = [evidence(self._meter.change(self._ref, p))[rows] for p in self._between] \
+            if self._ref is not None else []  # (no picture agreed yet: none tells the order)
         scores = []
         for sets in stages:
             inside = np.array([[c in s for c in involved] for s in sets])  # (stages, cells)
@@ -1973,6 +1991,7 @@ class ChangeFollower(Follower):
         self._between.clear()
         self._refs[-1] = picture
         self._clear_credit()
+        self._ahead_answer = None
         for move in keep:
             cells, _, land = move
             self._credit |= cells
@@ -2034,6 +2053,7 @@ class ChangeFollower(Follower):
         entered again while the real board still shows them. Once the board is seen as
         before them (the players took them back too), a move touched, or another move seen,
         they may be again."""
+        self._ahead_answer = None  # (taken back by the players: not a question again)
         undone = self.withdraw(count)
         self._refused = tuple(undone)
         return undone
@@ -2055,6 +2075,18 @@ class ChangeFollower(Follower):
             # the move seen made on the board as it was learnt: no picture before it to find it
             # by change, so played again as then (not while taken back on the screen: _accept)
             self._ahead_at, self._ahead_move = None, ahead
+        if self._ahead_answer is not None and len(self.history) >= self._ahead_answer[0]:
+            # moves of an answer to a question about the board seen ahead, refused (the clock
+            # took none when the referee tapped it): the board shows them still, and only that
+            # question finds them (before, it was never asked again, and the camera waited for
+            # good; session 22's review): asked again, with the moves entered left out
+            at, asked = self._ahead_answer
+            done = [str(m) for m in self.history[at:]]
+            rest = [text.split(RUN_JOIN)[len(done):] for text in asked
+                    if text.split(RUN_JOIN)[:len(done)] == done]
+            self._ahead_asked = tuple(dict.fromkeys(RUN_JOIN.join(r) for r in rest if r))
+            self._ahead_answer = (len(self.history), self._ahead_asked) if self._ahead_asked \
+                else None
         self._ref = self._refs[-1] if self._refs else None
         self._settle = None
         self._asked = ()
@@ -2094,9 +2126,13 @@ class ChangeFollower(Follower):
         next one may already stand on the board): the cells the chosen move changed count as
         explained, and the rest is judged again at the next calm frame."""
         before, was = self._identity(), self.expected
+        at = len(self.history)
         event = super().choose(move_text)
         self._refused = ()  # the players' move, whatever was taken back before
-        self._ahead_asked = ()  # (their answer to a question about the board seen ahead)
+        if self._ahead_asked:  # (their answer to a question about the board seen ahead,
+            # asked again if the answer is withdrawn: see withdraw)
+            self._ahead_answer = (at, self._ahead_asked)
+        self._ahead_asked = ()
         self._settle = None
         after, after_occupancy = self._identity(), self.expected
         cells = {c for c in self.cells if after[c] != before[c]}

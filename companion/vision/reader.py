@@ -305,6 +305,17 @@ class Reader:
         self._must = frozenset(must)
         self._refind_every = self._refind_wait = REFIND_AFTER
 
+    def tell(self, position: dict[str, str]) -> None:
+        """The position now on the board after moves entered (by the camera, or by the players
+        for it): a board not learnt yet is learnt from a frame that shows this position (and
+        reads the cells ``must`` as before: an Undo, the board left and opened again before
+        the camera learnt it, a frame still showing the undone move must not be learnt from);
+        a board learnt keeps its look, and is found and turned by this position."""
+        if self._to_learn is not None:
+            self.expect(position, self._must)
+        else:
+            self.expected = dict(position)
+
     def learn(self, frame: np.ndarray, position: dict[str, str]) -> None:
         """Learn this board's look from a frame of a known position (cell -> "."/"w"/"b"); a
         reader that has read no frame yet first places the board (given corners, or found)."""

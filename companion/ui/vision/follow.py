@@ -450,13 +450,14 @@ class CameraFollow:
         screen._layout_overlay()
         screen.dirty = True
 
-    def _hold(self, reason: str) -> None:
+    def _hold(self, reason: str, then: "list[str] | tuple[str, ...]" = ()) -> None:
         """The camera saw a move (or a run of them) that the screen would refuse now (a Magici
         station's clocks not started, or stopped by the referee): it is not entered, and the
         follower goes back to before it, so that it is found again, and entered, once the clock
-        takes moves. Said once (a banner that stays while the move waits), not at every look."""
+        takes moves. Said once (a banner that stays while the move waits), not at every look.
+        ``then``: the moves chosen after it, which wait with it (named too)."""
         assert self.follower is not None and self.mirror is not None
-        moves = self.follower.withdraw(self.mirror.depth - self.mirror.root)
+        moves = self.follower.withdraw(self.mirror.depth - self.mirror.root) + list(then)
         self._holding = True  # the rest of this batch of moves waits too
         self._together = []
         from companion.vision.follower import RUN_JOIN
@@ -580,8 +581,9 @@ class CameraFollow:
         def choose() -> None:
             self.question, self.run_arrows = [], []
             self.screen.close_overlay()
-            for move in text.split(RUN_JOIN):  # (a run: its moves one after the other)
-                if not self._answer(move):
+            run = text.split(RUN_JOIN)
+            for k, move in enumerate(run):  # (a run: its moves one after the other)
+                if not self._answer(move, run[k + 1:]):
                     return
             self.sync()
             if self.follower is not None and self.mirror is not None:
@@ -592,10 +594,11 @@ class CameraFollow:
                 self.feed.worker.tell_position(occupancy(self.mirror, self.follower.cells))
         return choose
 
-    def _answer(self, text: str) -> bool:
+    def _answer(self, text: str, then: "list[str] | tuple[str, ...]" = ()) -> bool:
         """The players' answer ``text`` (one move) entered, as the camera's question's: False
         when nothing more can be entered after it for now (the clock takes no move, the die is
-        asked, or the screen did not take it)."""
+        asked, or the screen did not take it). ``then``: the moves of the answer after it
+        (named as waiting too when the clock takes no move)."""
         screen = self.screen
         if self.follower is not None:  # the camera goes on from the answer
             try:
@@ -604,7 +607,7 @@ class CameraFollow:
                 pass
         reason = screen.move_refusal()
         if reason and self.follower is not None and self.mirror is not None:
-            self._hold(reason)  # the clock takes no move now: asked again once it does
+            self._hold(reason, then)  # the clock takes no move now: asked again once it does
             return False
         options = [o for o in screen.options() if str(move_of(o.payload)) == text]
         if len(options) > 1:  # the move either die allows: the die is asked next, as a touch

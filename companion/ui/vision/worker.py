@@ -217,14 +217,7 @@ class CameraWorker:
             self.reader.expect(position, must)
         if known is not None and self.reader is not None \
                 and set(known) == set(self.reader.geometry.cells):
-            if getattr(self.reader, "_to_learn", None) is not None:
-                # not learnt yet: learn from the board as it is now, from a frame that reads the
-                # cells a change on the screen changed as it has them (an Undo, the board left
-                # and opened again before the camera learnt it: the frame still showing the
-                # undone move was learnt from, and the move entered again)
-                self.reader.expect(known, self.reader.must)
-            else:
-                self.reader.expected = known
+            self.reader.tell(known)
 
     def _use_corners(self, points: Any, size: tuple[int, int]) -> None:
         assert self.reader is not None

@@ -1765,3 +1765,64 @@ def test_a_board_four_moves_ahead_seen_while_moves_are_refused_is_asked_once_the
                    if b.label.endswith("e2-e4, e7-e5, Dd1-h5, Cb8-c6")).rect.center)
     assert [h.text for h in screen.session.history] == plies
     assert move_sources(screen.session.match) == ["camera_asked"] * 4
+
+
+@pytest.mark.parametrize("plies, single, runs", [
+    (["e2e4", "e7e5", "b1c3"], "e2-e4", ("Cb1-c3, e7-e5, e2-e4", "e2-e4, e7-e5, Cb1-c3")),
+    (["d2d4", "b8c6", "c1f4"], "d2-d4", ("d2-d4, Cb8-c6, Ac1-f4",)),
+    (["e2e4", "e7e5", "g1f3"], "e2-e4, e7-e5", ("Cg1-f3, e7-e5, e2-e4",
+                                                 "e2-e4, e7-e5, Cg1-f3"))])
+def test_three_moves_ahead_whose_origins_read_unsure_are_asked_beside_the_shorter_answers(
+        camera_app, tmp_path, plies, single, runs):
+    """Three moves stand on the real board when the camera learns it, and the squares they
+    left read unsure (learning from that frame taught them as the start has them): a move or
+    two explain the board with the other pieces moved taken for stray ones. Before, that
+    move was played by itself (e2-e4, then a7-a6: two moves lost) or the squares were named;
+    now the shorter answer and the runs of three that leave nothing aside are asked about,
+    the referee taps the run made, and the camera enters a7-a6. (Session 22's review.)"""
+    from .conftest import Footage
+
+    names, corners, size = filmed(tmp_path, plies + ["a7a6"])
+    folder = strung(tmp_path, names[18:22] * 2 + names[22:] + [names[-1]] * 6)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    until_asked(app, worker, screen)
+    assert screen.session.history == []
+    labels = [b.label[3:] for b in screen.overlay_buttons][:-1]  # (the last: Cancel)
+    assert labels[0] == single and sorted(labels[1:]) == sorted(runs), labels
+    made = ", ".join(screen.camera.describe_run(",".join(plies))[0].split(", "))
+    tap(app, *next(b for b in screen.overlay_buttons if b.label[3:] == made).rect.center)
+    said = play_out(app, worker)
+    assert [h.text for h in screen.session.history] == plies + ["a7a6"], said
+    assert move_sources(screen.session.match) == ["camera_asked"] * 3 + ["camera"]
+
+
+@pytest.mark.parametrize("plies", [["e2e4", "e7e5", "d1h5"], ["e2e4", "e7e5", "d1h5", "b8c6"]])
+def test_a_run_tapped_while_the_clock_takes_no_move_is_asked_again_once_it_does(
+        camera_app, tmp_path, monkeypatch, plies):
+    """The camera asks about the run seen ahead (three moves, the board learnt; four, never
+    learnt); the referee stops the clocks and taps it: a banner says the run waits, and once
+    the clocks run the camera asks again and the run goes in. (Session 22's review: the
+    question never came back, and the camera waited for good.)"""
+    from .conftest import Footage
+
+    names, corners, size = filmed(tmp_path, plies)
+    k = 6 * len(plies)
+    folder = strung(tmp_path, names[k:k + 4] * 30)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    refusing: list[str] = []
+    monkeypatch.setattr(screen, "move_refusal", lambda: refusing[0] if refusing else None)
+    screen.set_follow(True)
+    until_asked(app, worker, screen)
+    run = screen.camera.describe_run(",".join(plies))[0]
+    refusing.append("Orologi in pausa")
+    tap(app, *next(b for b in screen.overlay_buttons if b.label.endswith(run)).rect.center)
+    assert [b.text for b in app.banners] == [app.t("board.camera.held_run",
+                                                   reason="Orologi in pausa", moves=run)]
+    assert screen.session.history == []
+    refusing.clear()
+    until_asked(app, worker, screen)
+    tap(app, *next(b for b in screen.overlay_buttons if b.label.endswith(run)).rect.center)
+    assert [h.text for h in screen.session.history] == plies
+    assert move_sources(screen.session.match) == ["camera_asked"] * len(plies)
+    assert not app.banners
