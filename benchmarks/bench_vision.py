@@ -465,6 +465,56 @@ def bench_dev_late(role: str) -> None:
         print(f"    and the video to its end: {rest.line()}")
 
 
+LATER = (2, 3, 4)  # moves the real board is ahead when the camera is switched on (bench_dev_later)
+
+
+def bench_dev_later(role: str, aheads: "tuple[int, ...]" = LATER) -> None:
+    """The camera switched on with the real board several moves ahead of the game (the
+    players went on while the station was down, or nobody switched it on): each video
+    followed from the frame its move k + n - 1 settled on, the game at the position before
+    move k, given corners, for n in ``aheads``. Questions are answered as the players would
+    (:func:`companion.vision.devbench.follow_game`: a run confirmed when it is the moves made,
+    in their order; else every move standing on the board by then and not in the game
+    entered by touch). Counted: the n moves made before,
+    and the video to its end (moves the camera entered unasked, moves picked in its
+    questions, questions, false moves). The peer is the code of another commit, run on the
+    same material (``PYTHONPATH=<its tree> python -m benchmarks.bench_vision --later``)."""
+    import cv2
+
+    from companion.vision import devbench, devdata
+
+    videos = devdata.videos(role)
+    if not videos:
+        print(f"[vision-dev videos switched on moves late, {role}] material absent: skipped")
+        return
+    label = "held out" if role == "held_out" else "TUNED-ON, not a result"
+    for n in aheads:
+        first = devbench.GameScore()
+        rest = devbench.GameScore()
+        for video in videos:
+            t = video.truth
+            frames = [cv2.imread(str(p), cv2.IMREAD_COLOR)
+                      for p in sorted(video.frames.iterdir()) if p.suffix == ".jpg"]
+            moves = [devbench._engine_text(t, m) for m in t["moves"]]
+            pos = get_variant(t["variant"]).from_fen(t["start_fen"])
+            corners = np.asarray(t["corners"], float)
+            for k in range(len(moves) - n + 1):
+                last = t["moves"][k + n - 1]
+                end = t["moves"][k + n]["first_frame"] if k + n < len(moves) else len(frames)
+                name = f"{video.name} from move {k + 1}, {n} ahead"
+                at = last["settled_frame"]
+                made = [max(0, m["settled_frame"] - at) for m in t["moves"][k:]]
+                first.add(devbench.follow_game(t["variant"], pos.fen(), moves[k:k + n],
+                                               iter(frames[at:end]), corners, name,
+                                               made=made[:n]))
+                rest.add(devbench.follow_game(t["variant"], pos.fen(), moves[k:],
+                                              iter(frames[at:]), corners, name, made=made))
+                pos.push(next(m for m in pos.legal_moves() if str(m) == moves[k]))
+        print(f"[vision-dev videos switched on {n} moves late, {label}, given corners] the moves "
+              f"made before: {first.line()}", flush=True)
+        print(f"    and the video to its end: {rest.line()}", flush=True)
+
+
 WEBCAM_SEEDS = (SEED + 7000,)  # the webcam effects' own seeds (held out)
 WEBCAM_TUNE_SEEDS = (1,)  # ... on tune material (what the follower was tuned on)
 WEBCAM_RENDERS = (("magici", 12),)  # our held-out renders filmed so (seed SEED + 7100 + i)
@@ -1278,6 +1328,9 @@ def main() -> int:
     parser.add_argument("--variants", action="store_true",
                         help="with --real-game: the recording also turned, at other sizes, "
                              "darker, warmer and at lower frame rates (REAL_GAME_VARIANTS)")
+    parser.add_argument("--later", action="store_true",
+                        help="only the vision-dev videos switched on 2-4 moves late (held out, "
+                             "then tune)")
     parser.add_argument("--slow-reader", action="store_true",
                         help="only the held-out webcam games read by a reader that gets every "
                              "2nd, 3rd or 5th frame (a slow machine), beside every frame")
@@ -1287,6 +1340,10 @@ def main() -> int:
     args = parser.parse_args()
     k = 3 if args.quick else 1
     t0 = time.perf_counter()
+    if args.later:
+        bench_dev_later("held_out")
+        bench_dev_later("tune")
+        return 0
     if args.slow_reader:
         bench_slow_reader()
         print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
@@ -1343,6 +1400,7 @@ def main() -> int:
     bench_dev_stills("held_out", args.quick)
     bench_dev_videos("held_out")
     bench_dev_late("held_out")
+    bench_dev_later("held_out")
     bench_dev_learnt("held_out")
     bench_lens_stills("held_out")
     if not args.quick:

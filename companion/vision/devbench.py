@@ -121,11 +121,15 @@ class GameScore:
 
 def follow_game(variant: str, start_fen: str | None, truth_moves: list[str],
                 frames: "Any", corners: np.ndarray | None, name: str = "",
-                fps: float | None = None) -> GameScore:
+                fps: float | None = None, made: "list[int] | None" = None) -> GameScore:
     """Follow ``frames`` as the app does; a question is answered as the players would (the
     true move when offered, or the true run of moves; else by touch: the true move played)
     and counted. ``fps``: the
     frames' rate when known (a webcam's: the follower's calm is then measured in seconds).
+    ``made``: per true move, the frame (counted from the first of ``frames``) from which it
+    stands on the board; given, a question that does not offer the truth is answered by
+    touch with every true move standing on the board by then (a referee asked to check the
+    squares enters all the moves the game lacks), not the next one only.
 
     A move is followed when the camera played it unasked; false when it played another.
     """
@@ -155,7 +159,7 @@ def follow_game(variant: str, start_fen: str | None, truth_moves: list[str],
         reader.tell(occupancy(follower.position, g.cells))
         return True
 
-    for frame in frames:
+    for at, frame in enumerate(frames):
         t = time.perf_counter()
         reading = reader.read(frame)
         events = follower.feed(reading)
@@ -183,12 +187,15 @@ def follow_game(variant: str, start_fen: str | None, truth_moves: list[str],
                 score.asked += 1
                 score.lines.append(f"    {name}: asked {e} (truth {expected})")
                 # a run of moves offered (made fast, seen only together) is confirmed when it
-                # is the true moves in their order; else the true move is entered by touch
-                run = next((c.split(RUN_JOIN) for c in e.candidates if RUN_JOIN in c and
-                            c.split(RUN_JOIN) == truth_moves[done:done + len(c.split(RUN_JOIN))]),
-                           [expected])
-                if len(run) > 1 or expected in e.candidates:
-                    score.confirmed += len(run)
+                # is the true moves in their order, a move when it is the true one; else the
+                # true move is entered by touch (with ``made``: every one standing by now)
+                standing = truth_moves[done:max(done + 1, sum(m <= at for m in made))] \
+                    if made is not None else [expected]
+                picked = next((c.split(RUN_JOIN) for c in e.candidates if RUN_JOIN in c and
+                               c.split(RUN_JOIN) == truth_moves[done:done + len(c.split(RUN_JOIN))]),
+                              [expected] if expected in e.candidates else [])
+                score.confirmed += len(picked)
+                run = picked + standing[len(picked):] if picked else standing
                 for move in run:
                     if not answer(move):
                         return score

@@ -364,3 +364,28 @@ def cv2_writer(path, fps: float):
     import cv2
 
     return cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (64, 48))
+
+
+@pytest.mark.parametrize("variant, played, changes, unsure", [
+    ("elolbia", ["h2h3"], {"c5": "b", "c6": ".", "d4": "b"},
+     "a2 a3 b3 b7 c4 c5 c8 d1 d2 d6 d7 e4 e5 e7 f2 f6 g1 g6 h1 h5"),
+    ("camerlano", ["f2e2", "h8h7", "j2i4", "f9j8"], {"i1": ".", "j4": "w", "k4": "w"},
+     "a3 a4 a5 c2 c4 c7 e10 e2 e7 f3 g1 g2 g6 g8 g9 h10 h5 h6 i5 i8 j5 j8 k1 k3 k5 k6 k8"),
+])
+def test_a_move_seen_ahead_beside_a_stray_piece_on_a_dim_board_is_entered(
+        variant, played, changes, unsure):
+    """A board seen one move ahead, a stray piece beside it (a logo), and twenty squares and
+    more read unsure (a dim board): the move is entered, as before runs of three moves were
+    looked for beside it. (Session 22's second review: runs of moves between unsure squares
+    only, a piece out and back, were asked about beside it, and the search ran its whole
+    bound in the UI thread.)"""
+    from types import SimpleNamespace
+
+    pos = get_variant(variant).start_position()
+    for text in played:
+        pos.push(pos.parse_move(text))
+    follower = ChangeFollower(pos, fps=10)
+    reading = SimpleNamespace(cells={**follower.expected, **changes},
+                              unsure=frozenset(unsure.split()))
+    events = follower._ahead(reading, None)
+    assert [e.kind for e in events] == [EventKind.MOVE]
