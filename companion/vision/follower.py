@@ -681,8 +681,9 @@ class ChangeFollower(Follower):
         of them that are empty in the game (a piece seen where none stands: a printed logo, a
         tall piece's head over the square behind it, on real boards, where no move is); the
         legal moves that explain it; and, when none does, whether two moves in a row do (or,
-        when those found leave a piece aside as a stray one, the two moves in a row that
-        leave none: see :meth:`_search_ahead`).
+        when those found leave a piece aside as a stray one, the two moves in a row, else the
+        runs of three or more, that leave none, asked about beside them: see
+        :meth:`_search_ahead`).
 
         A move explains it when every cell it changes is read as after it, one of them at
         least surely (a reading of a board learnt as the position with a move made on it
@@ -743,8 +744,10 @@ class ChangeFollower(Follower):
                     break
             if not twos:
                 return sure, stray, [], False
-            if any(sure <= _diff(expected, self._expected_after(pair)) for pair in twos):
-                return sure, stray, [], True  # (two leaving no piece aside: squares named)
+            if len(twos) > ASK_RUNS or any(sure <= _diff(expected, self._expected_after(pair))
+                                           for pair in twos):
+                return sure, stray, [], True  # (two leaving no piece aside, or too many
+                # pairs to ask about: squares named)
             # each pair leaves a piece aside: three moves or more that leave none are as
             # likely, and all are asked about (g1-f3, e7-e5, d2-d4 made before the camera saw
             # the board, g1 and e7 read unsure: e7-e5 and d2-d4 left f3 aside, and the squares
@@ -871,10 +874,11 @@ class ChangeFollower(Follower):
     def _runs_ahead(self, seen: dict[str, str], unsure: "set[str] | frozenset[str]",
                     sure: frozenset, least: int = 3) -> list[tuple]:
         """The runs of moves from the game's position (``least`` moves or more, up to
-        CATCH_UP_PLIES)
-        whose squares are squares read otherwise than the game or unsure, that leave every
-        square read surely otherwise theirs and every square of theirs read surely as they
-        leave it: the shortest such runs, when there are ASK_RUNS at most (every order of
+        CATCH_UP_PLIES) whose squares are squares read otherwise than the game or unsure, each
+        move with one read surely otherwise, that leave every square read surely otherwise
+        theirs and every square of theirs read surely as they leave it: the shortest such
+        runs (of those, the ones whose squares read unsure read most as they leave them),
+        when there are ASK_RUNS at most (every order of
         the same moves counted: the picture at the end does not tell their order), each
         position's in the order the pictures seen since the agreed one show best; else
         none."""
@@ -943,8 +947,8 @@ class ChangeFollower(Follower):
 
         (Before, a board with four moves made on it -- eight squares otherwise, half of them
         pieces -- was never learnt, and the camera followed nothing, silent, until the
-        referee entered the four moves by touch: the real webcam's recording at a quarter of
-        its frame rate, learnt late.)"""
+        referee entered the four moves by touch: a Magici opening in tests/ui/vision, and
+        vision-dev's tune videos switched on four moves late, ``bench_vision --later``.)"""
         seen = self._values(reading)
         if seen is None:
             return []
