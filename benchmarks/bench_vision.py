@@ -413,6 +413,21 @@ def bench_dev_learnt(role: str) -> None:
               f"{100 * right / max(n, 1):.2f} % of {n} cells (target 99.9 % after learning)")
 
 
+def _video_game(video: "object") -> tuple:
+    """A vision-dev video's truth, its frames, its moves in the engine's notation, its start
+    position and its corners."""
+    import cv2
+
+    from companion.vision import devbench
+
+    t = video.truth
+    frames = [cv2.imread(str(p), cv2.IMREAD_COLOR)
+              for p in sorted(video.frames.iterdir()) if p.suffix == ".jpg"]
+    moves = [devbench._engine_text(t, m) for m in t["moves"]]
+    pos = get_variant(t["variant"]).from_fen(t["start_fen"])
+    return t, frames, moves, pos, np.asarray(t["corners"], float)
+
+
 def bench_dev_late(role: str) -> None:
     """The camera switched on with the real board a move ahead of the game (the players moved
     before anyone switched it on): each video followed from the frame its move k settled on,
@@ -420,8 +435,6 @@ def bench_dev_late(role: str) -> None:
     (seen alone, up to the next hand), and the moves of the rest of the video followed.
     Beside it, the peer of the same run: the follower without ``ChangeFollower._ahead``
     (``AHEAD_LEAST`` out of reach), which took that frame for the position before move k."""
-    import cv2
-
     from companion.vision import devbench, devdata
     from companion.vision import follower as follower_module
 
@@ -438,12 +451,7 @@ def bench_dev_late(role: str) -> None:
             follower_module.AHEAD_LEAST = 10**6
         try:
             for video in videos:
-                t = video.truth
-                frames = [cv2.imread(str(p), cv2.IMREAD_COLOR)
-                          for p in sorted(video.frames.iterdir()) if p.suffix == ".jpg"]
-                moves = [devbench._engine_text(t, m) for m in t["moves"]]
-                pos = get_variant(t["variant"]).from_fen(t["start_fen"])
-                corners = np.asarray(t["corners"], float)
+                t, frames, moves, pos, corners = _video_game(video)
                 for k, move in enumerate(t["moves"]):
                     end = t["moves"][k + 1]["first_frame"] if k + 1 < len(moves) else len(frames)
                     name = f"{video.name} from move {k + 1}"
@@ -479,8 +487,6 @@ def bench_dev_later(role: str, aheads: "tuple[int, ...]" = LATER) -> None:
     and the video to its end (moves the camera entered unasked, moves picked in its
     questions, questions, false moves). The peer is the code of another commit, run on the
     same material (``PYTHONPATH=<its tree> python -m benchmarks.bench_vision --later``)."""
-    import cv2
-
     from companion.vision import devbench, devdata
 
     videos = devdata.videos(role)
@@ -492,12 +498,7 @@ def bench_dev_later(role: str, aheads: "tuple[int, ...]" = LATER) -> None:
         first = devbench.GameScore()
         rest = devbench.GameScore()
         for video in videos:
-            t = video.truth
-            frames = [cv2.imread(str(p), cv2.IMREAD_COLOR)
-                      for p in sorted(video.frames.iterdir()) if p.suffix == ".jpg"]
-            moves = [devbench._engine_text(t, m) for m in t["moves"]]
-            pos = get_variant(t["variant"]).from_fen(t["start_fen"])
-            corners = np.asarray(t["corners"], float)
+            t, frames, moves, pos, corners = _video_game(video)
             for k in range(len(moves) - n + 1):
                 last = t["moves"][k + n - 1]
                 end = t["moves"][k + n]["first_frame"] if k + n < len(moves) else len(frames)

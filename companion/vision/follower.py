@@ -872,13 +872,13 @@ class ChangeFollower(Follower):
         return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=self._ahead_asked))
 
     def _runs_ahead(self, seen: dict[str, str], unsure: "set[str] | frozenset[str]",
-                    sure: frozenset, least: int = 3) -> list[tuple]:
+                    sure: frozenset, least: int = 3, lean: bool = False) -> list[tuple]:
         """The runs of moves from the game's position (``least`` moves or more, up to
         CATCH_UP_PLIES) whose squares are squares read otherwise than the game or unsure, each
         move with one read surely otherwise, that leave every square read surely otherwise
         theirs and every square of theirs read surely as they leave it: the shortest such
-        runs (of those, the ones whose squares read unsure read most as they leave them),
-        when there are ASK_RUNS at most (every order of
+        runs (of those, with ``lean``, the ones whose squares read unsure read most as they
+        leave them), when there are ASK_RUNS at most (every order of
         the same moves counted: the picture at the end does not tell their order), each
         position's in the order the pictures seen since the agreed one show best; else
         none."""
@@ -924,12 +924,16 @@ class ChangeFollower(Follower):
         fewest = min(len(path) for paths in finals.values() for path in paths)
         shortest = {key: [path for path in paths if len(path) == fewest]
                     for key, paths in finals.items() if min(map(len, paths)) == fewest}
-        # ... and of those, the positions whose squares read unsure read most as they leave
-        # them (an unsure reading still leans: a knight's d3-f4 onto a square read unsure
-        # and empty was offered beside the d3-c5 made, five answers in all, and none was
-        # asked; vision-dev tune duere_a switched on four moves late, bench_vision --later)
-        likeliest = min(unlike[key] for key in shortest)
-        runs = [path for key, paths in shortest.items() if unlike[key] == likeliest
+        # ... and of those, with ``lean``, the positions whose squares read unsure read most
+        # as they leave them: a board never learnt, read by the network alone, whose unsure
+        # readings still lean (a knight's d3-f4 onto a square read unsure and empty was
+        # offered beside the d3-c5 made, five answers in all, and none was asked; vision-dev
+        # tune duere_a switched on four moves late, bench_vision --later). Not on a board
+        # learnt from a frame with moves made on it: that frame taught their squares as
+        # before them, where they lean (the real webcam's recording at a quarter of its frame
+        # rate, LOOKED AT: e7-e5 and Nb8-c6 lost to Nb8-c6-e5, the only run then offered)
+        likeliest = min(unlike[key] for key in shortest) if lean else 0
+        runs = [path for key, paths in shortest.items() if not lean or unlike[key] == likeliest
                 for _, path in self._orders(paths)]
         if len(runs) > ASK_RUNS or any(map(self._exchange_open, runs)):
             return []  # (the board does not tell the order: the pictures seen did not show it)
@@ -969,7 +973,7 @@ class ChangeFollower(Follower):
         sure = frozenset(_diff(expected, seen) - reading.unsure)
         if len(sure) < AHEAD_LEAST or not any(expected[c] != "." for c in sure):
             return []  # (pieces seen where none stand, no square emptied: no move)
-        runs = self._runs_ahead(seen, reading.unsure, sure, least=1)
+        runs = self._runs_ahead(seen, reading.unsure, sure, least=1, lean=True)
         if not runs:
             return []
         self._pending = []
