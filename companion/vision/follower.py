@@ -732,16 +732,8 @@ class ChangeFollower(Follower):
             return sure <= moved and all(seen[c] == after[c] for c in moved - unsure)
 
         if not found:
-            twos: list[tuple] = []  # two moves in a row that explain it, stray pieces aside
-            for first in self.position.legal_moves():
-                self.position.push(first)
-                try:
-                    twos += [(first, m) for m in self.position.legal_moves()
-                             if explains(self._expected_after((m,)))]
-                finally:
-                    self.position.pop()
-                if len(twos) > ASK_RUNS:
-                    break
+            # two moves in a row that explain it, stray pieces aside
+            twos = self._pairs(self.position.legal_moves(), explains, most=ASK_RUNS)
             if not twos:
                 return sure, stray, [], False
             if len(twos) > ASK_RUNS or any(sure <= _diff(expected, self._expected_after(pair))
@@ -760,18 +752,28 @@ class ChangeFollower(Follower):
         # the board learnt with e2-e4 and e7-e5 made on it, e2-e4 was played, e5's pawn taken
         # for a stray piece, e7-e5 never entered, and nothing was followed after it; a stray
         # dark piece on f6, a logo, with g8 read unsure, is as much g8-f6: session 21's review)
-        pairs = []
-        for first in found:
-            self.position.push(first)
-            try:
-                pairs += [(first, m) for m in self.position.legal_moves()
-                          if covers(self._expected_after((m,)))]
-            finally:
-                self.position.pop()
+        pairs = self._pairs(found, covers)
         # ... or, when no two do, three moves or more that leave none (e2-e4, e7-e5, b1-c3
         # made, e7 and b1 read unsure: e2-e4 alone left e5 and c3 aside, and was played,
         # the two others lost; session 22's review)
         return sure, stray, found, pairs or self._runs_ahead(seen, unsure, sure) or False
+
+    def _pairs(self, firsts: "list[Any]", test: "Callable[[dict[str, str]], bool]",
+               most: int | None = None) -> list[tuple]:
+        """Each of ``firsts`` with each legal reply after it whose position's occupancy
+        ``test`` accepts, as (first, reply); the search stops once more than ``most`` are
+        found."""
+        pairs: list[tuple] = []
+        for first in firsts:
+            self.position.push(first)
+            try:
+                pairs += [(first, m) for m in self.position.legal_moves()
+                          if test(self._expected_after((m,)))]
+            finally:
+                self.position.pop()
+            if most is not None and len(pairs) > most:
+                break
+        return pairs
 
     def _seen_ahead(self, reading: Reading) -> tuple[Any, bool]:
         """The frame the board was learnt from (it agrees with the position on most cells):
