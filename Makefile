@@ -9,6 +9,9 @@ IS_PI := $(shell grep -qas "Raspberry Pi" /proc/device-tree/model && echo yes)
 VENV_FLAGS := $(if $(IS_PI),--system-site-packages,)
 ARGS ?=
 PYTEST_ARGS ?=
+# The suite runs in as many processes as the machine has cores, at most 4 (pytest-xdist);
+# TEST_JOBS=0 runs it in this one process (easier to debug).
+TEST_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ "$$n" -gt 4 ] && n=4; echo $$n)
 
 # The event network's tests need a real broker and a browser (Debian packages). `make test`
 # installs them where they are missing and it can (root or password-less sudo, with apt-get);
@@ -43,7 +46,7 @@ system-deps:
 
 test: $(BIN)/.installed system-deps
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock COMPANION_STRICT_I18N=1 \
-	  $(BIN)/python -m pytest -q $(PYTEST_ARGS)
+	  $(BIN)/python -m pytest -q -n $(TEST_JOBS) $(PYTEST_ARGS)
 
 bench: $(BIN)/.installed
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock \
