@@ -633,6 +633,13 @@ class ChangeFollower(Follower):
             # moves late, bench_vision --later)
             self._clear_credit()
             self._ahead_move, self._ahead_due = self._seen_ahead(reading)
+            # ... and the last of them has no picture before it either: taken back on the
+            # screen (an Undo), it is played so again unless the board shows it taken back
+            # (see withdraw; before, the move the players made instead, judged against this
+            # picture still showing the undone one, was asked about or named as squares, and
+            # never entered: session 22's first review)
+            if self.history and self._ahead_move is None:
+                self._ahead_at = len(self.history)
         self._last_read = reading
         self._between.append(reading.picture)
         if self._calm and (float(self._meter.step(self._calm[-1], reading.picture).max())
@@ -862,7 +869,14 @@ class ChangeFollower(Follower):
         self._ahead_off = frozenset()
         self._ahead_asked = ()
         self._asked = ()
+        # (moves the players chose meanwhile, an answer or touched, stand in this picture, and
+        # none has a picture before it: the last, taken back on the screen, is played so
+        # again unless the board shows it taken back; see the same for a board learnt after
+        # chosen moves, in feed)
+        chosen = bool(self._credit_moves) or self._ahead_answer is not None
         self._agree(picture)
+        if chosen and self.history:
+            self._ahead_at = len(self.history)
         return []
 
     def _ask_ahead(self, sure: frozenset, candidates: list[str]) -> list[FollowEvent]:
@@ -2091,7 +2105,9 @@ class ChangeFollower(Follower):
         picture go back to before them, so that they are found again at a later calm picture
         (the board still shows them). Returns their texts, first first."""
         undone: list[str] = []
+        # (not the moves of an answer refused: the question comes back instead, below)
         ahead = self.history[self._ahead_at - 1] if self._ahead_at is not None \
+            and self._ahead_answer is None \
             and len(self.history) - min(count, len(self.history)) < self._ahead_at else None
         for _ in range(min(count, len(self.history))):
             self.position.pop()
@@ -2159,6 +2175,11 @@ class ChangeFollower(Follower):
         if self._ahead_asked:  # (their answer to a question about the board seen ahead,
             # asked again if the answer is withdrawn: see withdraw)
             self._ahead_answer = (at, self._ahead_asked)
+        if self._ahead_asked or self._ahead_off:
+            # (a move of the board seen ahead, answered or touched: it stands in the agreed
+            # picture already, and withdrawn is played so again unless the board shows it
+            # taken back; see withdraw, and the same in feed and _ahead)
+            self._ahead_at = len(self.history)
         self._ahead_asked = ()
         self._settle = None
         after, after_occupancy = self._identity(), self.expected

@@ -1826,3 +1826,37 @@ def test_a_run_tapped_while_the_clock_takes_no_move_is_asked_again_once_it_does(
     assert [h.text for h in screen.session.history] == plies
     assert move_sources(screen.session.match) == ["camera_asked"] * len(plies)
     assert not app.banners
+
+
+@pytest.mark.parametrize("start", [3, 4])  # three moves ahead (learnt), four (never learnt)
+def test_an_undo_of_the_last_move_of_a_run_answered_then_another_move_is_entered(
+        camera_app, tmp_path, start):
+    """The camera asks about the moves made before it saw the board; the referee taps the run,
+    then Undo: its last move was a mistake. The players put the piece back and make
+    another move: the camera enters it. (Session 22's first review: the board learnt after the
+    run had no picture before its last move, and the move made instead was asked about as a
+    one-answer question, or never entered.)"""
+    from .conftest import Footage
+
+    plies = ["e2e4", "e7e5", "d1h5", "b8c6"][:start] + ["back", "g8f6"]
+    if start == 3:
+        plies = ["e2e4", "e7e5", "g1f3", "back", "g1h3"]
+    names, corners, size = filmed(tmp_path, plies)
+    k = 6 * start
+    folder = strung(tmp_path, names[k:k + 4] * 2 + [names[k + 3]] * 10 + names[k + 4:]
+                    + [names[-1]] * 8)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    until_asked(app, worker, screen)
+    run = screen.camera.describe_run(",".join(plies[:start]))[0]
+    tap(app, *next(b for b in screen.overlay_buttons if b.label.endswith(run)).rect.center)
+    assert [h.text for h in screen.session.history] == plies[:start]
+    while screen.camera.follower._ref is None:  # the board learnt from a calm frame
+        assert worker.step().state.name != "ENDED"
+        app.tick()
+    screen.undo()
+    assert [h.text for h in screen.session.history] == plies[:start - 1]
+    said = play_out(app, worker)
+    assert [h.text for h in screen.session.history] == plies[:start - 1] + plies[-1:], said
+    assert move_sources(screen.session.match)[-1] == "camera"
+    assert not screen.camera.asking()
