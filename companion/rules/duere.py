@@ -164,6 +164,9 @@ class DueRePosition(Position):
     """A Due Re position: pseudo-legal chess moves, no check, Kings can be taken."""
 
     variant: DueReVariant
+    # a roll of the dice before each move: moves cannot be given several at once (a camera
+    # that saw some made together names their squares; it offers no run of them as one answer)
+    takes_runs = False
 
     def __init__(self, variant: DueReVariant) -> None:
         super().__init__(variant)

@@ -798,8 +798,7 @@ class ChangeFollower(Follower):
         # stray pieces: more moves may stand there, read again at the first calm look, where
         # the runs that explain them are asked about; before, a board learnt with four moves
         # made on it was taken for the game's, and the moves made next were never entered)
-        return None, bool(found or two) or (len(sure) >= AHEAD_LEAST and bool(sure - stray)
-                                            and self._takes_runs())
+        return None, bool(found or two) or (len(sure) >= AHEAD_LEAST and bool(sure - stray))
 
     def _ahead(self, reading: Reading, picture: Any) -> "list[FollowEvent] | None":
         """The calm ``picture`` (last read as ``reading``) after the board was learnt showing
@@ -848,8 +847,16 @@ class ChangeFollower(Follower):
             # square read surely as they do are asked about (see _runs_ahead)
             seen = self._values(reading)
             runs = self._runs_ahead(seen, reading.unsure, sure) if seen is not None else []
-            if runs:
+            if runs and self._takes_runs():
                 return self._ask_ahead(sure, [RUN_JOIN.join(map(str, path)) for path in runs])
+            if runs:  # (a roll before each move, Due Re: no run is an answer; the squares
+                # are named, and the referee enters the moves by touch. Before, the board was
+                # taken for the game's, and the moves made next were entered on a game
+                # lacking those: vision-dev tune duere_a switched on three moves late, with
+                # the benchmark's Due Re taking no run, as the app's)
+                self._ahead_off = sure
+                return self._ask(FollowEvent(EventKind.CHECK,
+                                             squares=tuple(sorted(sure, key=_cell_key))))
         if not self._ahead_off:
             return None
         seen = self._values(reading)
@@ -898,8 +905,6 @@ class ChangeFollower(Follower):
         the same moves counted: the picture at the end does not tell their order), each
         position's in the order the pictures seen since the agreed one show best; else
         none."""
-        if not self._takes_runs():
-            return []
         expected = self.expected
         allowed = _diff(expected, seen) | set(unsure)
         finals: dict[tuple, list[tuple]] = {}
@@ -951,9 +956,9 @@ class ChangeFollower(Follower):
         likeliest = min(unlike[key] for key in shortest) if lean else 0
         runs = [path for key, paths in shortest.items() if not lean or unlike[key] == likeliest
                 for _, path in self._orders(paths)]
-        if len(runs) > ASK_RUNS or any(map(self._exchange_open, runs)):
+        if self._takes_runs() and (len(runs) > ASK_RUNS or any(map(self._exchange_open, runs))):
             return []  # (the board does not tell the order: the pictures seen did not show it)
-        return runs
+        return runs  # (a roll before each move: however many, they only name the squares)
 
     def _unlearnt(self, reading: Reading) -> list[FollowEvent]:
         """A reading of a board the reader could not learn, before any picture was agreed: it
@@ -962,8 +967,10 @@ class ChangeFollower(Follower):
         the same for :attr:`calm_frames` readings in a row, the runs of moves from the game's
         position that leave every square read surely as it is (the shortest, one move or
         more, as in :meth:`_runs_ahead`) are asked about, ASK_RUNS answers at most; answered,
-        the screen tells the reader the position, which it learns the board from. Else
-        nothing: the camera waits for the board to show the game, as before.
+        the screen tells the reader the position, which it learns the board from (a game with
+        a roll before each move, Due Re, takes no run as one answer: the squares are named,
+        and the referee enters the moves by touch). Else nothing: the camera waits for the
+        board to show the game, as before.
 
         (Before, a board with four moves made on it -- eight squares otherwise, half of them
         pieces -- was never learnt, and the camera followed nothing, silent, until the
@@ -983,7 +990,7 @@ class ChangeFollower(Follower):
         if self._ahead_asked:  # (again only if it was not put to the players: see ask_again)
             return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=self._ahead_asked))
         if self._unlearnt_count > self.calm_frames or not self.ask_unlearnt \
-                or not self.position.legal_moves() or not self._takes_runs():
+                or not self.position.legal_moves():
             return []  # (searched once per board read so)
         expected = self.expected
         sure = frozenset(_diff(expected, seen) - reading.unsure)
@@ -992,6 +999,10 @@ class ChangeFollower(Follower):
         runs = self._runs_ahead(seen, reading.unsure, sure, least=1, lean=True)
         if not runs:
             return []
+        if not self._takes_runs():  # (a roll before each move: the squares named, the
+            # referee enters the moves by touch, and the board is learnt from there)
+            return self._ask(FollowEvent(EventKind.CHECK,
+                                         squares=tuple(sorted(sure, key=_cell_key))))
         self._pending = []
         self._ahead_asked = tuple(RUN_JOIN.join(map(str, path)) for path in runs)
         return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=self._ahead_asked))
