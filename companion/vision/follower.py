@@ -535,6 +535,12 @@ class ChangeFollower(Follower):
     _ahead_move: Any = field(default=None, init=False, repr=False)
     _ahead_at: int | None = field(default=None, init=False, repr=False)  # (the history's
     # length with it played: withdrawn, it is played so again)
+    # the history's length with moves the players chose (an answer, or touched) while the board
+    # was seen ahead: they stand in the agreed picture, none with a picture before it; the last,
+    # withdrawn, is played so again (see withdraw). Not a move the camera saw ahead: a change
+    # is not read as it taken back (a recapture on its square, the squares it emptied read
+    # unsure, was: session 23's review)
+    _chosen_at: int | None = field(default=None, init=False, repr=False)
     # ... or the board to read again, as it then stands, at the next calm picture ...
     _ahead_due: bool = field(default=False, init=False, repr=False)
     # ... and, once squares were named, read so at every calm picture until it shows the game
@@ -639,7 +645,7 @@ class ChangeFollower(Follower):
             # picture still showing the undone one, was asked about or named as squares, and
             # never entered: session 22's first review)
             if self.history and self._ahead_move is None:
-                self._ahead_at = len(self.history)
+                self._chosen_at = len(self.history)
         self._last_read = reading
         self._between.append(reading.picture)
         if self._calm and (float(self._meter.step(self._calm[-1], reading.picture).max())
@@ -883,7 +889,7 @@ class ChangeFollower(Follower):
         chosen = bool(self._credit_moves) or self._ahead_answer is not None
         self._agree(picture)
         if chosen and self.history:
-            self._ahead_at = len(self.history)
+            self._chosen_at = len(self.history)
         return []
 
     def _ask_ahead(self, sure: frozenset, candidates: list[str]) -> list[FollowEvent]:
@@ -2093,7 +2099,7 @@ class ChangeFollower(Follower):
         self._asked = ()
         self._look_again = True
         if not past:
-            self._ahead_at = self._ahead_move = None
+            self._ahead_at = self._ahead_move = self._chosen_at = None
             self.history.clear()
             self._refs = [self._ref] if self._ref is not None else []
             self._settle = None
@@ -2117,9 +2123,9 @@ class ChangeFollower(Follower):
         (the board still shows them). Returns their texts, first first."""
         undone: list[str] = []
         # (not the moves of an answer refused: the question comes back instead, below)
-        ahead = self.history[self._ahead_at - 1] if self._ahead_at is not None \
-            and self._ahead_answer is None \
-            and len(self.history) - min(count, len(self.history)) < self._ahead_at else None
+        at = self._ahead_at if self._ahead_at is not None else self._chosen_at
+        ahead = self.history[at - 1] if at is not None and self._ahead_answer is None \
+            and len(self.history) - min(count, len(self.history)) < at else None
         for _ in range(min(count, len(self.history))):
             self.position.pop()
             undone.append(str(self.history.pop()))
@@ -2128,7 +2134,7 @@ class ChangeFollower(Follower):
         if ahead is not None:
             # the move seen made on the board as it was learnt: no picture before it to find it
             # by change, so played again as then (not while taken back on the screen: _accept)
-            self._ahead_at, self._ahead_move = None, ahead
+            self._ahead_at, self._chosen_at, self._ahead_move = None, None, ahead
         if self._ahead_answer is not None and len(self.history) >= self._ahead_answer[0]:
             # moves of an answer to a question about the board seen ahead, refused (the clock
             # took none when the referee tapped it): the board shows them still, and only that
@@ -2190,7 +2196,7 @@ class ChangeFollower(Follower):
             # (a move of the board seen ahead, answered or touched: it stands in the agreed
             # picture already, and withdrawn is played so again unless the board shows it
             # taken back; see withdraw, and the same in feed and _ahead)
-            self._ahead_at = len(self.history)
+            self._chosen_at = len(self.history)
         self._ahead_asked = ()
         self._settle = None
         after, after_occupancy = self._identity(), self.expected

@@ -1828,19 +1828,12 @@ def test_a_run_tapped_while_the_clock_takes_no_move_is_asked_again_once_it_does(
     assert not app.banners
 
 
-@pytest.mark.parametrize("start", [3, 4])  # three moves ahead (learnt), four (never learnt)
-def test_an_undo_of_the_last_move_of_a_run_answered_then_another_move_is_entered(
-        camera_app, tmp_path, start):
-    """The camera asks about the moves made before it saw the board; the referee taps the run,
-    then Undo: its last move was a mistake. The players put the piece back and make
-    another move: the camera enters it. (Session 22's first review: the board learnt after the
-    run had no picture before its last move, and the move made instead was asked about as a
-    one-answer question, or never entered.)"""
+def _run_answered(camera_app, tmp_path, plies, start):
+    """The camera switched on with the first ``start`` of ``plies`` made, the rest made after:
+    it asks about the run, the referee taps it, and the board is learnt. (app, worker,
+    screen)"""
     from .conftest import Footage
 
-    plies = ["e2e4", "e7e5", "d1h5", "b8c6"][:start] + ["back", "g8f6"]
-    if start == 3:
-        plies = ["e2e4", "e7e5", "g1f3", "back", "g1h3"]
     names, corners, size = filmed(tmp_path, plies)
     k = 6 * start
     folder = strung(tmp_path, names[k:k + 4] * 2 + [names[k + 3]] * 10 + names[k + 4:]
@@ -1854,9 +1847,37 @@ def test_an_undo_of_the_last_move_of_a_run_answered_then_another_move_is_entered
     while screen.camera.follower._ref is None:  # the board learnt from a calm frame
         assert worker.step().state.name != "ENDED"
         app.tick()
+    return app, worker, screen
+
+
+@pytest.mark.parametrize("start", [3, 4])  # three moves ahead (learnt), four (never learnt)
+def test_an_undo_of_the_last_move_of_a_run_answered_then_another_move_is_entered(
+        camera_app, tmp_path, start):
+    """The camera asks about the moves made before it saw the board; the referee taps the run,
+    then Undo: its last move was a mistake. The players put the piece back and make
+    another move: the camera enters it. (Session 22's first review: the board learnt after the
+    run had no picture before its last move, and the move made instead was asked about as a
+    one-answer question, or never entered.)"""
+    plies = ["e2e4", "e7e5", "d1h5", "b8c6"][:start] + ["back", "g8f6"]
+    if start == 3:
+        plies = ["e2e4", "e7e5", "g1f3", "back", "g1h3"]
+    app, worker, screen = _run_answered(camera_app, tmp_path, plies, start)
     screen.undo()
     assert [h.text for h in screen.session.history] == plies[:start - 1]
     said = play_out(app, worker)
     assert [h.text for h in screen.session.history] == plies[:start - 1] + plies[-1:], said
     assert move_sources(screen.session.match)[-1] == "camera"
     assert not screen.camera.asking()
+
+
+def test_a_recapture_after_a_run_answered_is_entered_not_taken_for_a_takeback(
+        camera_app, tmp_path):
+    """The camera asks about e2-e3, Nb8-a6, Bf1xa6, made before it saw the board; the referee
+    taps the run, and Black recaptures b7xa6: entered, then g1-f3. (Session 23's review of
+    the Undo above: the recapture, the squares it and the bishop emptied read unsure, was
+    taken for Bf1xa6 taken back on the board, and the record lost two moves.)"""
+    plies = ["e2e3", "b8a6", "f1a6", "b7a6", "g1f3"]
+    app, worker, screen = _run_answered(camera_app, tmp_path, plies, 3)
+    said = play_out(app, worker)
+    assert [h.text for h in screen.session.history] == plies, said
+    assert move_sources(screen.session.match)[3:] == ["camera", "camera"]
