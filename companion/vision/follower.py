@@ -638,6 +638,10 @@ class ChangeFollower(Follower):
             # every next move from being judged; vision-dev tune duere_a switched on four
             # moves late, bench_vision --later)
             self._clear_credit()
+            if self.doubt and self._doubt_ref is None:
+                # squares named before the board could be learnt (Due Re seen moves ahead,
+                # see _unlearnt): it shows the game's position now (the pieces put back)
+                self._asked = ()
             self._ahead_move, self._ahead_due = self._seen_ahead(reading)
             # ... and the last of them has no picture before it either: taken back on the
             # screen (an Undo), it is played so again unless the board shows it taken back

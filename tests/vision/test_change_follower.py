@@ -432,3 +432,24 @@ def test_due_re_never_learnt_with_moves_made_names_their_squares():
     events = [e for _ in range(follower.calm_frames) for e in follower.feed(reading)]
     changed = sorted(c for c, v in reading.cells.items() if v != follower.expected[c])
     assert [(e.kind, sorted(e.squares)) for e in events] == [(EventKind.CHECK, changed)]
+
+
+def test_due_re_squares_named_before_the_board_was_learnt_clear_once_the_pieces_go_back():
+    """Due Re, switched on with four moves made: the board is never learnt, its squares are
+    named. The players put the pieces back instead of the referee entering the moves: the
+    board is learnt as the game's, and the squares are no longer in doubt (a screen unmarks
+    them and drops the banner)."""
+    made = ["b2d3", "g7e6", "e2h5", "b7c5"]
+    frames, _ = film("duere", made, seed=4311, calm=8)
+    ahead, start = frames[-8:], frames[:8]
+    pos = get_variant("duere").start_position()
+    g = geometry_for_cells(list(pos.geometry.cells))
+    reader = Reader(g, expected=occupancy(pos, g.cells))
+    follower = ChangeFollower(pos)
+    events = [e for frame in ahead for e in follower.feed(reader.read(frame))]
+    assert [e.kind for e in events] == [EventKind.CHECK] and follower.doubt
+    for frame in start * 2:
+        events += follower.feed(reader.read(frame))
+    assert reader.learnt
+    assert follower.doubt == ()
+    assert [e.kind for e in events] == [EventKind.CHECK]
