@@ -1043,6 +1043,19 @@ class ChangeFollower(Follower):
         moved = _diff(before, self._expected_after((move,))) - self._last_read.unsure
         return bool(moved) and all(seen[c] == before[c] for c in moved)
 
+    def _put_back(self, move: Any, picture: Any) -> list[FollowEvent]:
+        """``move``, seen ahead (or chosen so), is read taken back on the board: ``picture``
+        agreed, unless the board read so shows another move made with it, no calm picture
+        between (the piece put back and the other move made at once): that move is played.
+        (Before, the picture was agreed with the other move in it, never entered, and the
+        move after it named as squares: session 23's review.)"""
+        _, _, found, _ = self._read_ahead(self._last_read)
+        other = self._pick(found) if found else None
+        if other is not None and str(other) != str(move):
+            return self._ahead_play(other, picture)
+        self._agree(picture)
+        return []
+
     def _ahead_back(self) -> bool:
         """Whether the last move, played from the board as it was seen ahead (no picture of
         the board before it to find a takeback by), is taken back on the board: read so
@@ -1147,8 +1160,7 @@ class ChangeFollower(Follower):
                 # agreed (nothing else is judged against the one showing it meanwhile)
                 if self._taken_back_on_board(move):
                     self._ahead_move, self._refused, self._asked = None, (), ()
-                    self._agree(picture)
-                    return []
+                    return self._put_back(move, picture)
                 _, _, found, _ = self._read_ahead(self._last_read)
                 other = self._pick(found) if found else None
                 if other is not None and str(other) != str(move):
@@ -1159,8 +1171,7 @@ class ChangeFollower(Follower):
             self._ahead_move = None
             if str(move) in legal:
                 if self._taken_back_on_board(move):  # put back before the first calm look
-                    self._agree(picture)
-                    return []
+                    return self._put_back(move, picture)
                 if self._not_as_after(move):
                     # read otherwise since (the piece moved on before the board was calm, or
                     # taken back): the board as it stands, if one or two moves explain it ...

@@ -1881,3 +1881,34 @@ def test_a_recapture_after_a_run_answered_is_entered_not_taken_for_a_takeback(
     said = play_out(app, worker)
     assert [h.text for h in screen.session.history] == plies, said
     assert move_sources(screen.session.match)[3:] == ["camera", "camera"]
+
+
+@pytest.mark.parametrize("plies", [
+    ["e2e4", "e7e5", "g1f3", "back", "b1c3", "d7d6"],
+    ["e2e4", "e7e5", "d1h5", "b8c6", "back", "g8f6", "h5f7"],
+])
+def test_an_undo_of_a_runs_last_move_then_it_put_back_and_another_made_at_once(
+        camera_app, tmp_path, plies):
+    """As above, but the players put the piece back and make the other move with no calm
+    picture between: the other move is entered, and the next. (Session 23's review: the
+    picture showing the piece back was agreed with the other move in it, which was never
+    entered, and the next one was named as squares.)"""
+    from .conftest import Footage
+
+    start = plies.index("back")
+    names, corners, size = filmed(tmp_path, plies)
+    k, b = 6 * start, 6 * (start + 1)  # (the piece back, calm at b..b+3: not filmed)
+    folder = strung(tmp_path, names[k:k + 4] * 2 + [names[k + 3]] * 10 + names[k + 4:b]
+                    + names[b + 4:] + [names[-1]] * 8)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    until_asked(app, worker, screen)
+    run = screen.camera.describe_run(",".join(plies[:start]))[0]
+    tap(app, *next(b for b in screen.overlay_buttons if b.label.endswith(run)).rect.center)
+    while screen.camera.follower._ref is None:  # the board learnt from a calm frame
+        assert worker.step().state.name != "ENDED"
+        app.tick()
+    screen.undo()
+    said = play_out(app, worker)
+    assert [h.text for h in screen.session.history] == plies[:start - 1] + plies[-2:], said
+    assert move_sources(screen.session.match)[-2:] == ["camera", "camera"]
