@@ -832,12 +832,17 @@ class ChangeFollower(Follower):
         sure, stray, found, two = self._read_ahead(reading)
         if self._ahead_asked:  # asked about, no answer yet: nothing played meanwhile
             found, two = [], False
-        if (found or two is not True) and two and not self._ahead_off:
+        if isinstance(two, list) and two:
             # a move, or two in a row, or more (see _search_ahead): the players say which
-            candidates = [str(m) for m in found] + [RUN_JOIN.join(map(str, pair))
-                                                    for pair in two]
-            if len(candidates) <= ASK_RUNS and self._takes_runs():
-                return self._ask_ahead(sure, candidates)
+            if not self._ahead_off:
+                candidates = [str(m) for m in found] + [RUN_JOIN.join(map(str, pair))
+                                                        for pair in two]
+                if len(candidates) <= ASK_RUNS and self._takes_runs():
+                    return self._ask_ahead(sure, candidates)
+            # ... or, not to be asked, its squares are named, and stay so at the next looks:
+            # no one move is played while moves in a row are as likely (before, the next
+            # look played the one move, and the other was lost: Due Re, b2-d3 and g7-e6
+            # standing, e6 taken for a stray piece; session 23's review)
             found, two = [], True
         chosen = self._pick(found) if found else None
         if chosen is not None:
@@ -1056,6 +1061,24 @@ class ChangeFollower(Follower):
         self._agree(picture)
         return []
 
+    def _chosen_back(self, changed: set[str]) -> bool:
+        """Whether the last move, chosen by the players while the board was seen ahead (see
+        _chosen_at), may be read taken back on the board: the picture changed on its squares,
+        and elsewhere on empty squares only (a piece's shade): a recapture on its target
+        changes the square the recapturing piece left too, which may read unsure, as may the
+        squares the move emptied (session 23's review)."""
+        if self._chosen_at != len(self.history) or not self.history:
+            return False
+        after = self.expected
+        last = self.position.pop()
+        try:
+            before = self.expected
+        finally:
+            self.position.push(last)
+        moved = _diff(before, after)
+        return bool(changed & moved) and all(before[c] == after[c] == "."
+                                             for c in changed - moved)
+
     def _ahead_back(self) -> bool:
         """Whether the last move, played from the board as it was seen ahead (no picture of
         the board before it to find a takeback by), is taken back on the board: read so
@@ -1192,8 +1215,9 @@ class ChangeFollower(Follower):
             events = self._ahead(self._last_read, picture)
             if events is not None:
                 return events
-        if changed and self._ahead_at == len(self.history) and self._ahead_back():
-            self._ahead_at = None
+        if changed and (self._ahead_at == len(self.history) or self._chosen_back(changed)) \
+                and self._ahead_back():
+            self._ahead_at = self._chosen_at = None
             return self._take_back_seen(picture)
         if not changed:
             self._refused = ()  # the board as agreed: a move taken back is taken back there too

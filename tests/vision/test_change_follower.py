@@ -453,3 +453,21 @@ def test_due_re_squares_named_before_the_board_was_learnt_clear_once_the_pieces_
     assert reader.learnt
     assert follower.doubt == ()
     assert [e.kind for e in events] == [EventKind.CHECK]
+
+
+def test_due_re_two_moves_standing_named_are_not_played_one_at_the_next_look():
+    """Due Re, b2-d3 and g7-e6 standing on the board seen ahead, g7 read unsure: b2-d3 alone
+    leaves e6 aside as a stray piece, both in a row are as likely, and no run is an answer:
+    the squares are named, and at the next look they still are (before, b2-d3 was played
+    there, and g7-e6 was lost; session 23's review)."""
+    from types import SimpleNamespace
+
+    follower = ChangeFollower(get_variant("duere").start_position(), fps=10)
+    board = get_variant("duere").start_position()
+    for text in ["b2d3", "g7e6"]:
+        board.push(board.parse_move(text))
+    cells = {**occupancy(board, follower.cells), "g7": "."}
+    reading = SimpleNamespace(cells=cells, unsure=frozenset({"g7"}))
+    first = follower._ahead(reading, None)
+    assert [(e.kind, sorted(e.squares)) for e in first] == [(EventKind.CHECK, ["b2", "d3", "e6"])]
+    assert follower._ahead(reading, None) == [] and not follower.history
