@@ -537,9 +537,9 @@ class ChangeFollower(Follower):
     # length with it played: withdrawn, it is played so again)
     # the history's length with moves the players chose (an answer, or touched) while the board
     # was seen ahead: they stand in the agreed picture, none with a picture before it; the last,
-    # withdrawn, is played so again (see withdraw). Not a move the camera saw ahead: a change
-    # is not read as it taken back (a recapture on its square, the squares it emptied read
-    # unsure, was: session 23's review)
+    # withdrawn, is played so again (see withdraw). Read taken back on the board only when
+    # the picture changed on its squares and on empty ones (see _chosen_back: a recapture on
+    # its square, the squares it emptied read unsure, was taken so; session 23's review)
     _chosen_at: int | None = field(default=None, init=False, repr=False)
     # ... or the board to read again, as it then stands, at the next calm picture ...
     _ahead_due: bool = field(default=False, init=False, repr=False)
