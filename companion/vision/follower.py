@@ -1054,12 +1054,18 @@ class ChangeFollower(Follower):
         between (the piece put back and the other move made at once): that move is played.
         (Before, the picture was agreed with the other move in it, never entered, and the
         move after it named as squares: session 23's review.)"""
-        _, _, found, _ = self._read_ahead(self._last_read)
-        other = self._pick(found) if found else None
-        if other is not None and str(other) != str(move):
+        other = self._other_than(move)
+        if other is not None:
             return self._ahead_play(other, picture)
         self._agree(picture)
         return []
+
+    def _other_than(self, move: Any) -> Any:
+        """The one move other than ``move`` the last reading shows made on the board (see
+        :meth:`_read_ahead`), or None."""
+        _, _, found, _ = self._read_ahead(self._last_read)
+        other = self._pick(found) if found else None
+        return other if other is not None and str(other) != str(move) else None
 
     def _chosen_back(self, changed: set[str]) -> bool:
         """Whether the last move, chosen by the players while the board was seen ahead (see
@@ -1184,9 +1190,8 @@ class ChangeFollower(Follower):
                 if self._taken_back_on_board(move):
                     self._ahead_move, self._refused, self._asked = None, (), ()
                     return self._put_back(move, picture)
-                _, _, found, _ = self._read_ahead(self._last_read)
-                other = self._pick(found) if found else None
-                if other is not None and str(other) != str(move):
+                other = self._other_than(move)
+                if other is not None:
                     # another move made instead (the pawn put back read unsure): that one
                     self._ahead_move, self._refused = None, ()
                     return self._ahead_play(other, picture)
