@@ -43,6 +43,7 @@ class DueReSession(BoardSession):
         self.steps = []
         self.analysis = None
         self.lost_last: tuple[int, ...] = ()
+        self._next_cache: Any = None  # (see _next_steps)
 
     def extra_undoable(self) -> frozenset[str]:
         return frozenset({ROLL})
@@ -188,6 +189,55 @@ class DueReSession(BoardSession):
                 die, move = play.steps[k]
                 seen.setdefault((die, str(move)), Option((move.origin, move.target), str(die), (die, move)))
         return list(seen.values())
+
+    def _plays_then(self, moves: Sequence[Any]) -> list[RollPlay]:
+        """The plays from here whose next steps move ``moves`` (texts or moves, any die)."""
+        k, texts = len(self.steps), [str(m) for m in moves]
+        n = k + len(texts)
+        return [p for p in self._plays_from_here() if len(p.steps) >= n
+                and [str(m) for _, m in p.steps[k:n]] == texts]
+
+    def _next_steps(self) -> dict[tuple[str, ...], dict[str, Move]]:
+        """Per run of moves from here (their texts), the moves a play of the roll goes on
+        with; made once per state of the turn (the camera asks at every move it tries)."""
+        state = (self.analysis, tuple(self.steps))
+        cached = self._next_cache
+        if cached is not None and cached[0][0] is state[0] and cached[0][1] == state[1]:
+            return cached[1]
+        table: dict[tuple[str, ...], dict[str, Move]] = {}
+        k = len(self.steps)
+        for play in self._plays_from_here():
+            rest = play.steps[k:]
+            texts = tuple(str(m) for _, m in rest)
+            for j in range(len(rest)):
+                table.setdefault(texts[:j], {}).setdefault(texts[j], rest[j][1])
+        self._next_cache = (state, table)
+        return table
+
+    def steps_after(self, moves: Sequence[Any]) -> list[Move]:
+        """The moves that may follow, in this turn, the steps made so far and then ``moves``
+        (each once, whatever its die); empty when the turn ends with them, or when no legal
+        play of the roll goes so. The camera's look at two steps made before the board was
+        calm asks it (a turn is both dice, often moved in one go).
+
+        >>> import tempfile, os
+        >>> from companion.core.journal import Journal
+        >>> s = DueReSession.new(Journal.open(os.path.join(tempfile.mkdtemp(), "j.db")), "duere")
+        >>> s.roll_dice((4, 5))
+        >>> [str(m) for m in s.steps_after(["c2e4"])][:3], s.steps_after(["c2e4", "b2c4"])
+        (['a2b4', 'a2c3', 'b2a4'], [])
+        """
+        return list(self._next_steps().get(tuple(str(m) for m in moves), {}).values())
+
+    def options_then(self, move: str, then: Sequence[str] = ()) -> list[Option]:
+        """The options that play ``move`` now and leave the steps ``then`` to follow it in this
+        turn (the die a step seen with the next one must take: with 4-6 a bishop's c2-e4 seen
+        with a knight's b2-c4 took the 4); every option of ``move`` when no play goes on so."""
+        options = [o for o in self.options() if str(o.payload[1]) == move]
+        if not then:
+            return options
+        dice = {p.steps[len(self.steps)][0] for p in self._plays_then([move, *then])}
+        return [o for o in options if o.payload[0] in dice] or options
 
     def explain(self, cells: Sequence[str]) -> Reason:
         if self.is_over():

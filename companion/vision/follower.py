@@ -1391,7 +1391,11 @@ class ChangeFollower(Follower):
                 if pick is None:
                     rivals += same[1:]
             elif len(same) > 1:
-                rivals += same[1:]
+                # (the same moves in another order are no rival: two steps of one turn, made
+                # in either order, leave the same board -- Due Re's two dice; moves of two
+                # sides have one order only)
+                made = sorted(map(str, moves))
+                rivals += [m for m in same[1:] if sorted(map(str, m)) != made]
             return moves, rivals, shows, stray, hand
 
         # right after the players' answer (or a move entered by touch) the picture may still
@@ -1419,6 +1423,15 @@ class ChangeFollower(Follower):
                     # waits; a clean recording of unknown rate may be calm only a few frames at
                     # a time)
                     return []
+                alike = self._turns_alike(moves[0]) if len(moves) == 1 else []
+                if alike:
+                    # one step, or two of one turn that leave the board as it does (a piece
+                    # into the square the other left, and alike to it in the picture): asked
+                    # (Due Re's a7-b5 then b7-a7 was entered as b7-b5, a false move, our
+                    # renders: bench_dice_turns)
+                    self._pending = []
+                    return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=(
+                        str(moves[0]), *(RUN_JOIN.join(map(str, pair)) for pair in alike))))
                 return self._accept(moves, picture)
             # changed cells joined to the edge may be an arm, nothing is asked about them
             # yet ... unless two moves unseen explain them and the cells' reader reads each
@@ -1437,19 +1450,32 @@ class ChangeFollower(Follower):
             arm = self._hand_wait(strong - scored[0][2] - scored[0][3])
             if arm and (len(stray) <= MAX_STRAY or self._credit):
                 return []
-            if len(stray) > MAX_STRAY and scored and not self._credit:
+            # ... or two steps of one turn, the best one step not showing all it must (the
+            # second step's piece went into the square the first left: Due Re's f2-b6, then
+            # the king e1-f2, looked like nothing the camera could say, and the board stayed
+            # unexplained for two turns, our renders: bench_dice_turns)
+            one_turn = not shows and len(stray) <= MAX_STRAY and bool(scored) \
+                and self._turn_goes_on(scored[0][1][0])
+            if (len(stray) > MAX_STRAY or one_turn) and scored and not self._credit:
                 # two moves made while the camera looked away? (the best firsts, each answered;
                 # not right after the players' answer: the hand that made the answered move
                 # may still rest over the board, and two moves were made of its cells)
                 pairs = []
+                turns: set[tuple] = set()  # pairs that are one side's two steps of one turn
                 for _, (first,), *_ in scored[:PAIR_FIRSTS]:
+                    side = self._side_of(first)
                     self.position.push(first)
                     replies = self.position.legal_moves()
+                    sides = {str(r): self._side_of(r) for r in replies}
                     self.position.pop()
                     for reply in replies:
                         found = explain((first, reply))
                         if found is not None:
                             pairs.append((found[0], (first, reply), *found[1:]))
+                            if side is not None and sides[str(reply)] == side:
+                                turns.add((first, reply))
+                if one_turn:
+                    pairs = [p for p in pairs if p[1] in turns]
                 # cells seen changed at an earlier calm look, before the rest changed, are
                 # the first move's (its cells, or cells it may cover or shade)
                 if self._partial:
@@ -1460,7 +1486,9 @@ class ChangeFollower(Follower):
                 # two moves unseen are a guess the picture must bear out all round: cells
                 # changed next to them are not excused as shade (a hand resting over the
                 # board beside a move changes them as much, and made a second move of them)
-                two = verdict(pairs, near=False)
+                # ... unless they are one turn (Due Re's two dice, moved in one go: as usual
+                # as one move, and judged as one)
+                two = verdict(pairs, near=bool(pairs) and pairs[0][1] in turns)
                 if two is not None and pairs[0][0] > scored[0][0] + MARGIN and not (
                         arm and not self._borne_out(two[0], was)):
                     moves2, rivals2, shows2, stray2, _ = two
@@ -1807,6 +1835,41 @@ class ChangeFollower(Follower):
         """Some group of at least ``least`` joined ``cells`` touches the board's edge."""
         return any(len(group) >= least and any(self._on_edge(c) for c in group)
                    for group in self._groups(cells))
+
+    def _turn_goes_on(self, move: Any) -> bool:
+        """Whether the side that makes ``move`` may move again after it (a turn of two steps,
+        Due Re's two dice; never where sides alternate)."""
+        side = self._side_of(move)
+        self.position.push(move)
+        try:
+            return side is not None and any(self._side_of(m) == side
+                                            for m in self.position.legal_moves())
+        finally:
+            self.position.pop()
+
+    def _turns_alike(self, move: Any) -> list[tuple[Any, Any]]:
+        """The two steps of one side's turn that leave the board as ``move`` does, by who stands
+        where: a piece to ``move``'s target, then ``move``'s piece into the square it left
+        (only a game whose turn may go on with the same side has them: Due Re's two dice)."""
+        origin, target = _ends(move)
+        side = self._side_of(move)
+        out = []
+        for first in self.position.legal_moves():
+            start, end = _ends(first)
+            if end != target or start == origin or self._side_of(first) != side:
+                continue
+            self.position.push(first)
+            try:
+                out += [(first, second) for second in self.position.legal_moves()
+                        if _ends(second) == (origin, start) and self._side_of(second) == side]
+            finally:
+                self.position.pop()
+        return out
+
+    def _side_of(self, move: Any) -> Any:
+        """The side whose piece ``move`` moves, on the position as it stands (None: none)."""
+        piece = self.position.piece_at(_origin(move))
+        return getattr(piece, "color", None)
 
     @staticmethod
     def _few(stray: set[str], ev: np.ndarray, index: dict[str, int]) -> bool:

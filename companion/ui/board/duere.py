@@ -73,6 +73,16 @@ class DueReScreen(GameScreen):
     def board_position(self):  # type: ignore[no-untyped-def]
         return self.session.board()
 
+    def options_then(self, move: str, then: "tuple[str, ...] | list[str]" = ()) -> list[Option]:
+        return self.session.options_then(move, then)
+
+    def turn_goes_on(self, moves: list) -> list:  # type: ignore[type-arg]
+        """The moves the same side may make next in this turn after ``moves`` made from the
+        board as it stands: the other die's steps (the camera's look at moves made together,
+        see :class:`companion.ui.vision.follow.ScreenPosition`; a screen of one move a turn
+        has no such method: the next move is the other side's, as the engine has it)."""
+        return self.session.steps_after(moves)
+
     # -- buttons ------------------------------------------------------------------------------
     def extra_buttons(self) -> list[Button]:
         """Before the roll: the roll button, and beside it the six faces of the real dice (three

@@ -27,6 +27,7 @@ board, and the follower starts again from the board as it stands (:meth:`sync`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from companion.core.journal import JournalError
@@ -60,6 +61,10 @@ class ScreenPosition:
         self.root = 0
         # whether the screen takes several moves in one answer (not with a roll before each)
         self.takes_runs = bool(getattr(screen, "takes_runs", True))
+        # the moves a turn of several goes on with (Due Re's second die), if turns have several
+        self._goes_on = getattr(screen, "turn_goes_on", None)
+        self._kept: dict[int, tuple[str, bool]] = {}  # per depth: the move pushed to it, and
+        # whether its side moved again after it
 
     def legal_moves(self) -> list[Any]:
         if self.depth == self.root:
@@ -68,14 +73,39 @@ class ScreenPosition:
                 move = move_of(option.payload)
                 seen.setdefault(str(move), move)
             return list(seen.values())
-        return self.board.legal_moves()
+        return self._same_turn() or self.board.legal_moves()
+
+    def _same_turn(self) -> list[Any]:
+        """The moves the screen's turn goes on with after those pushed since its present state
+        (Due Re's second die): [] when the next move is the other side's, or when the depth
+        is not counted from the screen's state."""
+        made = self.depth - self.root
+        if self._goes_on is None or self.root < 0 or made <= 0:
+            return []
+        return list(self._goes_on(self.board.move_stack[-made:]))
 
     def push(self, move: Any) -> None:
+        side = self.board.side
         try:
             self.board.push(move)
         except Exception:
             self.board.push(str(move))  # a move of the screen's board, by its text
         self.depth += 1
+        # whether the turn goes on after it (its side to move again: Due Re's second die, as
+        # on the screen's board): asked of the screen past its present state; a move the
+        # follower takes back and plays again at or below it (to look at the picture before
+        # it) goes on as it did when first played
+        text = str(move)
+        if self._goes_on is None:
+            return
+        if self.root >= 0 and self.depth > self.root:
+            keep = bool(self._same_turn())
+        else:
+            was = self._kept.get(self.depth)
+            keep = was is not None and was[0] == text and was[1]
+        self._kept[self.depth] = (text, keep)
+        if keep:
+            self.board.side = side
 
     def pop(self) -> Any:
         self.depth -= 1
@@ -133,12 +163,18 @@ class CameraFollow:
         self._doubted = False  # squares were in doubt at the last poll
         self.moved = False  # the camera said it was moved (until it reads the board again)
         self.question: list[tuple[str, ...]] = []  # the cells of each move the camera asks about
+        self.candidates: tuple[str, ...] = ()  # ... and the moves, or runs, as the camera wrote them
         # (() for a run of moves offered as one answer; its moves' cells, each move once:)
         self.run_arrows: list[tuple[str, ...]] = []
         self.lost = False  # moved while following: not following until it sees the game again
         self._together: list[str] = []  # the moves of a run seen together, as said so far
         self._held_text = ""  # the banner of a move seen but not taken by the clock, while it waits
         self._holding = False
+        # the moves seen, or answered, after one whose die (or promotion) is asked (a Due Re
+        # turn seen whole), entered once it is answered (see sync), and whether they are
+        # being entered
+        self._after_choice: list[Any] = []
+        self._entering = False
         # the follower of this game as its board was left (see :meth:`kept`), to follow on from
         self.resume_from: tuple[Any, str] | None = None
         self._game: Any = None  # the journal match the follower follows
@@ -216,8 +252,29 @@ class CameraFollow:
         by touch is told to the follower as an answer (it keeps the picture it agreed with
         the board, and the touched move's cells count as explained: the hand that made the
         move may still be in view); anything else starts again from the board."""
-        if not self.on:
+        if not self.on or self._entering:
             return
+        pending, self._after_choice = self._after_choice, []
+        # (moves the camera saw are on the follower's board already; answered ones are not)
+        seen = sum(not isinstance(item, str) for item in pending)
+        if pending and self._choice_made(seen):
+            # the die of a step seen, or answered, with the next one answered: the next one
+            # goes in now
+            self._entering = True
+            try:
+                for k, item in enumerate(pending):
+                    if isinstance(item, str):
+                        entered = self._answer(item, pending[k + 1:])
+                    else:
+                        self.apply(item)
+                        entered = not self.screen.choices
+                    if not entered:  # its die asked too: the rest waits for it
+                        if self.screen.choices:
+                            self._after_choice = pending[k + 1:]
+                            return
+                        break  # (not taken: the board decides, below)
+            finally:
+                self._entering = False
         self._unsay_held()  # a change by touch: a move held for the clock is entered, or moot
         if self.mirror is not None and self._game_of() != self._game:
             # a new game: the players set the board up again, which the camera waits to see;
@@ -246,6 +303,20 @@ class CameraFollow:
             self._follow_on(self.follower)
         else:
             self.mirror.root = self.mirror.depth
+
+    def _choice_made(self, later: int) -> bool:
+        """Whether the screen's board is the follower's but for its ``later`` last moves: the
+        die (or promotion) asked for the move before them was answered (not cancelled: then
+        the board decides, as after any question left open)."""
+        if self.mirror is None or self.follower is None or self.lost:
+            return False
+        probe = self.mirror.board.copy()
+        try:
+            for _ in range(later):
+                probe.pop()
+        except Exception:  # fewer moves on the follower's board: nothing to enter
+            return False
+        return placement(probe) == placement(self.screen.board_position())
 
     def _game_of(self) -> Any:
         return getattr(getattr(getattr(self.screen, "session", None), "match", None), "id", None)
@@ -394,11 +465,18 @@ class CameraFollow:
                 return
             self._unsay_held()
             self._note_together(event)
-            options = [o for o in screen.options() if str(move_of(o.payload)) == event.move]
+            # (the moves seen made after it, with it: a step of a turn seen whole takes the
+            # die that leaves the other step its own)
+            then = list(event.together[event.together.index(event.move) + 1:]) \
+                if event.move in event.together else []
+            options = screen.options_then(event.move, then)
             if len(options) == 1:
                 screen.play(options[0], by=BY_CAMERA_TOGETHER if event.together else BY_CAMERA)
             elif options:  # the same move with either die: the screen's usual choice
                 self._ask_die(options)
+                if then:  # the steps after it wait for the answer, then go in (see sync)
+                    self._after_choice = [replace(event, move=move) for move in then]
+                    self._holding = True
                 return  # the follower's mirror is a move ahead until the choice is made
             self.sync()
         elif event.kind is EventKind.TAKEBACK:
@@ -515,6 +593,7 @@ class CameraFollow:
 
         screen = self.screen
         items, self.question, self.run_arrows = [], [], []
+        self.candidates = tuple(candidates)
         for n, text in enumerate(candidates, 1):
             if RUN_JOIN in text:
                 label, moves = self.describe_run(text)
@@ -609,9 +688,10 @@ class CameraFollow:
         if reason and self.follower is not None and self.mirror is not None:
             self._hold(reason, then)  # the clock takes no move now: asked again once it does
             return False
-        options = [o for o in screen.options() if str(move_of(o.payload)) == text]
+        options = screen.options_then(text, list(then))
         if len(options) > 1:  # the move either die allows: the die is asked next, as a touch
             self._ask_die(options)
+            self._after_choice = list(then)  # (the answer's later moves: entered after it)
             return False
         before = placement(screen.board_position())
         if options:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.core.journal import Journal
-from companion.rules import get_variant
+from companion.rules import Color, get_variant
 from companion.ui.board.duere import DueReScreen
 from companion.rules.duere_session import DueReSession
 from companion.ui.board.magici import MagiciBoardScreen
@@ -1924,3 +1924,169 @@ def test_the_last_move_of_a_run_answered_taken_back_on_the_board_then_another_is
     app, worker, screen = _run_answered(camera_app, tmp_path, plies, 3)
     said = play_out(app, worker)
     assert [h.text for h in screen.session.history] == ["e2e4", "e7e5", "g1h3"], said
+
+
+def _due_re_turn(camera_app, tmp_path, monkeypatch, steps, calm=12, touched=()):
+    """A Due Re board following the camera, which films the board and then the board with
+    ``steps`` all made in one go (one hand, no calm picture between them), ``calm`` frames
+    of each: (app, worker, session, screen), no roll yet. ``touched``: turns entered by
+    touch before the camera is switched on ((roll, "die:move ..."), each)."""
+    from . import conftest
+    from .conftest import Footage, film
+    from companion.vision.synth.video import occupancy_of
+
+    monkeypatch.setattr(conftest, "CALM", calm)
+    app, worker = camera_app(tmp_path / "turn")
+    session = DueReSession.new(app.journal, "duere")
+    for roll, play in touched:
+        session.roll_dice(roll)
+        for step in play.split():
+            session.play_text(step)
+    board = session.board()
+    before = occupancy_of(board, board.geometry.cells)
+    after = dict(before)
+    for step in steps:
+        after[step[2:]] = after.pop(step[:2])
+    folder = tmp_path / "turn"
+    corners, size = film(folder, [before, after], 9101)
+    save_true_corners(app, Footage(folder, corners, [], [], size))
+    screen = DueReScreen(app, session)
+    app.push(screen)
+    screen.set_follow(True)
+    return app, worker, session, screen
+
+
+def _until_die_asked(app, worker, screen) -> None:
+    while not screen.choices:
+        result = worker.step()
+        app.tick()
+        assert result is not None and result.state.name != "ENDED", "no die asked"
+
+
+@pytest.mark.parametrize("roll,steps,dice", [
+    ((4, 5), ("c2e4", "b2c4"), (4, 5)),
+    ((5, 4), ("b2c4", "c2e4"), (5, 4)),  # (the knight first: the order the board cannot show)
+    ((4, 6), ("c2e4", "b2c4"), (4, 6)),  # the knight only with the joker: the bishop took the 4
+    ((6, 6), ("c2e4", "b2c4"), (6, 6)),
+])
+def test_due_re_both_steps_of_a_turn_made_in_one_go_are_entered_with_their_dice(
+        camera_app, tmp_path, monkeypatch, roll, steps, dice):
+    """The player rolls, then moves both pieces in one go, the hand never leaving the board
+    between them: the camera enters both steps, each with its die, and says it saw them
+    together. (Before, the camera said nothing at all, whatever it was shown next: its look
+    at two moves made unseen took the second as the other side's.)"""
+    app, worker, session, screen = _due_re_turn(camera_app, tmp_path, monkeypatch, steps)
+    session.roll_dice(roll)
+    screen.after_change()
+    said = play_out(app, worker)
+    entered = [(s["move"], s["die"]) for s in board_moves(session.match)]
+    assert sorted(entered) == sorted(zip(steps, dice)), said
+    assert move_sources(session.match) == ["camera_together"] * 2
+    assert session.mover == Color.BLACK and session.roll is None  # the turn is over: Blue's
+    assert any("2 mosse viste insieme" in text for text in said), said
+
+
+def test_due_re_a_turn_seen_whole_whose_dice_either_step_may_take_asks_the_die_once(
+        camera_app, tmp_path, monkeypatch):
+    """4-6, and two bishops moved in one go: either may have taken the joker. The camera asks
+    the die of one step, as a touch would, and enters the other step with the die left."""
+    app, worker, session, screen = _due_re_turn(camera_app, tmp_path, monkeypatch,
+                                                ("c2e4", "f2h4"))
+    session.roll_dice((4, 6))
+    screen.after_change()
+    _until_die_asked(app, worker, screen)
+    assert board_moves(session.match) == []  # nothing written before the referee answers
+    six = next(b for b in screen.overlay_buttons if "6" in b.label)
+    tap(app, *six.rect.center)
+    play_out(app, worker)
+    steps = board_moves(session.match)
+    assert sorted(s["die"] for s in steps) == [4, 6] and steps[0]["die"] == 6
+    assert {s["move"] for s in steps} == {"c2e4", "f2h4"}
+    assert move_sources(session.match) == ["camera_asked", "camera_together"]
+    assert session.mover == Color.BLACK
+
+
+def test_due_re_the_die_question_of_a_turn_seen_whole_cancelled_enters_nothing(
+        camera_app, tmp_path, monkeypatch):
+    app, worker, session, screen = _due_re_turn(camera_app, tmp_path, monkeypatch,
+                                                ("c2e4", "f2h4"))
+    session.roll_dice((4, 6))
+    screen.after_change()
+    _until_die_asked(app, worker, screen)
+    tap(app, *screen.overlay_buttons[-1].rect.center)  # Annulla
+    for _ in range(4):
+        worker.step()
+        app.tick()
+    assert board_moves(session.match) == []
+    assert session.roll == (4, 6) and session.mover == Color.WHITE
+    session.play_text("4:c2e4")  # the referee enters the turn by touch
+    screen.after_change()
+    session.play_text("6:f2h4")
+    screen.after_change()
+    play_out(app, worker)
+    assert [(s["move"], s["die"]) for s in board_moves(session.match)] == [("c2e4", 4), ("f2h4", 6)]
+    assert move_sources(session.match) == ["", ""]
+
+
+def test_due_re_both_steps_made_before_the_dice_were_typed_in_go_in_with_the_roll(
+        camera_app, tmp_path, monkeypatch):
+    """The players roll their own dice and move both pieces before the referee types the
+    faces in: the camera names the squares (no move can be entered yet), and once the roll
+    is entered it enters both steps."""
+    app, worker, session, screen = _due_re_turn(camera_app, tmp_path, monkeypatch,
+                                                ("c2e4", "b2c4"), calm=20)
+    said = []
+    for _ in range(32):
+        worker.step()
+        app.tick()
+        said += [b.text for b in app.banners if b.text not in said]
+    assert board_moves(session.match) == []
+    assert any("lancia i dadi" in text for text in said), said
+    session.roll_dice((4, 5))
+    screen.after_change()
+    play_out(app, worker, said)
+    assert [(s["move"], s["die"]) for s in board_moves(session.match)] == [("c2e4", 4), ("b2c4", 5)]
+
+
+def test_due_re_a_turn_whose_second_piece_goes_where_the_first_stood_is_entered(
+        camera_app, tmp_path, monkeypatch):
+    """1-4: the bishop c2-e4, then the king d1-c2, in one go. The picture shows d1 emptied and
+    e4 filled, c2 as before (a piece stands there still): no one step explains it. Both steps
+    are entered. (Before, the camera named d1 e4 f4 to check, or on our renders said nothing
+    and left the board unexplained for the turns after: bench_dice_turns.)"""
+    app, worker, session, screen = _due_re_turn(camera_app, tmp_path, monkeypatch,
+                                                ("c2e4", "d1c2"))
+    session.roll_dice((1, 4))
+    screen.after_change()
+    said = play_out(app, worker)
+    assert [(s["move"], s["die"]) for s in board_moves(session.match)] == [("c2e4", 4), ("d1c2", 1)], said
+    assert move_sources(session.match) == ["camera_together"] * 2
+
+
+# White c2-e4 and b2-c4, Blue c7-e5 and b7-c5: then 1-2 lets the king d1-c2 and the queen c1-d1
+# leave the board as the queen's c1-c2 alone does
+OPENED = (((4, 5), "4:c2e4 5:b2c4"), ((4, 5), "4:c7e5 5:b7c5"))
+
+
+@pytest.mark.parametrize("made,answer", [
+    (("d1c2", "c1d1"), [("d1c2", 1), ("c1d1", 2)]),
+    (("c1c2",), [("c1c2", 2)]),
+])
+def test_due_re_one_step_or_two_that_leave_the_board_alike_are_asked(
+        camera_app, tmp_path, monkeypatch, made, answer):
+    """1-2: the queen's c1-c2 leaves the board as the king's d1-c2 then the queen's c1-d1 do
+    (a piece on d1 either way). The camera asks which; the referee's answer goes in, each step
+    with its die. (Before, c1-c2 was entered whichever was made: a false move when the
+    two were, our renders: bench_dice_turns.)"""
+    app, worker, session, screen = _due_re_turn(camera_app, tmp_path, monkeypatch, made,
+                                                touched=OPENED)
+    session.roll_dice((1, 2))
+    screen.after_change()
+    until_asked(app, worker, screen)
+    assert set(screen.camera.candidates) == {"c1c2", "d1c2,c1d1"}
+    assert board_moves(session.match)[4:] == []
+    pick = screen.camera.candidates.index(",".join(made))
+    tap(app, *screen.overlay_buttons[pick].rect.center)
+    play_out(app, worker)
+    assert [(s["move"], s["die"]) for s in board_moves(session.match)][4:] == answer
+    assert move_sources(session.match)[4:] == ["camera_asked"] * len(answer)
