@@ -234,10 +234,13 @@ class DueReSession(BoardSession):
         turn (the die a step seen with the next one must take: with 4-6 a bishop's c2-e4 seen
         with a knight's b2-c4 took the 4); every option of ``move`` when no play goes on so."""
         options = [o for o in self.options() if str(o.payload[1]) == move]
-        if not then:
-            return options
-        dice = {p.steps[len(self.steps)][0] for p in self._plays_then([move, *then])}
-        return [o for o in options if o.payload[0] in dice] or options
+        for j in range(len(then), 0, -1):  # (the moves of this turn among them: the next
+            # turn's, made before its roll, take no die of this one)
+            plays = self._plays_then([move, *then[:j]])
+            if plays:
+                dice = {p.steps[len(self.steps)][0] for p in plays}
+                return [o for o in options if o.payload[0] in dice] or options
+        return options
 
     def explain(self, cells: Sequence[str]) -> Reason:
         if self.is_over():

@@ -1426,9 +1426,11 @@ class ChangeFollower(Follower):
                 alike = self._turns_alike(moves[0]) if len(moves) == 1 else []
                 if alike:
                     # one step, or two of one turn that leave the board as it does (a piece
-                    # into the square the other left, and alike to it in the picture): asked
-                    # (Due Re's a7-b5 then b7-a7 was entered as b7-b5, a false move, our
-                    # renders: bench_dice_turns)
+                    # into the square the other left): asked. The picture does not tell them
+                    # apart: a7 changed by nothing measurable when its knight left and the
+                    # queen came (Due Re's a7-b5 then b7-a7 was entered as b7-b5, a false
+                    # move, our renders: bench_dice_turns); the other kind of piece there
+                    # (the reader tells empty, light and dark only) is no evidence
                     self._pending = []
                     return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=(
                         str(moves[0]), *(RUN_JOIN.join(map(str, pair)) for pair in alike))))

@@ -346,3 +346,26 @@ def test_with_dead_die_turn_a_die_that_cannot_be_played_costs_the_whole_turn(mak
     assert app.banners[-1].text == "Dadi 1-5: un dado non si può giocare, si perde il turno"
     reopened = DueReSession.open(app.journal.match(session.match.id))
     assert reopened.position.fen() == screen.session.position.fen()
+
+
+def test_the_die_of_a_step_seen_with_the_next_ones_is_the_one_that_leaves_them_theirs(tmp_path):
+    """What the camera asks of the session for a turn it saw whole: 4-6, c2-e4 seen with the
+    knight's b2-c4 (a 6 only, the joker) took the 4; seen with another bishop's step, either;
+    a move of the other side seen after the turn (made before its roll) takes no die of this
+    turn; and after the two steps the turn is over."""
+    from companion.core.journal import Journal
+
+    session = DueReSession.new(Journal.open(tmp_path / "j.db"), "duere")
+    session.roll_dice((4, 6))
+    dice = lambda move, then=(): sorted(o.payload[0] for o in session.options_then(move, then))
+    assert dice("c2e4") == [4, 6]
+    assert dice("c2e4", ["b2c4"]) == [4]
+    assert dice("c2e4", ["f2h4"]) == [4, 6]
+    assert dice("c2e4", ["b2c4", "c7e5"]) == [4]
+    assert "b2c4" in {str(m) for m in session.steps_after(["c2e4"])}
+    assert session.steps_after(["c2e4", "b2c4"]) == []
+    session.play_text("4:c2e4")  # then the steps from here are the 6's
+    assert {str(m) for m in session.steps_after([])} == {
+        str(o.payload[1]) for o in session.options()}
+    assert "b2c4" in {str(m) for m in session.steps_after([])}
+    assert session.steps_after(["b2c4"]) == []

@@ -306,8 +306,10 @@ class CameraFollow:
 
     def _choice_made(self, later: int) -> bool:
         """Whether the screen's board is the follower's but for its ``later`` last moves: the
-        die (or promotion) asked for the move before them was answered (not cancelled: then
-        the board decides, as after any question left open)."""
+        die (or promotion) asked for the move before them was answered, or the referee, who
+        cancelled it, entered that move by touch (then too the moves seen after it go in:
+        taken back, the follower's picture, which shows them, would hide them for good).
+        Cancelled and left, the board decides, as after any question left open."""
         if self.mirror is None or self.follower is None or self.lost:
             return False
         probe = self.mirror.board.copy()
