@@ -282,6 +282,14 @@ class Position:
                 return
         raise IllegalMove(self.explain_illegal(text))
 
+    def push_legal(self, move: Move) -> None:
+        """Play ``move``, one of :meth:`legal_moves` of this very position (not changed since):
+        made without finding the legal moves again to check it. For a search that pushes each
+        of the legal moves in turn (the camera's look at moves made unseen: checking each
+        again was half its time); any other caller uses :meth:`push`."""
+        self._make(move.key)
+        self._moves.append(move)
+
     def pop(self) -> Move:
         """Take back the last move pushed; returns it."""
         if not self._moves:

@@ -948,7 +948,7 @@ class ChangeFollower(Follower):
                 # the search ran its whole bound; session 22's second review)
                 if a not in allowed or b not in allowed or (a not in sure and b not in sure):
                     continue
-                self.position.push(move)
+                self._push_legal(move)
                 try:
                     search(path + [move])
                 finally:
@@ -1288,7 +1288,7 @@ class ChangeFollower(Follower):
         def explain(moves: tuple) -> tuple[float, frozenset, set, bool] | None:
             """Push ``moves`` on the position and score what they change (then pop)."""
             for m in moves:
-                self.position.push(m)
+                self._push_legal(m)
             after = self._identity()
             moved = frozenset(c for c in cells if after[c] != before[c])
             left = {c: state for c, state in self.expected.items() if c in moved}
@@ -1466,7 +1466,7 @@ class ChangeFollower(Follower):
                 turns: set[tuple] = set()  # pairs that are one side's two steps of one turn
                 for _, (first,), *_ in scored[:PAIR_FIRSTS]:
                     side = self._side_of(first)
-                    self.position.push(first)
+                    self._push_legal(first)
                     replies = self.position.legal_moves()
                     sides = {str(r): self._side_of(r) for r in replies}
                     self.position.pop()
@@ -1683,7 +1683,7 @@ class ChangeFollower(Follower):
                 through = b not in changed | touched
                 if through and not transit:
                     continue
-                self.position.push(move)
+                self._push_legal(move)
                 try:
                     search(path + [move], touched | {a, b}, transit - through)
                 finally:
@@ -1837,6 +1837,12 @@ class ChangeFollower(Follower):
         """Some group of at least ``least`` joined ``cells`` touches the board's edge."""
         return any(len(group) >= least and any(self._on_edge(c) for c in group)
                    for group in self._groups(cells))
+
+    def _push_legal(self, move: Any) -> None:
+        """Push ``move``, one of the position's legal moves as it stands (a search's: made
+        without checking it again where the position can, see the engine's ``push_legal``)."""
+        push = getattr(self.position, "push_legal", None)
+        (push if push is not None else self.position.push)(move)
 
     def _turn_goes_on(self, move: Any) -> bool:
         """Whether the side that makes ``move`` may move again after it (a turn of two steps,

@@ -71,3 +71,28 @@ def test_copy_is_independent_of_the_original(start: str, picks: list[int]) -> No
             break
         clone.push(moves[pick % len(moves)])
     assert pos.fen() == start
+
+
+@settings(max_examples=25, deadline=None)
+@given(variant=st.sampled_from(["magici", "duere", "elolbia", "clupso", "camerlano"]),
+       picks=choices)
+def test_push_legal_plays_each_legal_move_exactly_as_push_does(variant: str,
+                                                               picks: list[int]) -> None:
+    """The camera's search pushes each legal move without checking it again (push_legal): at
+    every position of a random game, every legal move leaves the very position push leaves,
+    and pop takes it back as exactly."""
+    pos = get_variant(variant).start_position()
+    for pick in picks:
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        before = pos.fen()
+        for move in moves:
+            checked = pos.copy()
+            checked.push(move)
+            pos.push_legal(move)
+            assert pos.fen() == checked.fen()
+            assert [str(m) for m in pos.legal_moves()] == [str(m) for m in checked.legal_moves()]
+            assert str(pos.pop()) == str(checked.pop()) == str(move)
+            assert pos.fen() == before
+        pos.push(moves[pick % len(moves)])

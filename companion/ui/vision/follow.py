@@ -90,6 +90,15 @@ class ScreenPosition:
             self.board.push(move)
         except Exception:
             self.board.push(str(move))  # a move of the screen's board, by its text
+        self._pushed(move, side)
+
+    def push_legal(self, move: Any) -> None:
+        """Play ``move``, one of :meth:`legal_moves` here (see the engine's ``push_legal``)."""
+        side = self.board.side
+        self.board.push_legal(move)
+        self._pushed(move, side)
+
+    def _pushed(self, move: Any, side: int) -> None:
         self.depth += 1
         # whether the turn goes on after it (its side to move again: Due Re's second die, as
         # on the screen's board): asked of the screen past its present state; a move the
