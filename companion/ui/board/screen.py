@@ -63,6 +63,7 @@ class GameScreen(FollowWithCamera, Screen):
         self.entered: list[str] = []
         self.choices: list[Option] | None = None
         self.choices_by = ""  # who asked the choice open (the camera: its answer is tagged so)
+        self.choices_title = ""  # ... and its title, when not the usual one
         self.message: str = ""
         self.message_level = "info"
         self.drag: Drag | None = None
@@ -268,7 +269,7 @@ class GameScreen(FollowWithCamera, Screen):
         self.overlay_area = None
         if self.choices:
             labels = [(self.choice_label(o), self._chooser(o)) for o in self.choices]
-            self._overlay(self.t("board.choose"), labels)
+            self._overlay(self.choices_title or self.t("board.choose"), labels)
 
     def _overlay(self, title: str, items: list[tuple[str, Any]]) -> None:
         u = self.u
@@ -306,6 +307,7 @@ class GameScreen(FollowWithCamera, Screen):
     def close_overlay(self) -> None:
         self.choices = None
         self.choices_by = ""
+        self.choices_title = ""
         self.overlay_buttons = []
         self.overlay_area = None
         self.dirty = True

@@ -412,6 +412,8 @@ register(
         "board.camera.following": ("La telecamera segue la partita", "The camera follows the game"),
         "board.camera.stopped": ("La telecamera non segue più la partita", "The camera no longer follows the game"),
         "board.camera.which": ("Quale mossa è stata fatta?", "Which move was made?"),
+        "board.camera.which_die": ("Telecamera: {move}, con quale dado?",
+                                   "Camera: {move}, with which die?"),
         "board.camera.which_run": ("Mosse fatte di fila: sono queste?", "Were these the moves made?"),
         "board.camera.which_some": ("Quali mosse sono state fatte?", "Which moves were made?"),
         "board.camera.check": ("Telecamera: controlla le case {squares}", "Camera: check squares {squares}"),

@@ -536,6 +536,9 @@ class CameraFollow:
         choice of the die, the answer journalled as theirs."""
         screen = self.screen
         screen.choices, screen.choices_by = options, BY_CAMERA_ASKED
+        # (the move named: the referee did not touch it, as when a touch asks the die)
+        screen.choices_title = screen.t("board.camera.which_die",
+                                        move=self.describe(str(move_of(options[0].payload)))[0])
         screen._layout_overlay()
         screen.dirty = True
 
@@ -633,14 +636,14 @@ class CameraFollow:
         board, and the cells of each of its moves."""
         from companion.vision.follower import RUN_JOIN
 
-        board = self.screen.board_position().copy()
+        mirror = ScreenPosition(self.screen)  # (a turn of two steps stays the same side's)
         labels, moves = [], []
         for move in text.split(RUN_JOIN):
-            label, cells = self.describe(move, board)
+            label, cells = self.describe(move, mirror.board)
             labels.append(label)
             moves.append(cells)
             try:
-                board.push(board.parse_move(move))
+                mirror.push(mirror.board.parse_move(move))
             except Exception:  # (not a move here: the rest is named as the engine writes it)
                 labels += text.split(RUN_JOIN)[len(labels):]
                 break

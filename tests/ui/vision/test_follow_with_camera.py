@@ -1996,6 +1996,8 @@ def test_due_re_a_turn_seen_whole_whose_dice_either_step_may_take_asks_the_die_o
     screen.after_change()
     _until_die_asked(app, worker, screen)
     assert board_moves(session.match) == []  # nothing written before the referee answers
+    asked = str(screen.choices[0].payload[1])  # (the move named: the referee did not touch it)
+    assert screen.overlay_title == f"Telecamera: A{asked[:2]}-{asked[2:]}, con quale dado?"
     six = next(b for b in screen.overlay_buttons if "6" in b.label)
     tap(app, *six.rect.center)
     play_out(app, worker)
@@ -2084,6 +2086,8 @@ def test_due_re_one_step_or_two_that_leave_the_board_alike_are_asked(
     screen.after_change()
     until_asked(app, worker, screen)
     assert set(screen.camera.candidates) == {"c1c2", "d1c2,c1d1"}
+    # (the run's second step named where the first leaves the board: the same side's turn)
+    assert any(b.label.endswith("Rd1-c2, Dc1-d1") for b in screen.overlay_buttons)
     assert board_moves(session.match)[4:] == []
     pick = screen.camera.candidates.index(",".join(made))
     tap(app, *screen.overlay_buttons[pick].rect.center)
