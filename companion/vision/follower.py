@@ -753,8 +753,16 @@ class ChangeFollower(Follower):
             twos = self._pairs(self.position.legal_moves(), explains, most=ASK_RUNS)
             if not twos:
                 return sure, stray, [], False
-            if len(twos) > ASK_RUNS or any(sure <= _diff(expected, self._expected_after(pair))
-                                           for pair in twos):
+            exact = [pair for pair in twos if sure <= _diff(expected, self._expected_after(pair))]
+            if exact and len(twos) <= ASK_RUNS and all(map(self._one_turn, exact)):
+                # ... but one side's two steps of one turn (Due Re's two dice, both made
+                # before the board was learnt) are asked about, each once in whatever order
+                # (one roll for both; before, their squares were named)
+                turns: dict[frozenset, tuple] = {}
+                for pair in exact:
+                    turns.setdefault(frozenset(map(str, pair)), pair)
+                return sure, stray, [], list(turns.values())
+            if len(twos) > ASK_RUNS or exact:
                 return sure, stray, [], True  # (two leaving no piece aside, or too many
                 # pairs to ask about: squares named)
             # each pair leaves a piece aside: three moves or more that leave none are as
@@ -837,7 +845,11 @@ class ChangeFollower(Follower):
             if not self._ahead_off:
                 candidates = [str(m) for m in found] + [RUN_JOIN.join(map(str, pair))
                                                         for pair in two]
-                if len(candidates) <= ASK_RUNS and self._takes_runs():
+                # (a run that is one turn's steps, Due Re's two dice, is one answer too: one
+                # roll for both; before, a whole turn standing when the board was learnt was
+                # named as squares)
+                if len(candidates) <= ASK_RUNS and (self._takes_runs() or all(
+                        self._one_turn(pair) for pair in two)):
                     return self._ask_ahead(sure, candidates)
             # ... or, not to be asked, its squares are named, and stay so at the next looks:
             # no one move is played while moves in a row are as likely (before, the next
@@ -1843,6 +1855,21 @@ class ChangeFollower(Follower):
         without checking it again where the position can, see the engine's ``push_legal``)."""
         push = getattr(self.position, "push_legal", None)
         (push if push is not None else self.position.push)(move)
+
+    def _one_turn(self, run: "tuple | list") -> bool:
+        """Whether the moves of ``run`` (each after the one before) are one side's steps of one
+        turn (Due Re's two dice; never where sides alternate)."""
+        side, pushed = self._side_of(run[0]), 0
+        try:
+            for move in run:
+                if side is None or self._side_of(move) != side:
+                    return False
+                self.position.push(move)
+                pushed += 1
+            return True
+        finally:
+            for _ in range(pushed):
+                self.position.pop()
 
     def _turn_goes_on(self, move: Any) -> bool:
         """Whether the side that makes ``move`` may move again after it (a turn of two steps,

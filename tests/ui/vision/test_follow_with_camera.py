@@ -2115,3 +2115,24 @@ def test_due_re_the_die_question_cancelled_and_the_step_touched_at_once_the_othe
     play_out(app, worker)
     assert [(s["move"], s["die"]) for s in board_moves(session.match)] == [(asked, 4), (other, 6)]
     assert move_sources(session.match) == ["", "camera_together"]
+
+
+def test_due_re_the_camera_switched_on_with_the_whole_turn_made_asks_it_as_one_answer(
+        camera_app, tmp_path, monkeypatch):
+    """Rolled 4-5, both steps made before the camera is switched on (or while the station was
+    down): it asks about the turn, one answer, and enters both steps with their dice. (Before,
+    it named the squares b2 c2 c4 e4, and the referee entered the turn by touch.)"""
+    app, worker, session, screen = _due_re_turn(camera_app, tmp_path, monkeypatch,
+                                                ("c2e4", "b2c4"), calm=16)
+    screen.set_follow(False)
+    session.roll_dice((4, 5))
+    screen.after_change()
+    for _ in range(20):  # (the camera, off, is past the board as it was)
+        worker.step()
+    screen.set_follow(True)
+    until_asked(app, worker, screen)
+    assert screen.camera.candidates == ("c2e4,b2c4",)
+    tap(app, *screen.overlay_buttons[0].rect.center)
+    play_out(app, worker)
+    assert [(s["move"], s["die"]) for s in board_moves(session.match)] == [("c2e4", 4), ("b2c4", 5)]
+    assert move_sources(session.match) == ["camera_asked"] * 2
