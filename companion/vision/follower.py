@@ -2365,14 +2365,22 @@ class ChangeFollower(Follower):
         self._asked = ()
         self._credit |= cells
         origin = _origin(self.history[-1])
+        # (what the move changes against the agreed picture: a cell an earlier chosen move,
+        # not agreed yet, changed is compared with how it was before that one -- Due Re's
+        # king e8-f7, then the rook f8-e8, leave e8 occupied as it was: waited for as the
+        # rook's landing still to show, the camera heard nothing for three turns, our
+        # renders: bench_dice_turns)
+        base = dict(was)
+        for _, earlier, _ in reversed(self._credit_moves):
+            base.update(earlier)
         land = None
         if origin in self.cells:
-            land = (origin, {c for c in cells if after_occupancy[c] != was[c]
+            land = (origin, {c for c in cells if after_occupancy[c] != base[c]
                              and after_occupancy[c] != "."})
             self._credit_lands.append(land)
         if self.expected != was:  # (an exchange's cells may never show clearly)
             self._credit_moves.append((frozenset(cells), {
-                c: was[c] for c in cells if after_occupancy[c] != was[c]}, land))
+                c: base[c] for c in cells if after_occupancy[c] != base[c]}, land))
         if self._ref is not None:
             self._refs.append(self._ref)
         self._look_again = True

@@ -2136,3 +2136,52 @@ def test_due_re_the_camera_switched_on_with_the_whole_turn_made_asks_it_as_one_a
     play_out(app, worker)
     assert [(s["move"], s["die"]) for s in board_moves(session.match)] == [("c2e4", 4), ("b2c4", 5)]
     assert move_sources(session.match) == ["camera_asked"] * 2
+
+
+@pytest.mark.parametrize("white", [((1, 2), "1:d1c2 2:c1d1"), ((3, 3), "3:b1b2 3:a1b1")])
+def test_due_re_after_a_turn_touched_whose_second_piece_went_where_the_first_stood_the_camera_goes_on(
+        camera_app, tmp_path, monkeypatch, white):
+    """The referee enters White's turn by touch as the player makes it (the king d1-c2 then
+    the queen c1-d1; or the rook b1-b2 then the rook a1-b1: b1 looks as it did); then Blue
+    rolls 5-4 and plays g7-h5 and d7-a4, one at a time: the camera enters both. (Before, it
+    waited for the second piece to show where a piece stood all along, and with the rooks
+    heard nothing more: our renders, bench_dice_turns.)"""
+    from . import conftest
+    from .conftest import Footage, film
+    from companion.vision.synth.video import occupancy_of
+
+    monkeypatch.setattr(conftest, "CALM", 12)
+    app, worker = camera_app(tmp_path / "turns")
+    session = DueReSession.new(app.journal, "duere")
+    for roll, play in OPENED:
+        session.roll_dice(roll)
+        for step in play.split():
+            session.play_text(step)
+    shadow = session.board().copy()
+    stands = [occupancy_of(shadow, shadow.geometry.cells)]
+    shadow.push_play(white[1], white[0])
+    stands.append(occupancy_of(shadow, shadow.geometry.cells))
+    for step in ("g7h5", "d7a4"):
+        stand = dict(stands[-1])
+        stand[step[2:]] = stand.pop(step[:2])
+        stands.append(stand)
+    folder = tmp_path / "turns"
+    corners, size = film(folder, stands, 9101)
+    save_true_corners(app, Footage(folder, corners, [], [], size))
+    screen = DueReScreen(app, session)
+    app.push(screen)
+    screen.set_follow(True)
+    for _ in range(12):  # (the board as it was, calm)
+        worker.step()
+        app.tick()
+    session.roll_dice(white[0])
+    screen.after_change()
+    for step in white[1].split():  # touched as the hand makes them
+        session.play_text(step)
+        screen.after_change()
+    session.roll_dice((5, 4))
+    screen.after_change()
+    said = play_out(app, worker)
+    assert [(s["move"], s["die"]) for s in board_moves(session.match)][6:] == [
+        ("g7h5", 5), ("d7a4", 4)], said
+    assert move_sources(session.match)[6:] == ["camera", "camera"]
