@@ -1926,11 +1926,12 @@ def test_the_last_move_of_a_run_answered_taken_back_on_the_board_then_another_is
     assert [h.text for h in screen.session.history] == ["e2e4", "e7e5", "g1h3"], said
 
 
-def _due_re_turn(camera_app, tmp_path, monkeypatch, steps, calm=12, touched=()):
+def _due_re_turn(camera_app, tmp_path, monkeypatch, steps, calm=12, touched=(), then=()):
     """A Due Re board following the camera, which films the board and then the board with
     ``steps`` all made in one go (one hand, no calm picture between them), ``calm`` frames
     of each: (app, worker, session, screen), no roll yet. ``touched``: turns entered by
-    touch before the camera is switched on ((roll, "die:move ..."), each)."""
+    touch before the camera is switched on ((roll, "die:move ..."), each); ``then``: steps
+    made after, one at a time, each filmed calm."""
     from . import conftest
     from .conftest import Footage, film
     from companion.vision.synth.video import occupancy_of
@@ -1944,11 +1945,14 @@ def _due_re_turn(camera_app, tmp_path, monkeypatch, steps, calm=12, touched=()):
             session.play_text(step)
     board = session.board()
     before = occupancy_of(board, board.geometry.cells)
-    after = dict(before)
+    stands = [before, dict(before)]
     for step in steps:
-        after[step[2:]] = after.pop(step[:2])
+        stands[-1][step[2:]] = stands[-1].pop(step[:2])
+    for step in then:
+        stands.append(dict(stands[-1]))
+        stands[-1][step[2:]] = stands[-1].pop(step[:2])
     folder = tmp_path / "turn"
-    corners, size = film(folder, [before, after], 9101)
+    corners, size = film(folder, stands, 9101)
     save_true_corners(app, Footage(folder, corners, [], [], size))
     screen = DueReScreen(app, session)
     app.push(screen)
@@ -2146,31 +2150,9 @@ def test_due_re_after_a_turn_touched_whose_second_piece_went_where_the_first_sto
     rolls 5-4 and plays g7-h5 and d7-a4, one at a time: the camera enters both. (Before, it
     waited for the second piece to show where a piece stood all along, and with the rooks
     heard nothing more: our renders, bench_dice_turns.)"""
-    from . import conftest
-    from .conftest import Footage, film
-    from companion.vision.synth.video import occupancy_of
-
-    monkeypatch.setattr(conftest, "CALM", 12)
-    app, worker = camera_app(tmp_path / "turns")
-    session = DueReSession.new(app.journal, "duere")
-    for roll, play in OPENED:
-        session.roll_dice(roll)
-        for step in play.split():
-            session.play_text(step)
-    shadow = session.board().copy()
-    stands = [occupancy_of(shadow, shadow.geometry.cells)]
-    shadow.push_play(white[1], white[0])
-    stands.append(occupancy_of(shadow, shadow.geometry.cells))
-    for step in ("g7h5", "d7a4"):
-        stand = dict(stands[-1])
-        stand[step[2:]] = stand.pop(step[:2])
-        stands.append(stand)
-    folder = tmp_path / "turns"
-    corners, size = film(folder, stands, 9101)
-    save_true_corners(app, Footage(folder, corners, [], [], size))
-    screen = DueReScreen(app, session)
-    app.push(screen)
-    screen.set_follow(True)
+    app, worker, session, screen = _due_re_turn(
+        camera_app, tmp_path, monkeypatch, [step.split(":")[1] for step in white[1].split()],
+        touched=OPENED, then=("g7h5", "d7a4"))
     for _ in range(12):  # (the board as it was, calm)
         worker.step()
         app.tick()
