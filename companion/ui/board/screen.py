@@ -396,8 +396,9 @@ class GameScreen(FollowWithCamera, Screen):
     def options_then(self, move: str, then: "tuple[str, ...] | list[str]" = ()) -> list[Option]:
         """The options that play ``move`` (its text) now, ``then`` being the moves the camera
         saw made after it (a game whose options differ by more than the move narrows them)."""
-        return [o for o in self.options()
-                if str(o.payload[1] if isinstance(o.payload, tuple) else o.payload) == move]
+        from companion.ui.vision.follow import move_of
+
+        return [o for o in self.options() if str(move_of(o.payload)) == move]
 
     def explain(self, cells: list[str]) -> Reason:
         """Why the squares ``cells`` (a piece touched, then where it was taken) make no move."""
