@@ -257,6 +257,45 @@ def test_the_shade_left_by_an_answered_move_is_not_asked_about_at_every_move():
     assert [str(e) for e in events] == ["e7e5"]
 
 
+def test_two_moves_made_right_after_an_answered_move_was_agreed_are_followed():
+    """As above, and both sides move before the camera's next calm look: e7e5 and d2d4 show
+    in the first picture after the answered g1f3 was agreed. The cells seen changed at the
+    look before the answer (g1f3's own and its shade) bind no first move any longer: the two
+    moves are followed. (Before, e7e5 was asked about alone, the pair refused because it did
+    not start from those cells: Due Re's turns made in one go went unseen for five turns so,
+    our renders, bench_dice_turns.)"""
+    frames, _ = film("magici", [], seed=511, calm=4)
+    pos = get_variant("magici").start_position()
+    g = geometry_for_cells(list(pos.geometry.cells))
+    reader = Reader(g)
+    follower = ChangeFollower(pos)
+    for frame in frames:
+        follower.feed(reader.read(frame))
+    ref = follower._ref
+    index = {c: i for i, c in enumerate(g.cells)}
+
+    def shifted(base, cells):
+        out = base.cells.copy()
+        for cell in cells:
+            out[index[cell]] = out[index[cell]][::-1] + 0.8
+        return type(base)(out)
+
+    picture = shifted(ref, ("g1", "f3", "e3", "f2"))
+    follower._seen = {}
+    events = follower.judge(picture) or follower.judge(picture)
+    assert events and events[0].kind is EventKind.AMBIGUOUS, events
+    follower.choose("g1f3")
+    for _ in range(4):  # the answered move and its shade: agreed at a look
+        if follower._ref is picture:
+            break
+        assert follower.judge(picture) == []
+    assert follower._ref is picture
+    later = shifted(picture, ("e7", "e5", "d2", "d4"))  # judged at once: no calm look between
+    events = follower.judge(later) or follower.judge(later)
+    assert [str(e) for e in events] == ["e7e5", "d2d4"]
+    assert [str(m) for m in follower.history] == ["g1f3", "e7e5", "d2d4"]
+
+
 def test_an_exchange_is_not_taken_back_because_the_board_looks_as_before_it():
     """After the Shah's exchange (chosen by the players) the board looks almost as before it:
     a little change elsewhere must not make the camera take the exchange back."""

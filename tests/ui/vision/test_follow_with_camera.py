@@ -1926,7 +1926,8 @@ def test_the_last_move_of_a_run_answered_taken_back_on_the_board_then_another_is
     assert [h.text for h in screen.session.history] == ["e2e4", "e7e5", "g1h3"], said
 
 
-def _due_re_turn(camera_app, tmp_path, monkeypatch, steps, calm=12, touched=(), then=()):
+def _due_re_turn(camera_app, tmp_path, monkeypatch, steps, calm=12, touched=(), then=(),
+                 seed=9101):
     """A Due Re board following the camera, which films the board and then the board with
     ``steps`` all made in one go (one hand, no calm picture between them), ``calm`` frames
     of each: (app, worker, session, screen), no roll yet. ``touched``: turns entered by
@@ -1952,7 +1953,7 @@ def _due_re_turn(camera_app, tmp_path, monkeypatch, steps, calm=12, touched=(), 
         stands.append(dict(stands[-1]))
         stands[-1][step[2:]] = stands[-1].pop(step[:2])
     folder = tmp_path / "turn"
-    corners, size = film(folder, stands, 9101)
+    corners, size = film(folder, stands, seed)
     save_true_corners(app, Footage(folder, corners, [], [], size))
     screen = DueReScreen(app, session)
     app.push(screen)
@@ -1988,6 +1989,22 @@ def test_due_re_both_steps_of_a_turn_made_in_one_go_are_entered_with_their_dice(
     assert move_sources(session.match) == ["camera_together"] * 2
     assert session.mover == Color.BLACK and session.roll is None  # the turn is over: Blue's
     assert any("2 mosse viste insieme" in text for text in said), said
+
+
+def test_due_re_both_knights_moved_in_one_go_are_not_taken_for_a_hand_at_rest(
+        camera_app, tmp_path, monkeypatch):
+    """5-5, both knights moved in one go on a board filmed from a slant: each knight leaves
+    shade and lean on a square round its own two, three squares in all, as much as a hand
+    resting beside one move changes. The turn is entered, each step with its 5. (Before, the
+    turn was taken for a hand at rest and never entered: our renders, bench_dice_turns.)"""
+    app, worker, session, screen = _due_re_turn(camera_app, tmp_path, monkeypatch,
+                                                ("h2f3", "b2d3"), calm=6, seed=9107)
+    session.roll_dice((5, 5))
+    screen.after_change()
+    said = play_out(app, worker)
+    assert sorted((s["move"], s["die"]) for s in board_moves(session.match)) == [
+        ("b2d3", 5), ("h2f3", 5)], said
+    assert move_sources(session.match) == ["camera_together"] * 2
 
 
 def test_due_re_a_turn_seen_whole_whose_dice_either_step_may_take_asks_the_die_once(
