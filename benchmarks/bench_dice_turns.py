@@ -30,6 +30,7 @@ an older checkout (``PYTHONPATH=<worktree>``), on the very same frames.
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 import os
 import tempfile
 import time
@@ -208,16 +209,18 @@ def follow(folder: Path, game: list, starts: list, corners, size, n_frames: int,
         if k >= len(truth):
             tap(buttons[-1])
             return
-        _, die, move = truth[k]
-        if screen.choices:
+        # (the steps of this turn not entered yet, in either order: the board cannot show
+        # the order, and the rules let the player choose it; see the scoring above)
+        left = [(d, m) for u, d, m in truth[k:] if u == truth[k][0]]
+        if screen.choices:  # the die of one of them
             picks = [n for n, o in enumerate(screen.choices)
-                     if o.payload[0] == die and str(o.payload[1]) == move]
+                     if (o.payload[0], str(o.payload[1])) in left]
         else:  # a move, or a run of the turn's steps (joined by RUN_JOIN)
-            rest = [m for u, _, m in truth[k:] if u == truth[k][0]]
+            rest = Counter(m for _, m in left)
             # (an older checkout, the peer, keeps them in its follower only)
             texts = getattr(screen.camera, "candidates", None) or screen.camera.follower._asked[1]
             picks = [n for n, text in enumerate(texts)
-                     if text.split(RUN_JOIN) == rest[:len(text.split(RUN_JOIN))]]
+                     if Counter(text.split(RUN_JOIN)) <= rest]
         tap(buttons[picks[0]] if picks else buttons[-1])
 
     said: list = []

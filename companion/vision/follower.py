@@ -1471,8 +1471,12 @@ class ChangeFollower(Follower):
             # ... or two steps of one turn, the best one step not showing all it must (the
             # second step's piece went into the square the first left: Due Re's f2-b6, then
             # the king e1-f2, looked like nothing the camera could say, and the board stayed
-            # unexplained for two turns, our renders: bench_dice_turns)
-            one_turn = not shows and len(stray) <= MAX_STRAY and bool(scored) \
+            # unexplained for two turns, our renders: bench_dice_turns), or showing, but
+            # beside a cell that changed fully (the square the second step's piece left: Due
+            # Re's queen f1-e1, then the rook g1-f1, was asked as f1-e1 alone, and g1-f1 was
+            # left to touch)
+            one_turn = (not shows or not self._few(stray, ev, index)) \
+                and len(stray) <= MAX_STRAY and bool(scored) \
                 and self._turn_goes_on(scored[0][1][0])
             if (len(stray) > MAX_STRAY or one_turn) and scored and not self._credit:
                 # two moves made while the camera looked away? (the best firsts, each answered;
@@ -1523,6 +1527,22 @@ class ChangeFollower(Follower):
                             return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=tuple(
                                 sorted({str(exchange), str(moves2[0])}))))
                         return self._accept(moves2, picture)
+                    if rivals2 and shows2 and self._few(stray2, ev, index) \
+                            and moves2 in turns and all(r in turns for r in rivals2):
+                        # one side's two steps, by two pieces that may have gone either way
+                        # (Due Re's d2-c3 and a2-b4, or d2-b4 and a2-c3: the same squares
+                        # filled and emptied): the turns are asked, each one answer (waited
+                        # for, the next roll came before the second look and the turn was
+                        # left to touch, our renders: bench_dice_turns TUNED-ON)
+                        runs: dict[tuple, tuple] = {}  # (each turn once, in its likelier order)
+                        for m in (moves2, *rivals2):
+                            runs.setdefault(tuple(sorted(map(str, m))), m)
+                        if len(runs) <= ASK_RUNS:
+                            if self._hand_near(strong - pairs[0][2] - pairs[0][3]):
+                                return []
+                            self._pending = []
+                            return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=tuple(
+                                RUN_JOIN.join(map(str, m)) for m in runs.values())))
                     exchanges = {str(m) for m, _ in self._exchanges()}
                     if rivals2 and shows2 and self._unsettled and self._few(
                             stray2, ev, index) and all(

@@ -2086,6 +2086,47 @@ def test_due_re_a_turn_whose_second_piece_goes_where_the_first_stood_is_entered(
     assert move_sources(session.match) == ["camera_together"] * 2
 
 
+@pytest.mark.parametrize("roll,steps,dice", [
+    ((3, 5), ("b2c4", "b1b2"), (5, 3)),
+    ((3, 5), ("a2b4", "a1a2"), (5, 3)),
+    ((2, 4), ("c2e4", "c1c2"), (4, 2)),  # (a guard: entered before too)
+])
+def test_due_re_a_turn_whose_second_piece_goes_where_the_first_stood_and_shows_is_entered(
+        camera_app, tmp_path, monkeypatch, roll, steps, dice):
+    """3-5: the knight b2-c4, then the rook b1-b2, in one go. b2 changed (a rook stands where
+    a knight stood), so the knight's step alone shows all it must, but b1 was emptied beside
+    it: both steps are entered. (Before, the camera said nothing it could be answered with,
+    and the turn was left to touch: Due Re's f1-e1 then g1-f1 was asked as f1-e1 alone, our
+    renders, bench_dice_turns TUNED-ON.)"""
+    app, worker, session, screen = _due_re_turn(camera_app, tmp_path, monkeypatch, steps)
+    session.roll_dice(roll)
+    screen.after_change()
+    said = play_out(app, worker)
+    assert [(s["move"], s["die"]) for s in board_moves(session.match)] == list(zip(steps, dice)), said
+    assert move_sources(session.match) == ["camera_together"] * 2
+
+
+def test_due_re_a_turn_whose_pieces_may_have_gone_two_ways_is_asked_as_whole_turns(
+        camera_app, tmp_path, monkeypatch):
+    """3-5: the knight g2-f4, then the rook g1-g2, in one go; g4 changed too, beside the
+    knight, so the rook's g1-g4 fits the picture nearly as well. The camera asks the two
+    turns, each one answer, and the referee's pick goes in with its dice. (Before, the
+    camera said nothing and the turn was left to touch: Due Re's d2-c3 and a2-b4, or d2-b4
+    and a2-c3, our renders, bench_dice_turns TUNED-ON.)"""
+    app, worker, session, screen = _due_re_turn(camera_app, tmp_path, monkeypatch,
+                                                ("g2f4", "g1g2"))
+    session.roll_dice((3, 5))
+    screen.after_change()
+    until_asked(app, worker, screen)
+    assert "g2f4,g1g2" in screen.camera.candidates and len(screen.camera.candidates) <= 3
+    assert all(len(c.split(",")) == 2 for c in screen.camera.candidates)
+    assert board_moves(session.match) == []
+    tap(app, *screen.overlay_buttons[screen.camera.candidates.index("g2f4,g1g2")].rect.center)
+    play_out(app, worker)
+    assert [(s["move"], s["die"]) for s in board_moves(session.match)] == [("g2f4", 5), ("g1g2", 3)]
+    assert move_sources(session.match) == ["camera_asked"] * 2
+
+
 # White c2-e4 and b2-c4, Blue c7-e5 and b7-c5: then 1-2 lets the king d1-c2 and the queen c1-d1
 # leave the board as the queen's c1-c2 alone does
 OPENED = (((4, 5), "4:c2e4 5:b2c4"), ((4, 5), "4:c7e5 5:b7c5"))
