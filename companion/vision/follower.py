@@ -1299,7 +1299,10 @@ class ChangeFollower(Follower):
 
         def explain(moves: tuple) -> tuple[float, frozenset, set, bool] | None:
             """Push ``moves`` on the position and score what they change (then pop)."""
+            sides = set()  # (whose pieces the moves move: one side's two steps of one turn?)
             for m in moves:
+                if len(moves) > 1:
+                    sides.add(self._side_of(m))
                 self._push_legal(m)
             after = self._identity()
             moved = frozenset(c for c in cells if after[c] != before[c])
@@ -1335,6 +1338,15 @@ class ChangeFollower(Follower):
             # render 7100 through webcam seed 2 played g5c1 so, the bishop lifted from g5
             # still in the hand and a sleeve over c1)
             denied = self._denied(recoloured, left, ev, index) or bool(recoloured & quiet)
+            # ... nor two steps of one turn that leave a piece on a cell read surely empty:
+            # the second piece is still in the hand (the knight's b2-c4 made, the rook lifted
+            # from b1 to think: b2-c4 and b1-b2 were entered, then the rook went to b4; its
+            # cell changed by the knight leaving it, or by the knight's shade, b1-b3). A
+            # single move, or two of two sides, keep the looser test above (a misread cell
+            # alone does not deny them)
+            if len(sides) == 1 and any(left[c] != "." and self._seen.get(c) == "."
+                                       for c in moved):
+                denied = True
             unchanged = not all(ev[index[c]] > floor for c in need)
             shows = not unchanged and max(ev[index[c]] for c in need) > STRAY and not denied
             if unchanged and denied:
@@ -1505,6 +1517,11 @@ class ChangeFollower(Follower):
                               for _, m, mv, hid, _ in scored[:PAIR_FIRSTS]}
                     pairs = [p for p in pairs if self._partial <= firsts[p[1][0]]]
                 pairs.sort(key=lambda s: -s[0])
+                # a turn the cells' reader denies is no winner, nor a rival (the rook's g1-g4
+                # beside the true g1-g2, g4 changed by the knight's shade but read surely
+                # empty); if all are denied, the best stays, and shows nothing
+                pairs = [p for p in pairs if p[1] not in turns or p[1] not in denied_moves] \
+                    or pairs
                 # two moves unseen are a guess the picture must bear out all round: cells
                 # changed next to them are not excused as shade (a hand resting over the
                 # board beside a move changes them as much, and made a second move of them)

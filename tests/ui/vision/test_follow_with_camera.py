@@ -2089,6 +2089,8 @@ def test_due_re_a_turn_whose_second_piece_goes_where_the_first_stood_is_entered(
 @pytest.mark.parametrize("roll,steps,dice", [
     ((3, 5), ("b2c4", "b1b2"), (5, 3)),
     ((3, 5), ("a2b4", "a1a2"), (5, 3)),
+    # (g4 changed too, by the knight's shade, but reads surely empty: no rook went there)
+    ((3, 5), ("g2f4", "g1g2"), (5, 3)),
     ((2, 4), ("c2e4", "c1c2"), (4, 2)),  # (a guard: entered before too)
 ])
 def test_due_re_a_turn_whose_second_piece_goes_where_the_first_stood_and_shows_is_entered(
@@ -2108,23 +2110,63 @@ def test_due_re_a_turn_whose_second_piece_goes_where_the_first_stood_and_shows_i
 
 def test_due_re_a_turn_whose_pieces_may_have_gone_two_ways_is_asked_as_whole_turns(
         camera_app, tmp_path, monkeypatch):
-    """3-5: the knight g2-f4, then the rook g1-g2, in one go; g4 changed too, beside the
-    knight, so the rook's g1-g4 fits the picture nearly as well. The camera asks the two
-    turns, each one answer, and the referee's pick goes in with its dice. (Before, the
-    camera said nothing and the turn was left to touch: Due Re's d2-c3 and a2-b4, or d2-b4
-    and a2-c3, our renders, bench_dice_turns TUNED-ON.)"""
+    """4-5: the bishop d2-b4 and the knight a2-c3, in one go. The bishop's d2-c3 and the
+    knight's a2-b4 fill and empty the same squares: the camera asks the two turns, each one
+    answer, and the referee's pick goes in with its dice. (Before, the camera waited a look,
+    then asked single steps, and on our renders the next roll came first: the turn was left
+    to touch, bench_dice_turns TUNED-ON.)"""
     app, worker, session, screen = _due_re_turn(camera_app, tmp_path, monkeypatch,
-                                                ("g2f4", "g1g2"))
-    session.roll_dice((3, 5))
+                                                ("d2b4", "a2c3"))
+    session.roll_dice((4, 5))
     screen.after_change()
     until_asked(app, worker, screen)
-    assert "g2f4,g1g2" in screen.camera.candidates and len(screen.camera.candidates) <= 3
-    assert all(len(c.split(",")) == 2 for c in screen.camera.candidates)
+    asked = {tuple(sorted(c.split(","))) for c in screen.camera.candidates}
+    assert asked == {("a2c3", "d2b4"), ("a2b4", "d2c3")}, screen.camera.candidates
     assert board_moves(session.match) == []
-    tap(app, *screen.overlay_buttons[screen.camera.candidates.index("g2f4,g1g2")].rect.center)
+    pick = next(n for n, c in enumerate(screen.camera.candidates) if "d2b4" in c)
+    tap(app, *screen.overlay_buttons[pick].rect.center)
     play_out(app, worker)
-    assert [(s["move"], s["die"]) for s in board_moves(session.match)] == [("g2f4", 5), ("g1g2", 3)]
+    assert sorted((s["move"], s["die"]) for s in board_moves(session.match)) == [("a2c3", 5), ("d2b4", 4)]
     assert move_sources(session.match) == ["camera_asked"] * 2
+
+
+def test_due_re_a_second_piece_lifted_and_held_is_not_entered_where_the_first_stood(
+        camera_app, tmp_path, monkeypatch):
+    """3-5: the knight b2-c4, then the player lifts the rook from b1 and holds it to think,
+    the board calm meanwhile, and puts it down on b4. While the rook is in the air the
+    camera enters no rook step: b2 reads surely empty, so the rook is not there (the
+    knight's b2-c4 may be asked, or entered). Once the rook stands on b4, its step goes in.
+    (A review found b2-c4 and b1-b2 entered together while the rook was still in the hand,
+    once a first step showing beside an emptied square was searched as a turn.)"""
+    from . import conftest
+    from .conftest import Footage, film
+    from companion.vision.synth.video import occupancy_of
+
+    monkeypatch.setattr(conftest, "CALM", 12)
+    app, worker = camera_app(tmp_path / "turn")
+    session = DueReSession.new(app.journal, "duere")
+    board = session.board()
+    before = occupancy_of(board, board.geometry.cells)
+    knight = dict(before)
+    knight["c4"] = knight.pop("b2")
+    lifted = {**knight, "b1": "."}
+    rook = dict(knight)
+    rook["b4"] = rook.pop("b1")
+    folder = tmp_path / "turn"
+    corners, size = film(folder, [before, lifted, rook], 9101)
+    save_true_corners(app, Footage(folder, corners, [], [], size))
+    screen = DueReScreen(app, session)
+    app.push(screen)
+    screen.set_follow(True)
+    session.roll_dice((3, 5))
+    screen.after_change()
+    while (result := worker.step()) is not None and result.state.name != "ENDED":
+        app.tick()
+        assert ("b1b2", 3) not in [(s["move"], s["die"]) for s in board_moves(session.match)]
+        if screen.camera.asking():  # the referee answers with the step made
+            assert "b2c4" in screen.camera.candidates, screen.camera.candidates
+            tap(app, *screen.overlay_buttons[screen.camera.candidates.index("b2c4")].rect.center)
+    assert [(s["move"], s["die"]) for s in board_moves(session.match)] == [("b2c4", 5), ("b1b4", 3)]
 
 
 # White c2-e4 and b2-c4, Blue c7-e5 and b7-c5: then 1-2 lets the king d1-c2 and the queen c1-d1
