@@ -8,12 +8,13 @@ writes their frames to a
 folder and points the app's camera at it, as a user would: a ``DueReScreen`` following the
 camera, the worker stepped frame by frame, the true corners given (the board finder is not
 what is measured). The referee enters each roll as its turn begins, answers a die the app
-asks with the true die, answers a question with the true move when offered, and enters by
-touch whatever the camera did not enter by the next roll.
+asks with the true die of the step it names, answers a question with the true move, or run
+of the turn's steps, when offered (a turn's steps in either order: see the scoring below),
+and enters by touch whatever the camera did not enter by the next roll.
 
 Two sets of games: seeds from 106000, TUNED-ON (the follower's handling of such turns was
-traced on them while it was made: session 24), and seeds 107000 on, held out (never traced;
-our renders from seed 100000 are the benchmark's, ``companion/vision/split.json``).
+traced on them while it was made: sessions 24 and 25), and seeds 107000 on, held out (never
+traced; our renders from seed 100000 are the benchmark's, ``companion/vision/split.json``).
 
 Two kinds of turns, reported apart:
 
@@ -30,10 +31,10 @@ an older checkout (``PYTHONPATH=<worktree>``), on the very same frames.
 from __future__ import annotations
 
 import argparse
-from collections import Counter
 import os
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
