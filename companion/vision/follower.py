@@ -1295,6 +1295,11 @@ class ChangeFollower(Follower):
         before = self._identity()
         was = self.expected
         quiet = self._edge_lying(strong, was)
+        # the side that made the last move seen or chosen: a move of that side now is the
+        # second step of its turn (Due Re's two dice; never where sides alternate)
+        last = self.history[-1] if self.history else None
+        stepped = getattr(self.position.piece_at(_ends(last)[1]), "color", None) \
+            if last is not None else None
         strong -= quiet
 
         def explain(moves: tuple) -> tuple[float, frozenset, set, bool] | None:
@@ -1346,6 +1351,14 @@ class ChangeFollower(Follower):
             # alone does not deny them)
             if len(sides) == 1 and any(left[c] != "." and self._seen.get(c) == "."
                                        for c in moved):
+                denied = True
+            # ... nor a turn's second step alone whose piece lands where the picture changed
+            # only as shade does, read surely empty: that piece is still in the hand too (the
+            # first step answered, the rook lifted from b1 and held: b1-b3 was entered, b3
+            # changed by the knight's shade, and the rook went to b4; a review's probe)
+            if len(moves) == 1 and stepped is not None and self._side_of(moves[0]) == stepped \
+                    and any(left[c] != "." and self._seen.get(c) == "."
+                            and ev[index[c]] <= CHECK_EV for c in recoloured):
                 denied = True
             unchanged = not all(ev[index[c]] > floor for c in need)
             shows = not unchanged and max(ev[index[c]] for c in need) > STRAY and not denied

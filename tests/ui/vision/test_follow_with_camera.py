@@ -2130,14 +2130,18 @@ def test_due_re_a_turn_whose_pieces_may_have_gone_two_ways_is_asked_as_whole_tur
     assert move_sources(session.match) == ["camera_asked"] * 2
 
 
+@pytest.mark.parametrize("seed", [9101, 9107])
 def test_due_re_a_second_piece_lifted_and_held_is_not_entered_where_the_first_stood(
-        camera_app, tmp_path, monkeypatch):
+        camera_app, tmp_path, monkeypatch, seed):
     """3-5: the knight b2-c4, then the player lifts the rook from b1 and holds it to think,
     the board calm meanwhile, and puts it down on b4. While the rook is in the air the
     camera enters no rook step: b2 reads surely empty, so the rook is not there (the
-    knight's b2-c4 may be asked, or entered). Once the rook stands on b4, its step goes in.
+    knight's b2-c4 may be asked, or entered). Once the rook stands on b4, its step goes in
+    (or is asked).
     (A review found b2-c4 and b1-b2 entered together while the rook was still in the hand,
-    once a first step showing beside an emptied square was searched as a turn.)"""
+    once a first step showing beside an emptied square was searched as a turn; a second
+    review, on another scene, b1-b3 entered alone once b2-c4 was answered, b3 changed by the
+    knight's shade: that one since session 24 at least.)"""
     from . import conftest
     from .conftest import Footage, film
     from companion.vision.synth.video import occupancy_of
@@ -2153,7 +2157,7 @@ def test_due_re_a_second_piece_lifted_and_held_is_not_entered_where_the_first_st
     rook = dict(knight)
     rook["b4"] = rook.pop("b1")
     folder = tmp_path / "turn"
-    corners, size = film(folder, [before, lifted, rook], 9101)
+    corners, size = film(folder, [before, lifted, rook], seed)
     save_true_corners(app, Footage(folder, corners, [], [], size))
     screen = DueReScreen(app, session)
     app.push(screen)
@@ -2164,8 +2168,9 @@ def test_due_re_a_second_piece_lifted_and_held_is_not_entered_where_the_first_st
         app.tick()
         assert ("b1b2", 3) not in [(s["move"], s["die"]) for s in board_moves(session.match)]
         if screen.camera.asking():  # the referee answers with the step made
-            assert "b2c4" in screen.camera.candidates, screen.camera.candidates
-            tap(app, *screen.overlay_buttons[screen.camera.candidates.index("b2c4")].rect.center)
+            made = [c for c in screen.camera.candidates if c in ("b2c4", "b1b4")]
+            assert made, screen.camera.candidates
+            tap(app, *screen.overlay_buttons[screen.camera.candidates.index(made[0])].rect.center)
     assert [(s["move"], s["die"]) for s in board_moves(session.match)] == [("b2c4", 5), ("b1b4", 3)]
 
 
