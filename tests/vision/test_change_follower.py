@@ -223,10 +223,11 @@ def test_the_shahs_exchange_is_followed_after_a_hand_seen_only_as_motion(move):
         assert events == [move], f"seed {seed}"
 
 
-def test_the_shade_left_by_an_answered_move_is_not_asked_about_at_every_move():
-    """A tall piece moved; its shade changed cells round it, and the players answered which
-    move it was. Those cells stay changed in every later picture: they are taken as that
-    move's, the picture agreed, and the next move is followed, not asked about."""
+def _g1f3_with_shade_asked():
+    """A Magici follower calm on the start, then shown g1f3 with its shade changing e3 and f2
+    strongly: asked about, not played (the cells' reader silenced, as a sure reading would
+    settle it). Returns the follower, that picture, and ``shifted(base, cells)``, a picture
+    with ``cells`` changed strongly from ``base``."""
     frames, _ = film("magici", [], seed=511, calm=4)
     pos = get_variant("magici").start_position()
     g = geometry_for_cells(list(pos.geometry.cells))
@@ -234,7 +235,6 @@ def test_the_shade_left_by_an_answered_move_is_not_asked_about_at_every_move():
     follower = ChangeFollower(pos)
     for frame in frames:
         follower.feed(reader.read(frame))
-    ref = follower._ref
     index = {c: i for i, c in enumerate(g.cells)}
 
     def shifted(base, cells):
@@ -243,11 +243,18 @@ def test_the_shade_left_by_an_answered_move_is_not_asked_about_at_every_move():
             out[index[cell]] = out[index[cell]][::-1] + 0.8
         return type(base)(out)
 
-    # g1f3 moved, and the shade changed e3 and f2 round it strongly: asked
-    picture = shifted(ref, ("g1", "f3", "e3", "f2"))
+    picture = shifted(follower._ref, ("g1", "f3", "e3", "f2"))
     follower._seen = {}
     events = follower.judge(picture) or follower.judge(picture)
     assert events and events[0].kind in (EventKind.AMBIGUOUS, EventKind.CHECK), events
+    return follower, picture, shifted
+
+
+def test_the_shade_left_by_an_answered_move_is_not_asked_about_at_every_move():
+    """A tall piece moved; its shade changed cells round it, and the players answered which
+    move it was. Those cells stay changed in every later picture: they are taken as that
+    move's, the picture agreed, and the next move is followed, not asked about."""
+    follower, picture, shifted = _g1f3_with_shade_asked()
     follower.choose("g1f3")
     assert follower.judge(picture) == [] and follower.judge(picture) == []  # looked twice
     assert follower._ref is picture  # agreed
@@ -264,26 +271,7 @@ def test_two_moves_made_right_after_an_answered_move_was_agreed_are_followed():
     moves are followed. (Before, e7e5 was asked about alone, the pair refused because it did
     not start from those cells: Due Re's turns made in one go went unseen for five turns so,
     our renders, bench_dice_turns.)"""
-    frames, _ = film("magici", [], seed=511, calm=4)
-    pos = get_variant("magici").start_position()
-    g = geometry_for_cells(list(pos.geometry.cells))
-    reader = Reader(g)
-    follower = ChangeFollower(pos)
-    for frame in frames:
-        follower.feed(reader.read(frame))
-    ref = follower._ref
-    index = {c: i for i, c in enumerate(g.cells)}
-
-    def shifted(base, cells):
-        out = base.cells.copy()
-        for cell in cells:
-            out[index[cell]] = out[index[cell]][::-1] + 0.8
-        return type(base)(out)
-
-    picture = shifted(ref, ("g1", "f3", "e3", "f2"))
-    follower._seen = {}
-    events = follower.judge(picture) or follower.judge(picture)
-    assert events and events[0].kind is EventKind.AMBIGUOUS, events
+    follower, picture, shifted = _g1f3_with_shade_asked()
     follower.choose("g1f3")
     for _ in range(4):  # the answered move and its shade: agreed at a look
         if follower._ref is picture:
