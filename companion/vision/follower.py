@@ -1302,12 +1302,11 @@ class ChangeFollower(Follower):
             if last is not None else None
         strong -= quiet
 
-        def explain(moves: tuple) -> tuple[float, frozenset, set, bool] | None:
-            """Push ``moves`` on the position and score what they change (then pop)."""
-            sides = set()  # (whose pieces the moves move: one side's two steps of one turn?)
+        def explain(moves: tuple, turn: bool = False
+                    ) -> tuple[float, frozenset, set, bool] | None:
+            """Push ``moves`` on the position and score what they change (then pop); ``turn``:
+            they are one side's steps of one turn."""
             for m in moves:
-                if len(moves) > 1:
-                    sides.add(self._side_of(m))
                 self._push_legal(m)
             after = self._identity()
             moved = frozenset(c for c in cells if after[c] != before[c])
@@ -1349,8 +1348,7 @@ class ChangeFollower(Follower):
             # cell changed by the knight leaving it, or by the knight's shade, b1-b3). A
             # single move, or two of two sides, keep the looser test above (a misread cell
             # alone does not deny them)
-            if len(sides) == 1 and any(left[c] != "." and self._seen.get(c) == "."
-                                       for c in moved):
+            if turn and any(left[c] != "." and self._seen.get(c) == "." for c in moved):
                 denied = True
             # ... nor a turn's second step alone whose piece lands where the picture changed
             # only as shade does, read surely empty: that piece is still in the hand too (the
@@ -1516,10 +1514,11 @@ class ChangeFollower(Follower):
                     sides = {str(r): self._side_of(r) for r in replies}
                     self.position.pop()
                     for reply in replies:
-                        found = explain((first, reply))
+                        turn = side is not None and sides[str(reply)] == side
+                        found = explain((first, reply), turn)
                         if found is not None:
                             pairs.append((found[0], (first, reply), *found[1:]))
-                            if side is not None and sides[str(reply)] == side:
+                            if turn:
                                 turns.add((first, reply))
                 if one_turn:
                     pairs = [p for p in pairs if p[1] in turns]
