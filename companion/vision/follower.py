@@ -464,6 +464,8 @@ MISREAD_STILL = 1.0
 AHEAD_LEAST = 2  # cells read surely otherwise than the position on the frame the board is learnt
 # from (and one of them surely), for that frame to show the real board ahead of the game (see
 # ChangeFollower._ahead)
+UNLEARNT_NAMED = 12  # squares read surely otherwise, at most, for a board never learnt that no
+# run of moves explains to have them named (see ChangeFollower._moved_on)
 BETWEEN_KEPT = 300  # pictures kept since the agreed one, for the order of caught-up moves
 # (10-20 s of frames, some 50 kB each)
 
@@ -1024,15 +1026,30 @@ class ChangeFollower(Follower):
         if len(sure) < AHEAD_LEAST or not any(expected[c] != "." for c in sure):
             return []  # (pieces seen where none stand, no square emptied: no move)
         runs = self._runs_ahead(seen, reading.unsure, sure, least=1, lean=True)
-        if not runs:
-            return []
-        if not self._takes_runs():  # (a roll before each move: the squares named, the
-            # referee enters the moves by touch, and the board is learnt from there)
+        if not runs and not self._moved_on(seen, sure):
+            return []  # (a board being set up, or cleared: not a game moved on)
+        if not runs or not self._takes_runs():  # (no run fits, or a roll before each move:
+            # the squares named, the referee enters the moves by touch, and the board is
+            # learnt from there)
             return self._ask(FollowEvent(EventKind.CHECK,
                                          squares=tuple(sorted(sure, key=_cell_key))))
         self._pending = []
         self._ahead_asked = tuple(RUN_JOIN.join(map(str, path)) for path in runs)
         return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=self._ahead_asked))
+
+    def _moved_on(self, seen: dict[str, str], sure: frozenset[str]) -> bool:
+        """Whether a board the reader could not learn, which no run of moves explains, looks
+        like the game moved on (its squares are then named, see :meth:`_unlearnt`): at most
+        ``UNLEARNT_NAMED`` squares read surely otherwise than the game, a piece among them
+        where the game has none or another colour (a board being set up, or cleared, only
+        lacks pieces).
+
+        (Before, such a board was followed by nobody and nothing was said: vision-dev's tune
+        ``clupso_a`` switched on four moves late, whose two captures by jumps no run fits,
+        ``bench_vision --later``.)"""
+        expected = self.expected
+        return len(sure) <= UNLEARNT_NAMED and any(seen[c] != "." for c in sure
+                                                   if seen[c] != expected[c])
 
     def _takes_runs(self) -> bool:
         """Whether the players can answer with a run of moves (not on a board that takes a
