@@ -1120,8 +1120,8 @@ class ChangeFollower(Follower):
         (:meth:`_taken_back_on_board`), and no other cell read surely otherwise than before
         it but stray pieces on empty squares."""
         seen = self._values(self._last_read)
-        if seen is None or len(self._refs) < 2:
-            return False
+        if seen is None or (len(self._refs) < 2 and self._chosen_at != len(self.history)):
+            return False  # (a board learnt after moves chosen has one picture: see feed)
         last = self.position.pop()
         try:
             back, before = self._taken_back_on_board(last), self.expected
@@ -1134,7 +1134,8 @@ class ChangeFollower(Follower):
         """The last move is seen taken back on the board: it goes, ``picture`` agreed."""
         last = self.position.pop()
         self.history.pop()
-        self._refs.pop()
+        if len(self._refs) > 1:  # (a board learnt after moves chosen has one picture)
+            self._refs.pop()
         self._ref = picture
         self._refs[-1] = picture
         self._settle = None

@@ -1914,16 +1914,21 @@ def test_an_undo_of_a_runs_last_move_then_it_put_back_and_another_made_at_once(
     assert move_sources(screen.session.match)[-2:] == ["camera", "camera"]
 
 
+@pytest.mark.parametrize("plies", [["e2e4", "e7e5", "g1f3", "back", "g1h3"],
+                                   ["e2e4", "e7e5", "d1h5", "b8c6", "back", "g8f6"]])
 def test_the_last_move_of_a_run_answered_taken_back_on_the_board_then_another_is_entered(
-        camera_app, tmp_path):
+        camera_app, tmp_path, plies):
     """The run answered (e2-e4, e7-e5, g1-f3), the players take g1-f3 back on the board, with
     no Undo on the screen, and play g1-h3: the takeback and g1-h3 are entered. (Session 23's
     second review: once a recapture was no longer taken for a takeback, no takeback of an
-    answered move was seen at all, and g1-h3 was lost without a word.)"""
-    plies = ["e2e4", "e7e5", "g1f3", "back", "g1h3"]
-    app, worker, screen = _run_answered(camera_app, tmp_path, plies, 3)
+    answered move was seen at all, and g1-h3 was lost without a word.) The same with four
+    moves answered, Nb8-c6 taken back and Ng8-f6 played: the board was learnt only after the
+    answer, so it had one picture, and the takeback was never seen; its squares were named,
+    and the referee had to undo and enter by touch."""
+    start = plies.index("back")
+    app, worker, screen = _run_answered(camera_app, tmp_path, plies, start)
     said = play_out(app, worker)
-    assert [h.text for h in screen.session.history] == ["e2e4", "e7e5", "g1h3"], said
+    assert [h.text for h in screen.session.history] == plies[:start - 1] + plies[-1:], said
 
 
 def _due_re_turn(camera_app, tmp_path, monkeypatch, steps, calm=12, touched=(), then=(),
