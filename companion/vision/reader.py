@@ -72,6 +72,11 @@ LEARN_PIECES = 0.8
 # see bench_vision); the colours still tell a board turned half round (an opening looks alike
 # both ways), whose order is below a half
 LEARN_ORDER = 2 / 3
+# Cells read surely empty where the position to learn has a piece, or surely holding one where
+# it has none: so many, the board moved on (three moves or more made on it) and is not learnt
+# from (see moved_on; one or two moves made are learnt, and found by the follower on the frame
+# learnt from, see follower.AHEAD_LEAST)
+LEARN_MOVED = 5
 
 
 def agreement(position: "dict[str, str]", cells: "tuple[str, ...] | list[str]",
@@ -136,6 +141,46 @@ def shows_position(position: "dict[str, str]", cells: "tuple[str, ...] | list[st
     agree, pieces = agreement(held, cells, bare)
     return (agree >= LEARN_AGREE and pieces >= LEARN_PIECES
             and colour_order(position, cells, p) >= LEARN_ORDER)
+
+
+def moved_on(position: "dict[str, str]", cells: "tuple[str, ...] | list[str]", p: np.ndarray,
+             must: "frozenset[str]" = frozenset()) -> list[str]:
+    """The cells a reading (``p`` as :func:`colour_order`) that agrees with ``position`` on
+    its light and dark pieces (:func:`shows_position`'s first test) reads surely empty where
+    the position has a piece, or surely holding one where it has none (``must`` cells aside:
+    they are tested apart); [] when they are fewer than ``LEARN_MOVED`` (a logo, a piece
+    misread), when none of them is emptied or none filled, or when the reading agrees only by
+    the colours' order (a set the network reads dark, which learning puts right).
+
+    So many, the board is not the position: it moved on (the camera switched on late, the
+    station down while the players went on), and is not learnt from.
+
+    >>> cells = [f"a{i}" for i in range(1, 41)]
+    >>> pos = dict(zip(cells, "w" * 16 + "." * 8 + "b" * 16))
+    >>> p = np.array([[0, .9, .1]] * 16 + [[.9, .05, .05]] * 8 + [[0, .1, .9]] * 16)
+    >>> moved_on(pos, cells, p)
+    []
+    >>> three = p[[*range(13), 16, 17, 18, 13, 14, 15, *range(19, 40)]]  # three moves made
+    >>> moved_on(pos, cells, three)
+    ['a14', 'a15', 'a16', 'a17', 'a18', 'a19']
+    >>> six_read_empty = p.copy(); six_read_empty[10:16] = [.9, .05, .05]
+    >>> moved_on(pos, cells, six_read_empty)
+    []
+    """
+    from companion.vision.cellnet import CLASSES
+
+    states = [CellState(CLASSES[int(k)]) for k in p.argmax(axis=1)]
+    agree, pieces = agreement(position, cells, states)
+    if agree < LEARN_AGREE or pieces < LEARN_PIECES:
+        return []
+    sure = p.max(axis=1) >= SURE
+    off = [c for i, (c, s) in enumerate(zip(cells, states))
+           if sure[i] and c not in must and (s.value == ".") != (position[c] == ".")]
+    # (moves empty squares and fill others; a board read badly tends to err one way only:
+    # light pieces on light squares read empty, logos read as pieces)
+    emptied = any(position[c] != "." for c in off)
+    filled = any(position[c] == "." for c in off)
+    return off if len(off) >= LEARN_MOVED and emptied and filled else []
 
 
 class ReadStatus(Enum):
@@ -269,7 +314,7 @@ class Reader:
         if self._to_learn is not None and learn:  # the start position: learn this board, if
             # it is so
             self.agreement = agreement(self._to_learn, self.geometry.cells, states)[0]
-            if shows_position(self._to_learn, self.geometry.cells, p) and all(
+            if not moved_on(self._to_learn, self.geometry.cells, p, self._must) and shows_position(self._to_learn, self.geometry.cells, p) and all(
                     s.value == self._to_learn[c] for c, s in zip(self.geometry.cells, states)
                     if c in self._must):
                 self.net.calibrate(batch, [self._to_learn[c] for c in self.geometry.cells])
