@@ -63,6 +63,9 @@ class FollowEvent:
     # them alone): the whole run, in the order played, on each of its moves; () for a move
     # seen by itself. A screen says such runs, for the players to check
     together: tuple[str, ...] = ()
+    # squares named of a board never learnt that no run of moves explains, in a game with no
+    # move yet: perhaps the last game's board being reset, so a screen says them without alarm
+    quiet: bool = False
 
     def __str__(self) -> str:
         if self.kind is EventKind.MOVE:
@@ -468,6 +471,17 @@ UNLEARNT_NAMED = 12  # squares read surely otherwise, at most, for a board never
 # run of moves explains to have them named (see ChangeFollower._moved_on)
 BETWEEN_KEPT = 300  # pictures kept since the agreed one, for the order of caught-up moves
 # (10-20 s of frames, some 50 kB each)
+
+
+def _started(position: Any) -> bool:
+    """Whether the game at ``position`` has a move: its move stack, or a position string past
+    the first move, or with the second side to move (a screen's mirror holds the game's
+    position as ``board``)."""
+    for p in (position, getattr(position, "board", None)):
+        stack = getattr(p, "move_stack", None)
+        if stack is not None:
+            return bool(stack) or getattr(p, "fullmove", 1) > 1 or getattr(p, "turn", 0) != 0
+    return True
 
 
 def evidence(change: np.ndarray) -> np.ndarray:
@@ -1027,12 +1041,13 @@ class ChangeFollower(Follower):
             return []  # (pieces seen where none stand, no square emptied: no move)
         runs = self._runs_ahead(seen, reading.unsure, sure, least=1, lean=True)
         if not runs and not self._moved_on(seen, sure):
-            return []  # (a board being set up, or cleared: not a game moved on)
+            return []  # (a board being set up, reset or cleared: not a game moved on)
         if not runs or not self._takes_runs():  # (no run fits, or a roll before each move:
             # the squares named, the referee enters the moves by touch, and the board is
             # learnt from there)
             return self._ask(FollowEvent(EventKind.CHECK,
-                                         squares=tuple(sorted(sure, key=_cell_key))))
+                                         squares=tuple(sorted(sure, key=_cell_key)),
+                                         quiet=not runs and not _started(self.position)))
         self._pending = []
         self._ahead_asked = tuple(RUN_JOIN.join(map(str, path)) for path in runs)
         return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=self._ahead_asked))
@@ -1046,10 +1061,11 @@ class ChangeFollower(Follower):
 
         (Before, such a board was followed by nobody and nothing was said: vision-dev's tune
         ``clupso_a`` switched on four moves late, whose two captures by jumps no run fits,
-        ``bench_vision --later``.)"""
-        expected = self.expected
-        return len(sure) <= UNLEARNT_NAMED and any(seen[c] != "." for c in sure
-                                                   if seen[c] != expected[c])
+        ``bench_vision --later``.)
+
+        In a game with no move yet, the board may be the last game's being reset, named at
+        every pause (the review of this rule): the event is then ``quiet``."""
+        return len(sure) <= UNLEARNT_NAMED and any(seen[c] != "." for c in sure)
 
     def _takes_runs(self) -> bool:
         """Whether the players can answer with a run of moves (not on a board that takes a

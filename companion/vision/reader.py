@@ -73,9 +73,10 @@ LEARN_PIECES = 0.8
 # both ways), whose order is below a half
 LEARN_ORDER = 2 / 3
 # Cells read surely empty where the position to learn has a piece, or surely holding one where
-# it has none: so many, the board moved on (three moves or more made on it) and is not learnt
-# from (see moved_on; one or two moves made are learnt, and found by the follower on the frame
-# learnt from, see follower.AHEAD_LEAST)
+# it has none: so many, the board moved on (three moves or more made on it, mostly; a capture by
+# a jump and a move may change as many) and is not learnt from (see moved_on; a board with fewer
+# is learnt, and a move or two on it found by the follower on the frame learnt from, see
+# follower.AHEAD_LEAST)
 LEARN_MOVED = 5
 
 
@@ -314,9 +315,10 @@ class Reader:
         if self._to_learn is not None and learn:  # the start position: learn this board, if
             # it is so
             self.agreement = agreement(self._to_learn, self.geometry.cells, states)[0]
-            if not moved_on(self._to_learn, self.geometry.cells, p, self._must) and shows_position(self._to_learn, self.geometry.cells, p) and all(
-                    s.value == self._to_learn[c] for c, s in zip(self.geometry.cells, states)
-                    if c in self._must):
+            cells = self.geometry.cells
+            if shows_position(self._to_learn, cells, p) and all(
+                    s.value == self._to_learn[c] for c, s in zip(cells, states)
+                    if c in self._must) and not moved_on(self._to_learn, cells, p, self._must):
                 self.net.calibrate(batch, [self._to_learn[c] for c in self.geometry.cells])
                 self._learnt_as = self._to_learn
                 self._to_learn = None

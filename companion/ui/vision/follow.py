@@ -513,8 +513,11 @@ class CameraFollow:
                 self._unsay_check()
                 self.last_check = event.squares
                 self._check_text = self._check_words(event.squares)
-                self.app.show_banner(self._check_text)
-                self.app.play("error")
+                if event.quiet:  # (a new game's board perhaps being reset: no alarm)
+                    self.app.show_banner(self._check_text, level="info")
+                else:
+                    self.app.show_banner(self._check_text)
+                    self.app.play("error")
 
     def _check_words(self, squares: tuple[str, ...]) -> str:
         screen = self.screen

@@ -1797,6 +1797,36 @@ def test_three_moves_ahead_are_asked_about_as_runs_not_as_a_shorter_answer(
     assert move_sources(screen.session.match) == ["camera_asked"] * 3 + ["camera"]
 
 
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_a_new_games_board_no_run_explains_is_named_quietly(camera_app, tmp_path, monkeypatch,
+                                                            lang):
+    """The camera switched on at a new game (no move yet) whose real board shows moves no run
+    explains (five moves, a dark piece read on a1): perhaps the last game's board, being reset.
+    Its squares are named as a notice, with no alarm sound (the review: a reset named squares
+    with the alarm at every pause); the squares stay marked on the board."""
+    from .conftest import Footage
+
+    plies = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"]
+    misread(monkeypatch, "a1", "b")
+    names, corners, size = filmed(tmp_path, plies)
+    k = 6 * len(plies)
+    folder = strung(tmp_path, names[k:k + 4] * 6)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size),
+                                          lang)
+    played = []
+    monkeypatch.setattr(app, "play", lambda name, *a, **k: played.append(name))
+    screen.set_follow(True)
+    while not app.banners:
+        result = worker.step()
+        app.tick()
+        assert result is not None and result.state.name != "ENDED", "nothing said"
+    squares = "a1 f1 g1 e2 f3 c4 e4 e5 c6 e7 b8"
+    assert [(b.text, b.level) for b in app.banners] == [
+        (app.t("board.camera.check", squares=squares), "info")]
+    assert "error" not in played and screen.session.history == []
+    assert set(screen.camera.doubt()) == set(squares.split())
+
+
 @pytest.mark.parametrize("plies", [["e2e4", "e7e5", "d1h5"], ["e2e4", "e7e5", "d1h5", "b8c6"]])
 def test_a_run_tapped_while_the_clock_takes_no_move_is_asked_again_once_it_does(
         camera_app, tmp_path, monkeypatch, plies):
