@@ -575,6 +575,12 @@ class ChangeFollower(Follower):
     # position), and how many readings in a row read it so (see _unlearnt)
     _unlearnt_seen: Any = field(default=None, init=False, repr=False)
     _unlearnt_count: int = field(default=0, init=False, repr=False)
+    # the cells the network read surely otherwise than the game on the frame the board was
+    # learnt from, before learning (Reading.before), and that frame's picture: each is read
+    # so while it reads unsure and its look has not changed since (see _as_before)
+    _before: dict = field(default_factory=dict, init=False, repr=False)
+    _before_picture: Any = field(default=None, init=False, repr=False)
+    _before_pick: Any = field(default=None, init=False, repr=False)  # (see _ahead_reading)
     _hand_came: bool = field(default=False, init=False, repr=False)  # a hand came and went
     # since the last move played or chosen
     last_scores: list = field(default_factory=list, init=False, repr=False)
@@ -637,12 +643,17 @@ class ChangeFollower(Follower):
             self._ref, self._refs, self._settle = None, [], None
             self._calm, self._calm_count = [], 0
             self._between.clear()
+            self._before = {}
         if not reading.ok:
             self._calm.clear()
             self._calm_count = 0
             self._disturbed = True
             return []
-        if reading.learnt and self._ref is None and reading.learnt_as in (None, self.expected):
+        learnt = reading.learnt and self._ref is None and reading.learnt_as in (None,
+                                                                                self.expected)
+        if learnt:
+            self._before, self._before_picture = dict(reading.before or {}), reading.picture
+            self._before_pick = None
             # the reader learnt the board from this frame, so it shows the game's position:
             # the calm pictures that come later are compared with it (the first calm stretch
             # of a fast game came five moves after the board was learnt, was taken for the
@@ -699,6 +710,74 @@ class ChangeFollower(Follower):
         self._look_again = False
         first, *rest = self._calm
         return self.judge(first.mean(rest))
+
+    def _as_before(self, reading: Reading) -> Reading:
+        """``reading`` with the cells read surely otherwise before the board was learnt
+        (see :attr:`Reading.before`) read so, sure, while they read unsure and their look has
+        not changed since that frame; once one reads surely, or changed, it is read as it is
+        from then on.
+
+        Learning teaches every square as the game has it, squares the players changed
+        before the camera saw the board too: those then read as the game, unsure. Two jump
+        captures made before it (clupso, e4xg6 and h7xf5: e4 and h7 emptied, read so surely
+        before learning, h7 unsure after it) were taken for one square misread, the board
+        for the game's, and the next move, a1-a2, was entered on a game lacking those two
+        (vision-dev tune clupso_a switched on two moves late, bench_vision --later)."""
+        if not self._before or reading.picture is None:
+            return reading
+        index = {c: i for i, c in enumerate(self.cells)}
+        still = evidence(self._meter.change(self._before_picture, reading.picture)) <= 0
+        self._before = {c: v for c, v in self._before.items()
+                        if c in reading.unsure and c in index and still[index[c]]}
+        if not self._before:
+            return reading
+        cells = dict(reading.cells)
+        seen = dict(reading.evidence)
+        for c, v in self._before.items():
+            cells[c] = CellState(v)
+            if c in seen:
+                seen[c] = replace(seen[c], state=CellState(v), sure=True)
+        return replace(reading, cells=cells, evidence=seen)
+
+    def _ahead_reading(self, reading: Reading, first: bool = True) -> Reading:
+        """``reading`` as the board seen ahead of the game is judged from: as it is when
+        legal moves explain it (one move, two in a row, or a run); else with the cells read
+        surely otherwise before the board was learnt read so (:meth:`_as_before`) when moves
+        explain that, or (``first``: at the first look after learning) it reads the board
+        moved on (:meth:`_moved_since`); else as it is (a cell misread before learning, read
+        unsure after it, is no move)."""
+        overlaid = self._as_before(reading)
+        if overlaid is reading:
+            return reading
+        seen = self._values(overlaid)
+        key = (self.position.fen(), tuple(sorted((seen or {}).items())),
+               frozenset(overlaid.unsure), frozenset(self._credit), first)
+        if self._before_pick is None or self._before_pick[0] != key:
+            # as it is when moves explain it so; else as read before learning when moves
+            # explain that, or it reads the board moved on (see _moved_since)
+            self._before_pick = (key, self._explained(reading) < 2
+                                 and self._explained(overlaid) > (0 if first else 1))
+        return overlaid if self._before_pick[1] else reading
+
+    def _explained(self, reading: Reading) -> int:
+        """How the board seen ahead in ``reading`` is explained: 2, by legal moves (one,
+        two in a row, or a run: see :meth:`_ahead`); 1, as moved on (:meth:`_moved_since`);
+        0, not."""
+        sure, stray, found, two = self._read_ahead(reading)
+        if found or two:
+            return 2
+        seen = self._values(reading)
+        if seen is not None and sure - stray and self._runs_ahead(seen, reading.unsure, sure):
+            return 2
+        return int(self._moved_since(sure, stray))
+
+    @staticmethod
+    def _moved_since(sure: frozenset, stray: frozenset) -> bool:
+        """Whether a board learnt, read surely otherwise than the game on the cells ``sure``
+        (``stray`` of them empty in the game) that no legal moves explain, has moved on
+        since the game's position all the same: two squares at least emptied or holding
+        another colour, and a piece where the game has none."""
+        return len(sure - stray) >= AHEAD_LEAST and bool(stray)
 
     def _values(self, reading: "Reading | None") -> "dict[str, str] | None":
         """``reading``'s cells as "."/"w"/"b" (None: no reading, or one lacking cells)."""
@@ -822,6 +901,7 @@ class ChangeFollower(Follower):
         picture after it unless read taken back by then: see :meth:`judge`); or whether it
         shows the board otherwise than the game in a way to read again then (two moves
         alike, or two moves made)."""
+        reading = self._ahead_reading(reading)
         sure, stray, found, two = self._read_ahead(reading)
         chosen = self._pick(found) if found and not two else None
         if chosen is not None:
@@ -834,7 +914,8 @@ class ChangeFollower(Follower):
         # made on it was taken for the game's, and the moves made next were never entered)
         return None, bool(found or two) or (len(sure) >= AHEAD_LEAST and bool(sure - stray))
 
-    def _ahead(self, reading: Reading, picture: Any) -> "list[FollowEvent] | None":
+    def _ahead(self, reading: Reading, picture: Any, first: bool = False
+               ) -> "list[FollowEvent] | None":
         """The calm ``picture`` (last read as ``reading``) after the board was learnt showing
         it otherwise than the game (or after squares were named so): one legal move explains
         it, played (``picture`` agreed as after it); two alike, asked; two moves in a row
@@ -852,7 +933,13 @@ class ChangeFollower(Follower):
         Cells read otherwise that no one or two moves explain (stray pieces at the start: in
         a third of a real board's photos, tune part of afka2d/chesscog) are left to the
         change between pictures, as before: read so at every look, the game was never
-        followed on such a board."""
+        followed on such a board.
+
+        ``first``: the first look after the board was learnt, where squares that no run
+        explains are named too when they read it moved on (:meth:`_moved_since`); not when
+        a move seen as it was learnt is read otherwise since (what changed since is judged
+        against the picture as learnt)."""
+        reading = self._ahead_reading(reading, first)
         sure, stray, found, two = self._read_ahead(reading)
         if self._ahead_asked:  # asked about, no answer yet: nothing played meanwhile
             found, two = [], False
@@ -892,11 +979,17 @@ class ChangeFollower(Follower):
             runs = self._runs_ahead(seen, reading.unsure, sure) if seen is not None else []
             if runs and self._takes_runs():
                 return self._ask_ahead(sure, [RUN_JOIN.join(map(str, path)) for path in runs])
-            if runs:  # (a roll before each move, Due Re: no run is an answer; the squares
+            if runs or (first and self._moved_since(sure, stray)):
+                # (a roll before each move, Due Re: no run is an answer; the squares
                 # are named, and the referee enters the moves by touch. Before, the board was
                 # taken for the game's, and the moves made next were entered on a game
                 # lacking those: vision-dev tune duere_a switched on three moves late, with
                 # the benchmark's Due Re taking no run, as the app's)
+                # (... and so are a learnt board's squares that no run explains, when they
+                # read the board moved on: four moves made on a clupso board, e3-e4, d7-d6,
+                # e4xg6, h7xf5, e4 a square no run passes, so none is found; the board was
+                # taken for the game's, and the next move, a1-a2, entered on a game lacking
+                # those four: vision-dev tune clupso_a switched on four moves late)
                 self._ahead_off = sure
                 return self._ask(FollowEvent(EventKind.CHECK,
                                              squares=tuple(sorted(sure, key=_cell_key))))
@@ -1262,8 +1355,8 @@ class ChangeFollower(Follower):
                 self._ref = self._refs[-1] = picture
             if not self.position.legal_moves():
                 return []  # (no move can be entered yet: Due Re before the roll)
-            self._ahead_due = False
-            events = self._ahead(self._last_read, picture)
+            first, self._ahead_due = self._ahead_due, False
+            events = self._ahead(self._last_read, picture, first)
             if events is not None:
                 return events
         if changed and (self._ahead_at == len(self.history) or self._chosen_back(changed)) \

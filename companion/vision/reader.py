@@ -212,6 +212,12 @@ class Reading:
     # ... this position (cell -> "."/"w"/"b"): a follower started for another (a new game, an
     # Undo, after the frame was read) does not take this frame for its own
     learnt_as: "dict[str, str] | None" = None
+    # ... and the cells the network read surely otherwise than that position on this frame
+    # before learning from it (cell -> what it read): learning teaches them as the position
+    # has them, so a square the players changed may read unsure from then on, as the game has
+    # it (two jump captures made before the camera saw the board, h7 read empty before
+    # learning and unsure, still holding its man, after)
+    before: "dict[str, str] | None" = None
 
     @property
     def ok(self) -> bool:
@@ -273,6 +279,7 @@ class Reader:
         self._bad_grid = 0
         self._learnt_now = False  # the frame being read is the one the board was learnt from
         self._learnt_as: "dict[str, str] | None" = None  # ... as this position
+        self._before: "dict[str, str]" = {}  # ... which it read surely otherwise on these cells
 
     def calm_limit(self) -> float:
         """The largest change between two frames that still counts as calm, for this camera."""
@@ -319,6 +326,11 @@ class Reader:
             if shows_position(self._to_learn, cells, p) and all(
                     s.value == self._to_learn[c] for c, s in zip(cells, states)
                     if c in self._must) and not moved_on(self._to_learn, cells, p, self._must):
+                # (what the frame read surely otherwise than the position before it was
+                # learnt: learning teaches those squares as the position has them, and a move
+                # made on them may read unsure after it; see Reading.before)
+                self._before = {c: s.value for i, (c, s) in enumerate(zip(cells, states))
+                                if p[i].max() >= SURE and s.value != self._to_learn[c]}
                 self.net.calibrate(batch, [self._to_learn[c] for c in self.geometry.cells])
                 self._learnt_as = self._to_learn
                 self._to_learn = None
@@ -496,4 +508,5 @@ class Reader:
         return Reading(ReadStatus.OK, cells, evidence, presence, grid,
                        signature(self.sampler, top), picture, self.meter if video else None,
                        motion or 0.0, self._learnt_now,
-                       self._learnt_as if self._learnt_now else None)
+                       self._learnt_as if self._learnt_now else None,
+                       dict(self._before) if self._learnt_now else None)
