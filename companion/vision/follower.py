@@ -569,8 +569,8 @@ class ChangeFollower(Follower):
     _ahead_answer: Any = field(default=None, init=False, repr=False)
     _doubt_ref: Any = field(default=None, init=False, repr=False)  # agreed when CHECK was asked
     _last_read: Any = field(default=None, init=False, repr=False)  # the last reading
-    _ahead_read: Any = field(default=None, init=False, repr=False)  # (its key, what
-    # _read_ahead found in it)
+    _ahead_read: Any = field(default=None, init=False, repr=False)  # a few readings' keys,
+    # each with what _read_ahead found in it
     # the last reading of a board the reader could not learn (it does not show the game's
     # position), and how many readings in a row read it so (see _unlearnt)
     _unlearnt_seen: Any = field(default=None, init=False, repr=False)
@@ -581,6 +581,7 @@ class ChangeFollower(Follower):
     _before: dict = field(default_factory=dict, init=False, repr=False)
     _before_picture: Any = field(default=None, init=False, repr=False)
     _before_pick: Any = field(default=None, init=False, repr=False)  # (see _ahead_reading)
+    _runs_seen: Any = field(default=None, init=False, repr=False)  # (see _runs_of)
     _hand_came: bool = field(default=False, init=False, repr=False)  # a hand came and went
     # since the last move played or chosen
     last_scores: list = field(default_factory=list, init=False, repr=False)
@@ -749,13 +750,19 @@ class ChangeFollower(Follower):
         overlaid = self._as_before(reading)
         if overlaid is reading:
             return reading
-        seen = self._values(overlaid)
-        key = (self.position.fen(), tuple(sorted((seen or {}).items())),
-               frozenset(overlaid.unsure), frozenset(self._credit), first)
+        seen, plain = self._values(overlaid), self._values(reading)
+        if seen is None or plain is None:
+            return reading
+        key = (self._ahead_key(overlaid, seen), self._ahead_key(reading, plain), first)
         if self._before_pick is None or self._before_pick[0] != key:
             # as it is when moves explain it so; else as read before learning when moves
-            # explain that, or it reads the board moved on (see _moved_since)
-            self._before_pick = (key, self._explained(reading) < 2
+            # explain that, or it reads the board moved on (see _moved_since); but only when
+            # it reads the board otherwise than the game itself, a square at least emptied or
+            # of another colour surely: at a normal start, squares misread before learning
+            # alone (a light pawn read empty, a logo read as a piece) could read as a move,
+            # which was entered, or as moved on, named (session 27's review)
+            sure, stray, _, _ = self._read_ahead(reading)
+            self._before_pick = (key, bool(sure - stray) and self._explained(reading) < 2
                                  and self._explained(overlaid) > (0 if first else 1))
         return overlaid if self._before_pick[1] else reading
 
@@ -767,9 +774,20 @@ class ChangeFollower(Follower):
         if found or two:
             return 2
         seen = self._values(reading)
-        if seen is not None and sure - stray and self._runs_ahead(seen, reading.unsure, sure):
+        if seen is not None and sure - stray and self._runs_of(reading, seen, sure):
             return 2
         return int(self._moved_since(sure, stray))
+
+    def _runs_of(self, reading: Reading, seen: dict[str, str], sure: frozenset) -> list:
+        """:meth:`_runs_ahead` of ``reading`` (read as ``seen``, ``sure`` the cells read
+        surely otherwise), kept for a few readings: a look judges a reading as it is and as
+        read before learning, and asks again at the next."""
+        key = (self._ahead_key(reading, seen), sure)
+        if self._runs_seen is None or len(self._runs_seen) >= 4:
+            self._runs_seen = {}
+        if key not in self._runs_seen:
+            self._runs_seen[key] = self._runs_ahead(seen, reading.unsure, sure)
+        return self._runs_seen[key]
 
     @staticmethod
     def _moved_since(sure: frozenset, stray: frozenset) -> bool:
@@ -807,13 +825,19 @@ class ChangeFollower(Follower):
             return frozenset(), frozenset(), [], False
         # (read again at every calm look while squares are named: the same board, the same
         # answer, without searching two moves again)
-        key = (self.position.fen(), tuple(sorted(str(m) for m in self.position.legal_moves())),
-               tuple(sorted(seen.items())), frozenset(reading.unsure), frozenset(self._credit))
-        if self._ahead_read is not None and self._ahead_read[0] == key:
-            return self._ahead_read[1]
+        key = self._ahead_key(reading, seen)
+        if self._ahead_read is not None and key in self._ahead_read:
+            return self._ahead_read[key]
         found = self._search_ahead(seen, reading.unsure)
-        self._ahead_read = (key, found)
+        if self._ahead_read is None or len(self._ahead_read) >= 4:
+            self._ahead_read = {}  # (a reading as it is and as before learning, a few looks)
+        self._ahead_read[key] = found
         return found
+
+    def _ahead_key(self, reading: Reading, seen: dict[str, str]) -> tuple:
+        """What :meth:`_read_ahead` finds in ``reading`` (read as ``seen``) depends on."""
+        return (self.position.fen(), tuple(sorted(str(m) for m in self.position.legal_moves())),
+                tuple(sorted(seen.items())), frozenset(reading.unsure), frozenset(self._credit))
 
     def _search_ahead(self, seen: dict[str, str], unsure: "set[str] | frozenset[str]"
                       ) -> "tuple[frozenset, frozenset, list[Any], bool | list[tuple]]":
@@ -901,9 +925,11 @@ class ChangeFollower(Follower):
         picture after it unless read taken back by then: see :meth:`judge`); or whether it
         shows the board otherwise than the game in a way to read again then (two moves
         alike, or two moves made)."""
-        reading = self._ahead_reading(reading)
-        sure, stray, found, two = self._read_ahead(reading)
-        chosen = self._pick(found) if found and not two else None
+        seen = self._ahead_reading(reading)
+        sure, stray, found, two = self._read_ahead(seen)
+        # (a move found only with squares read as before learning is asked, at the first
+        # look: see _ahead)
+        chosen = self._pick(found) if found and not two and seen is reading else None
         if chosen is not None:
             return chosen, False
         if not self.position.legal_moves():  # no move to enter yet (Due Re before the roll):
@@ -939,7 +965,7 @@ class ChangeFollower(Follower):
         explains are named too when they read it moved on (:meth:`_moved_since`); not when
         a move seen as it was learnt is read otherwise since (what changed since is judged
         against the picture as learnt)."""
-        reading = self._ahead_reading(reading, first)
+        plain, reading = reading, self._ahead_reading(reading, first)
         sure, stray, found, two = self._read_ahead(reading)
         if self._ahead_asked:  # asked about, no answer yet: nothing played meanwhile
             found, two = [], False
@@ -959,7 +985,9 @@ class ChangeFollower(Follower):
             # look played the one move, and the other was lost: Due Re, b2-d3 and g7-e6
             # standing, e6 taken for a stray piece; session 23's review)
             found, two = [], True
-        chosen = self._pick(found) if found else None
+        # (a move found only with squares read as before learning is asked, not entered:
+        # they may be misread; see _ahead_reading)
+        chosen = self._pick(found) if found and reading is plain else None
         if chosen is not None:
             return self._ahead_play(chosen, picture)
         if found:  # (two moves alike on the board: two capture chains, a relocation)
@@ -976,7 +1004,7 @@ class ChangeFollower(Follower):
             # late, a reader slower than the camera's frames): the runs that leave every
             # square read surely as they do are asked about (see _runs_ahead)
             seen = self._values(reading)
-            runs = self._runs_ahead(seen, reading.unsure, sure) if seen is not None else []
+            runs = self._runs_of(reading, seen, sure) if seen is not None else []
             if runs and self._takes_runs():
                 return self._ask_ahead(sure, [RUN_JOIN.join(map(str, path)) for path in runs])
             if runs or (first and self._moved_since(sure, stray)):
@@ -1265,6 +1293,9 @@ class ChangeFollower(Follower):
         """One calm picture: the move it shows, a question, or nothing."""
         disturbed, self._disturbed = self._disturbed, False
         learnt_ref, self._ref_learnt = self._ref_learnt, False
+        if self._before and not (self._ahead_due or self._ahead_off) \
+                and self._ahead_move is None:
+            self._before = {}  # (the board seen ahead as learnt is settled: see _as_before)
         searched = False  # the runs of moves unseen were looked for on this picture
         if self._ref is None:
             self._ref, self._refs = picture, [picture]

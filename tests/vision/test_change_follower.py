@@ -14,7 +14,7 @@ import pytest
 from companion.rules import get_variant
 from companion.vision.change import ChangeMeter
 from companion.vision.follower import ChangeFollower, EventKind, occupancy
-from companion.vision.geometry import geometry_for_cells
+from companion.vision.geometry import CellState, geometry_for_cells
 from companion.vision.reader import Reader, ReadStatus
 from companion.vision.synth import finish, random_scene, render_static
 from companion.vision.view import BoardView
@@ -609,6 +609,37 @@ def test_two_moves_made_before_learning_one_square_read_as_the_game_after_it_are
     assert [(e.kind, e.squares) for e in events] == [(EventKind.CHECK, ("e4", "d8"))]
     follower._before = {}  # as read after learning alone: one square, e4, misread
     assert follower._seen_ahead(reading) == (None, False)
+
+
+@pytest.mark.parametrize("misread", [
+    {"e2": ".", "e4": "w"},  # a light pawn read empty, a logo read light: e2-e4
+    {"d2": ".", "e2": ".", "h4": "w"},  # two pawns read empty, a logo: moved on
+])
+def test_squares_misread_before_learning_at_a_normal_start_are_no_move(misread):
+    """The board learnt at the game's position (a normal start), squares misread before
+    learning, unsure after it as the game has them: read as before learning, they would show
+    e2-e4, or the board moved on; nothing is entered or named, as the board reads as the
+    game itself (session 27's review found e2-e4 entered, and squares named, with the alarm,
+    at the first look)."""
+    follower, reading = _learnt_ahead("magici", [], [], tuple(misread))
+    reading.before.update(misread)
+    follower._before = dict(reading.before)
+    assert follower._seen_ahead(reading) == (None, False)
+    assert follower._ahead(reading, None, first=True) is None
+    assert follower.history == []
+
+
+def test_a_move_found_only_as_read_before_learning_is_asked_not_entered():
+    """d7-d5 made before the camera saw the board: d7 reads surely empty after learning, d5
+    unsure, as the game has it, surely holding the pawn only before learning. Read so, d7-d5
+    explains the board, but a move found only with squares read before learning is asked,
+    never entered at once (they may be misread)."""
+    follower, reading = _learnt_ahead("magici", ["e2e4"], ["d7d5"], ("d5",))
+    assert follower._seen_ahead(reading) == (None, True)  # (not the move seen: asked)
+    events = follower._ahead(reading, None, first=True)
+    assert [e.kind for e in events] == [EventKind.AMBIGUOUS]
+    assert events[0].candidates == ("d7d5",)
+    assert follower.history == []
 
 
 def test_a_square_misread_before_learning_alone_is_no_move():
