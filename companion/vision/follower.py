@@ -881,9 +881,14 @@ class ChangeFollower(Follower):
                 for pair in exact:
                     turns.setdefault(frozenset(map(str, pair)), pair)
                 return sure, stray, [], list(turns.values())
+            if exact and len(twos) <= ASK_RUNS and self._takes_runs():
+                # ... and so are two moves in a row that leave no piece aside, where a run is
+                # one answer: one tap enters both, as a run of three or more (before, their
+                # squares were named, and the referee entered both by touch)
+                return sure, stray, [], twos
             if len(twos) > ASK_RUNS or exact:
-                return sure, stray, [], True  # (two leaving no piece aside, or too many
-                # pairs to ask about: squares named)
+                return sure, stray, [], True  # (two leaving no piece aside in a game that
+                # takes no run, or too many pairs to ask about: squares named)
             # each pair leaves a piece aside: three moves or more that leave none are as
             # likely, and all are asked about (g1-f3, e7-e5, d2-d4 made before the camera saw
             # the board, g1 and e7 read unsure: e7-e5 and d2-d4 left f3 aside, and the squares

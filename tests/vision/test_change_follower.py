@@ -604,9 +604,9 @@ def test_two_moves_made_before_learning_one_square_read_as_the_game_after_it_are
     follower, reading = _learnt_ahead("magici", ["e2e4", "d7d5"], ["e4d5", "d8d5"], ("d8",))
     assert follower._seen_ahead(reading) == (None, True)
     events = follower._ahead(reading, None)
-    # (two moves seen only together, named as squares for the referee to enter: see
-    # test_follow_with_camera's two moves ahead)
-    assert [(e.kind, e.squares) for e in events] == [(EventKind.CHECK, ("e4", "d8"))]
+    # (two moves seen only together, asked about as one answer: see test_follow_with_camera's
+    # two moves ahead)
+    assert [(e.kind, e.candidates) for e in events] == [(EventKind.AMBIGUOUS, ("e4d5,d8d5",))]
     follower._before = {}  # as read after learning alone: one square, e4, misread
     assert follower._seen_ahead(reading) == (None, False)
 

@@ -968,10 +968,16 @@ def test_a_damaged_following_file_is_named_and_no_game_follows_by_itself(
         "matches": [[match.id, match.info.created_at]]}
 
 
+def cancel(app, screen) -> None:
+    """The referee taps Cancel on the question open (its last button)."""
+    tap(app, *screen.overlay_buttons[-1].rect.center)
+    assert not screen.overlay_buttons
+
+
 def _two_moves_ahead(camera_app, tmp_path, plies, order):
     """e2-e4 and e7-e5 stand on the real board when the camera is switched on (footage of
     ``plies`` from the start, its frames ``order(names)``): (app, worker, screen, said) once
-    the camera has named their four squares, and nothing else."""
+    the camera has asked about the two as one answer, and said nothing else."""
     from .conftest import Footage
 
     names, corners, size = filmed(tmp_path, plies)
@@ -979,33 +985,47 @@ def _two_moves_ahead(camera_app, tmp_path, plies, order):
     app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
     screen.set_follow(True)
     said = []
-    for _ in range(6):
-        assert worker.step() is not None
+    while not screen.camera.asking():
+        result = worker.step()
+        assert result is not None and result.state.name != "ENDED", "never asked"
         app.tick()
         said += [b.text for b in app.banners if b.text not in said]
-    assert said == [app.t("board.camera.check", squares="e2 e4 e5 e7")]
+    assert [b.label for b in screen.overlay_buttons][:-1] == ["1  e2-e4, e7-e5"]
     assert screen.session.history == []
     return app, worker, screen, said
 
 
-def test_the_camera_switched_on_with_the_real_board_two_moves_ahead_names_the_squares(
+def test_the_camera_switched_on_with_the_real_board_two_moves_ahead_asks_about_both(
         camera_app, tmp_path):
     """Both teams moved (e2-e4, e7-e5) before the camera was switched on: it enters neither
-    (two moves seen only together, at the start of following, are the referee's to enter),
-    names the four squares once, and once the referee has entered both by touch it enters
-    the next, g1-f3."""
+    by itself (two moves seen only together, at the start of following), asks about both as
+    one answer, and once the referee has tapped it, enters the next, g1-f3. (Before, it named
+    the four squares, and the referee entered both moves by touch; three moves or more were
+    asked about already.)"""
     app, worker, screen, said = _two_moves_ahead(
         camera_app, tmp_path, ["e2e4", "e7e5", "g1f3"],
         lambda names: names[12:16] * 2 + names[16:] + [names[-1]] * 6)
+    tap(app, *screen.overlay_buttons[0].rect.center)
+    said = play_out(app, worker, said)
+    assert [h.text for h in screen.session.history] == ["e2e4", "e7e5", "g1f3"]
+    assert move_sources(screen.session.match) == ["camera_asked", "camera_asked", "camera"]
+    assert said == []
+
+
+def test_two_moves_ahead_entered_by_touch_instead_of_the_answer(camera_app, tmp_path):
+    """... and the referee may cancel the question and enter both by touch: the camera
+    enters the next, g1-f3."""
+    app, worker, screen, said = _two_moves_ahead(
+        camera_app, tmp_path, ["e2e4", "e7e5", "g1f3"],
+        lambda names: names[12:16] * 2 + names[16:] + [names[-1]] * 6)
+    cancel(app, screen)
     for move in ("e2e4", "e7e5"):  # the referee enters them by touch
         screen.session.play_text(move)
         screen.after_change()
-    while (result := worker.step()) is not None and result.state.name != "ENDED":
-        app.tick()
-        said += [b.text for b in app.banners if b.text not in said]
+    said = play_out(app, worker, said)
     assert [h.text for h in screen.session.history] == ["e2e4", "e7e5", "g1f3"]
     assert move_sources(screen.session.match) == ["", "", "camera"]
-    assert len(said) == 1
+    assert not screen.camera.asking() and said == []
 
 
 def test_a_new_game_on_a_following_board_still_follows_after_a_restart(camera_app, tmp_path):
@@ -1156,13 +1176,14 @@ def test_a_new_journal_numbering_its_matches_from_1_again_does_not_follow_by_its
 
 def test_the_camera_switched_on_two_moves_ahead_and_the_players_put_them_back(
         camera_app, tmp_path):
-    """e2-e4 and e7-e5 stand on the real board when the camera is switched on: it names the
-    four squares; the players take both moves back instead, then play d2-d4: the camera
-    enters d2-d4."""
+    """e2-e4 and e7-e5 stand on the real board when the camera is switched on: it asks about
+    both; the referee cancels the question, the players take both moves back, then play
+    d2-d4: the camera enters d2-d4."""
     # the start 0-3, e2e4 6-9, e7e5 12-15, back 18-21, back (the start) 24-27, d2d4 30-33
     app, worker, screen, said = _two_moves_ahead(
         camera_app, tmp_path, ["e2e4", "e7e5", "back", "back", "d2d4"],
         lambda names: names[12:16] * 2 + names[16:] + [names[-1]] * 6)
+    cancel(app, screen)
     play_out(app, worker, said)
     assert [h.text for h in screen.session.history] == ["d2d4"]
 
@@ -1207,12 +1228,13 @@ def test_the_camera_switched_on_a_move_ahead_and_the_reply_made_before_the_board
 
 def test_two_moves_ahead_the_referee_enters_the_first_and_the_camera_the_second(
         camera_app, tmp_path):
-    """e2-e4 and e7-e5 stand on the real board when the camera is switched on: it names the
-    four squares; the referee enters e2-e4 by touch, and the camera enters e7-e5, then
-    g1-f3."""
+    """e2-e4 and e7-e5 stand on the real board when the camera is switched on: it asks about
+    both; the referee cancels the question and enters e2-e4 by touch, and the camera enters
+    e7-e5, then g1-f3."""
     app, worker, screen, said = _two_moves_ahead(
         camera_app, tmp_path, ["e2e4", "e7e5", "g1f3"],
         lambda names: names[12:16] * 2 + [names[15]] * 8 + names[16:] + [names[-1]] * 6)
+    cancel(app, screen)
     screen.session.play_text("e2e4")
     screen.after_change()
     play_out(app, worker, said)
@@ -1398,14 +1420,15 @@ def test_a_move_seen_ahead_put_back_read_unsure_and_another_made(
 
 def test_two_moves_ahead_entered_by_the_referee_with_a_square_misread_for_good(
         camera_app, tmp_path, monkeypatch):
-    """Two moves ahead, their squares named; the referee enters both; c2 is read surely empty
-    from then on (a light pawn on a light square): g1-f3 and b8-c6 are entered. (Before, the
-    camera waited for c2 to read as the game.)"""
+    """Two moves ahead, asked about; the referee cancels and enters both by touch; c2 is read
+    surely empty from then on (a light pawn on a light square): g1-f3 and b8-c6 are entered.
+    (Before, the camera waited for c2 to read as the game.)"""
     on = []
     misread(monkeypatch, "c2", ".", when=lambda: bool(on))
     app, worker, screen, said = _two_moves_ahead(
         camera_app, tmp_path, ["e2e4", "e7e5", "g1f3", "b8c6"],
         lambda names: names[12:16] * 2 + [names[15]] * 8 + names[16:] + [names[-1]] * 6)
+    cancel(app, screen)
     on.append(1)
     for move in ("e2e4", "e7e5"):
         screen.session.play_text(move)
