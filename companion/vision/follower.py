@@ -757,12 +757,15 @@ class ChangeFollower(Follower):
         if self._before_pick is None or self._before_pick[0] != key:
             # as it is when moves explain it so; else as read before learning when moves
             # explain that, or it reads the board moved on (see _moved_since); but only when
-            # it reads the board otherwise than the game itself, a square at least emptied or
-            # of another colour surely: at a normal start, squares misread before learning
-            # alone (a light pawn read empty, a logo read as a piece) could read as a move,
-            # which was entered, or as moved on, named (session 27's review)
-            sure, stray, _, _ = self._read_ahead(reading)
-            self._before_pick = (key, bool(sure - stray) and self._explained(reading) < 2
+            # it reads the board otherwise than the game itself, a square at least surely: at
+            # a normal start, squares misread before learning alone (a light pawn read empty,
+            # a logo read as a piece) could read as a move, which was entered, or as moved
+            # on, named (session 27's review). A piece where the game has none counts: a
+            # move's target read surely, its origin unsure after learning (as the game has
+            # it), is the move made before the camera saw the board, asked (first, only a
+            # square emptied or recoloured counted, and such a move was lost)
+            sure, _, _, _ = self._read_ahead(reading)
+            self._before_pick = (key, bool(sure) and self._explained(reading) < 2
                                  and self._explained(overlaid) > (0 if first else 1))
         return overlaid if self._before_pick[1] else reading
 

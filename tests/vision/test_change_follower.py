@@ -642,6 +642,19 @@ def test_a_move_found_only_as_read_before_learning_is_asked_not_entered():
     assert follower.history == []
 
 
+def test_a_move_made_before_learning_its_origin_unsure_after_it_is_asked():
+    """g1-f3 made before the camera saw the board: after learning, f3 reads surely holding the
+    knight, g1 unsure, still holding it (learning taught it so); before learning, g1 read
+    surely empty. The board reads otherwise than the game itself (a piece where the game has
+    none), and as read before learning, g1-f3 explains it: asked (before this, the square
+    alone read so was taken for a stray piece, and the move was lost)."""
+    follower, reading = _learnt_ahead("magici", ["e2e4", "e7e5"], ["g1f3"], ("g1",))
+    assert follower._seen_ahead(reading) == (None, True)
+    events = follower._ahead(reading, None, first=True)
+    assert [(e.kind, e.candidates) for e in events] == [(EventKind.AMBIGUOUS, ("g1f3",))]
+    assert follower.history == []
+
+
 def test_a_square_misread_before_learning_alone_is_no_move():
     """... but a square read surely otherwise before learning, unsure after it, that no move
     explains (a piece misread before the board's look was learnt) is read as after
