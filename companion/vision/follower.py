@@ -884,10 +884,12 @@ class ChangeFollower(Follower):
                 for pair in exact:
                     turns.setdefault(frozenset(map(str, pair)), pair)
                 return sure, stray, [], list(turns.values())
-            if exact and len(twos) <= ASK_RUNS and self._takes_runs():
+            if exact and len(twos) <= ASK_RUNS and self._takes_runs() \
+                    and not any(map(self._exchange_open, twos)):
                 # ... and so are two moves in a row that leave no piece aside, where a run is
                 # one answer: one tap enters both, as a run of three or more (before, their
-                # squares were named, and the referee entered both by touch)
+                # squares were named, and the referee entered both by touch); not where a
+                # Shah's exchange may follow them unseen, as for runs (see _runs_ahead)
                 return sure, stray, [], twos
             if len(twos) > ASK_RUNS or exact:
                 return sure, stray, [], True  # (two leaving no piece aside in a game that
@@ -2527,6 +2529,19 @@ class ChangeFollower(Follower):
         it was agreed before they were named (the piece knocked over set right), or a picture
         is taken in with them read surely as the game has them. A screen keeps them marked."""
         return self._asked[2] if self._asked and self._asked[0] is EventKind.CHECK else ()
+
+    def dismissed(self) -> list[FollowEvent]:
+        """The question just asked was closed unanswered (the referee tapped Cancel). About
+        the board seen ahead of the game (moves made before the camera saw it), its squares
+        are named instead (a ``CHECK``), and stay so until moves entered, or the board, set
+        them right: before, the camera waited for an answer for good, silent, the moves made
+        next never entered (session 27's review, two moves standing asked, then cancelled)."""
+        if not self._ahead_asked or not self._ahead_off:
+            return []
+        self._ahead_asked = ()
+        self._pending = []
+        return self._ask(FollowEvent(EventKind.CHECK,
+                                     squares=tuple(sorted(self._ahead_off, key=_cell_key))))
 
     def ask_again(self) -> None:
         """The question just asked was not put to the players (the clock takes no move now):

@@ -389,6 +389,13 @@ class CameraFollow:
             if self.lost:
                 self._look_for_the_game(result.reading)
                 continue
+            if self.question and not self.asking():
+                # the camera's question was closed unanswered (Cancel): about moves made
+                # before the camera saw the board, their squares are named instead (see
+                # ChangeFollower.dismissed)
+                self.question, self.run_arrows = [], []
+                for event in getattr(self.follower, "dismissed", lambda: [])():
+                    self.apply(event)
             if self.screen.overlay_buttons:
                 continue  # a question is open: the players answer it first
             if self.mirror is not None and self.mirror.depth != self.mirror.root:

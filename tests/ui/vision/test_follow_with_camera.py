@@ -991,7 +991,7 @@ def _two_moves_ahead(camera_app, tmp_path, plies, order):
         app.tick()
         said += [b.text for b in app.banners if b.text not in said]
     assert [b.label for b in screen.overlay_buttons][:-1] == ["1  e2-e4, e7-e5"]
-    assert screen.session.history == []
+    assert screen.session.history == [] and said == []
     return app, worker, screen, said
 
 
@@ -1172,6 +1172,24 @@ def test_a_new_journal_numbering_its_matches_from_1_again_does_not_follow_by_its
     assert other.session.match.id == first  # the same number, another game
     assert not other.following
     fresh.close()
+
+
+def test_two_moves_ahead_cancelled_with_nothing_entered_names_their_squares(
+        camera_app, tmp_path):
+    """... and cancelled, nothing entered, while the players go on (g1-f3): the camera names
+    the four squares (and f3 with them once g1-f3 stands) and keeps them marked, entering
+    nothing on a game lacking e2-e4 and e7-e5 (before, after Cancel it waited for good,
+    silent, the squares unmarked; session 27's review)."""
+    app, worker, screen, said = _two_moves_ahead(
+        camera_app, tmp_path, ["e2e4", "e7e5", "g1f3"],
+        lambda names: names[12:16] * 2 + names[16:] + [names[-1]] * 6)
+    cancel(app, screen)
+    said = play_out(app, worker, said)
+    # (then g1-f3's f3 with them, as the players went on)
+    assert said == [app.t("board.camera.check", squares="e2 e4 e5 e7"),
+                    app.t("board.camera.check", squares="e2 f3 e4 e5 e7")]
+    assert screen.session.history == []
+    assert screen.camera.doubt() == ("e2", "f3", "e4", "e5", "e7")
 
 
 def test_the_camera_switched_on_two_moves_ahead_and_the_players_put_them_back(
