@@ -935,11 +935,11 @@ class ChangeFollower(Follower):
         picture after it unless read taken back by then: see :meth:`judge`); or whether it
         shows the board otherwise than the game in a way to read again then (two moves
         alike, or two moves made)."""
-        seen = self._ahead_reading(reading)
-        sure, stray, found, two = self._read_ahead(seen)
+        judged = self._ahead_reading(reading)
+        sure, stray, found, two = self._read_ahead(judged)
         # (a move found only with squares read as before learning is asked, at the first
         # look: see _ahead)
-        chosen = self._pick(found) if found and not two and seen is reading else None
+        chosen = self._pick(found) if found and not two and judged is reading else None
         if chosen is not None:
             return chosen, False
         if not self.position.legal_moves():  # no move to enter yet (Due Re before the roll):

@@ -394,7 +394,7 @@ class CameraFollow:
                 # before the camera saw the board, their squares are named instead (see
                 # ChangeFollower.dismissed)
                 self.question, self.run_arrows = [], []
-                for event in getattr(self.follower, "dismissed", lambda: [])():
+                for event in self.follower.dismissed():
                     self.apply(event)
             if self.screen.overlay_buttons:
                 continue  # a question is open: the players answer it first
