@@ -979,6 +979,19 @@ class ChangeFollower(Follower):
         sure, stray, found, two = self._read_ahead(reading)
         if self._ahead_asked:  # asked about, no answer yet: nothing played meanwhile
             found, two = [], False
+        elif self._ahead_off and sure - stray and not (sure - stray) & self._ahead_off:
+            # the squares asked about or named read as the game now (the players answered, or
+            # entered the moves by touch), and others read otherwise: moves made meanwhile,
+            # judged as a board seen ahead afresh (played, asked, or named as moved on); else
+            # as before. Before, three moves made while a run question stood open (g1-f3,
+            # b8-c6, f1-b5 after e2-e4, e7-e5: two squares emptied, b8 unsure) left two
+            # squares aside, no more than a misread, and the board was taken for the game's,
+            # the three moves lost (session 27's second review)
+            named, self._ahead_off = self._ahead_off, frozenset()
+            events = self._ahead(plain, picture, first=True)
+            if events:
+                return events
+            self._ahead_off = named
         if isinstance(two, list) and two:
             # a move, or two in a row, or more (see _search_ahead): the players say which
             if not self._ahead_off:
@@ -2431,8 +2444,11 @@ class ChangeFollower(Follower):
             # (the first of the moves taken back seen alone is one of them all the same)
             # taken back on the screen, still on the board: not entered again; the players
             # are asked (once) to check those squares: take it back, or enter it by touch
-            squares = tuple(sorted({c for m in moves for c in (getattr(m, "origin", None),
-                                                               getattr(m, "target", None))
+            # (all of them: two taken back, both still on the board, were named as the
+            # first one's squares)
+            squares = tuple(sorted({c for m in (*moves, *self._refused_moves())
+                                    for c in (getattr(m, "origin", None),
+                                              getattr(m, "target", None))
                                     if c in self.cells}))
             return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
         self._refused = ()
@@ -2454,6 +2470,22 @@ class ChangeFollower(Follower):
         after = self._identity()
         self._settle = (base, frozenset(c for c in self.cells if after[c] != before[c]))
         return out
+
+    def _refused_moves(self) -> list[Any]:
+        """The moves taken back on the screen (:attr:`_refused`), as far as they are legal one
+        after the other from the game's position."""
+        moves: list[Any] = []
+        try:
+            for text in self._refused:
+                move = next((m for m in self.position.legal_moves() if str(m) == text), None)
+                if move is None:
+                    break
+                self._push_legal(move)
+                moves.append(move)
+        finally:
+            for _ in moves:
+                self.position.pop()
+        return moves
 
     def resume(self, position: Any, past: bool = True) -> None:
         """Follow on with ``position`` (the same game at the same position: a board screen
@@ -2480,8 +2512,12 @@ class ChangeFollower(Follower):
         before them (the players took them back too), a move touched, or another move seen,
         they may be again."""
         self._ahead_answer = None  # (taken back by the players: not a question again)
+        # (a move seen ahead, taken back before and not judged since, stays refused after
+        # those taken back now: the board shows them all, see withdraw)
+        before = self._refused if self._ahead_move is not None \
+            and str(self._ahead_move) in self._refused else ()
         undone = self.withdraw(count)
-        self._refused = tuple(undone)
+        self._refused = tuple(undone) + before
         return undone
 
     def withdraw(self, count: int = 1) -> list[str]:
@@ -2492,8 +2528,18 @@ class ChangeFollower(Follower):
         undone: list[str] = []
         # (not the moves of an answer refused: the question comes back instead, below)
         at = self._ahead_at if self._ahead_at is not None else self._chosen_at
-        ahead = self.history[at - 1] if at is not None and self._ahead_answer is None \
-            and len(self.history) - min(count, len(self.history)) < at else None
+        keep = len(self.history) - min(count, len(self.history))
+        # the moves that stand in the agreed picture with none before them, withdrawn: the
+        # first is played so again (the board shows the rest after it) ...
+        ahead = self.history[keep] if at is not None and self._ahead_answer is None \
+            and keep < at else None
+        if ahead is None and self._ahead_move is not None and keep < len(self.history):
+            # ... as when one such move, withdrawn before and not judged since, waits: the
+            # board shows it after those withdrawn now (two moves of an answer taken back one
+            # Undo at a time: the first Undo left the second's move to play again, no longer
+            # legal after the second, and the board put back was never agreed; the move made
+            # next was named as squares, never entered: session 27's second review)
+            ahead = self.history[keep]
         for _ in range(min(count, len(self.history))):
             self.position.pop()
             undone.append(str(self.history.pop()))

@@ -1028,6 +1028,60 @@ def test_two_moves_ahead_entered_by_touch_instead_of_the_answer(camera_app, tmp_
     assert not screen.camera.asking() and said == []
 
 
+def test_moves_made_while_the_two_moves_question_stands_open_are_asked_about_next(
+        camera_app, tmp_path):
+    """The camera asks about e2-e4, e7-e5, made before it saw the board; the referee is busy,
+    and the players go on meanwhile: g1-f3, b8-c6, f1-b5. The referee taps the answer: the
+    camera then asks about the three moves made since, and one tap enters them. (Before, the
+    board was taken for the game's after the answer, the three moves lost, silently: two
+    squares emptied, b8 read unsure, and three pieces where the game had none were left
+    aside as misreads; session 27's second review.)"""
+    plies = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]
+    app, worker, screen, said = _two_moves_ahead(
+        camera_app, tmp_path, plies,
+        lambda names: names[12:16] * 2 + names[16:] + [names[-1]] * 12)
+    for _ in range(20):  # the question open, the players moving on
+        assert worker.step().state.name != "ENDED"
+        app.tick()
+    tap(app, *screen.overlay_buttons[0].rect.center)
+    assert [h.text for h in screen.session.history] == plies[:2]
+    until_asked(app, worker, screen)
+    run = screen.camera.describe_run(",".join(plies[2:]))[0]
+    labels = [b.label for b in screen.overlay_buttons]
+    assert any(label.endswith(run) for label in labels), labels
+    tap(app, *next(b for b in screen.overlay_buttons if b.label.endswith(run)).rect.center)
+    said = play_out(app, worker, said)
+    assert [h.text for h in screen.session.history] == plies
+    assert move_sources(screen.session.match) == ["camera_asked"] * 5
+    assert not screen.camera.asking() and said == []
+
+
+@pytest.mark.parametrize("at_once", [False, True])
+def test_both_moves_of_an_answer_undone_put_back_on_the_board_and_another_made(
+        camera_app, tmp_path, at_once):
+    """The referee tapped e2-e4, e7-e5 as the moves made before the camera saw the board, then
+    takes both back (two Undos, or both at once, as at a Magici clock): the four squares are
+    named while the board still shows them; the players put both pieces back and play d2-d4,
+    which the camera enters. (Before, the first Undo left e7-e5 to be played again, no
+    longer legal after the second; the board put back was never agreed, and d2-d4 was named
+    as squares, never entered; session 27's second review. Only e2 and e4 were named.)"""
+    plies = ["e2e4", "e7e5", "back", "back", "d2d4"]
+    app, worker, screen = _run_answered(camera_app, tmp_path, plies, 2)
+    if at_once:
+        screen.session.undo()
+        screen.session.undo()
+        screen.after_change()
+    else:
+        screen.undo()
+        screen.undo()
+    assert screen.session.history == []
+    said = play_out(app, worker)
+    assert [h.text for h in screen.session.history] == ["d2d4"], said
+    assert move_sources(screen.session.match) == ["camera"]
+    assert said == ["Telecamera: controlla le case e2 e4 e5 e7"]
+    assert not screen.camera.asking() and not screen.camera.doubt()
+
+
 def test_a_new_game_on_a_following_board_still_follows_after_a_restart(camera_app, tmp_path):
     """A new game begun on a board that follows the camera: the app restarts (a power cut)
     before the board was left, and the new game's board, opened again, follows by itself;
