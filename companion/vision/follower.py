@@ -1059,6 +1059,15 @@ class ChangeFollower(Follower):
             if self._ahead_asked:
                 return self._ask(FollowEvent(EventKind.AMBIGUOUS,
                                              candidates=self._ahead_asked))
+            moved = (_diff(self.expected, seen) - reading.unsure) & self._credit
+            if self._ahead_answer is not None and moved:
+                # ... but an answer's moves stood on the board when it was asked: a square of
+                # theirs read surely otherwise since is the players moving on meanwhile, and
+                # the squares read otherwise are named (before, the camera waited for them
+                # for good, silent: g1-f3, b8-c6, f3xe5 made while the question about e2-e4,
+                # e7-e5 stood open, g1 and b8 read unsure; session 28's review)
+                return self._ask(FollowEvent(EventKind.CHECK, squares=tuple(
+                    sorted(sure | moved, key=_cell_key))))
             return []
         self._ahead_off = frozenset()
         self._ahead_asked = ()

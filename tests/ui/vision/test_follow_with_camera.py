@@ -1056,6 +1056,43 @@ def test_moves_made_while_the_two_moves_question_stands_open_are_asked_about_nex
     assert not screen.camera.asking() and said == []
 
 
+def test_a_capture_on_an_answered_square_made_while_the_question_stood_open_is_named(
+        camera_app, tmp_path):
+    """... g1-f3, b8-c6 and f3xe5 made while the question stood open, g1 and b8 read unsure:
+    no run of those is found (the knight passed f3, a square that reads as the game), and the
+    squares read otherwise are named, e5 among them; the referee enters the three by touch,
+    and the camera enters the next, d7-d6. (Before, e5, an answered move's square, read as a
+    touched move still to be made, and the camera waited for good, silent; session 28's
+    review.)"""
+    from .conftest import Footage
+
+    plies = ["e2e4", "e7e5", "g1f3", "b8c6", "f3e5", "d7d6"]
+    names, corners, size = filmed(tmp_path, plies)
+    folder = strung(tmp_path, names[12:16] * 2 + names[16:34] + [names[33]] * 40 + names[34:]
+                    + [names[-1]] * 8)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    until_asked(app, worker, screen)
+    assert [b.label for b in screen.overlay_buttons][:-1] == ["1  e2-e4, e7-e5"]
+    for _ in range(24):  # the question open, the players moving on
+        assert worker.step().state.name != "ENDED"
+        app.tick()
+    tap(app, *screen.overlay_buttons[0].rect.center)
+    said: list[str] = []
+    while not screen.camera.doubt():
+        assert worker.step().state.name != "ENDED", said
+        app.tick()
+        said += [b.text for b in app.banners if b.text not in said]
+    assert "e5" in screen.camera.doubt() and not screen.camera.asking()
+    for move in plies[2:5]:  # the referee enters them by touch
+        screen.session.play_text(move)
+        screen.after_change()
+    said = play_out(app, worker, said)
+    assert [h.text for h in screen.session.history] == plies, said
+    assert move_sources(screen.session.match) == ["camera_asked"] * 2 + [""] * 3 + ["camera"]
+    assert not screen.camera.doubt()
+
+
 @pytest.mark.parametrize("at_once", [False, True])
 def test_both_moves_of_an_answer_undone_put_back_on_the_board_and_another_made(
         camera_app, tmp_path, at_once):
