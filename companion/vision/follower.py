@@ -1069,7 +1069,7 @@ class ChangeFollower(Follower):
                 return self._ask(FollowEvent(EventKind.CHECK, squares=tuple(
                     sorted(sure | moved, key=_cell_key))))
             return []
-        self._ahead_off = frozenset()
+        named, self._ahead_off = self._ahead_off, frozenset()
         self._ahead_asked = ()
         self._asked = ()
         # (moves the players chose meanwhile, an answer or touched, stand in this picture, and
@@ -1080,7 +1080,17 @@ class ChangeFollower(Follower):
         self._agree(picture)
         if chosen and self.history:
             self._chosen_at = len(self.history)
-        return []
+        # ... but a named square still read surely otherwise (a piece where the game has none:
+        # a move not entered, whose origin reads unsure) is named again: before, Due Re's
+        # b2-d3 and g7-e6 named, the referee entering b2-d3 alone, the board was taken for
+        # the game's and g7-e6 lost, silently (session 28's review)
+        still = sure & named
+        if not still:
+            return []
+        events = self._ask(FollowEvent(EventKind.CHECK,
+                                       squares=tuple(sorted(still, key=_cell_key))))
+        self._doubt_ref = None  # (the picture agreed shows them so: not settled by it)
+        return events
 
     def _ask_ahead(self, sure: frozenset, candidates: list[str]) -> list[FollowEvent]:
         """Ask which of ``candidates`` (moves, or runs of them) the board seen ahead shows;
@@ -2521,10 +2531,10 @@ class ChangeFollower(Follower):
         before them (the players took them back too), a move touched, or another move seen,
         they may be again."""
         self._ahead_answer = None  # (taken back by the players: not a question again)
-        # (a move seen ahead, taken back before and not judged since, stays refused after
-        # those taken back now: the board shows them all, see withdraw)
-        before = self._refused if self._ahead_move is not None \
-            and str(self._ahead_move) in self._refused else ()
+        # (moves taken back before and not seen taken back on the board since stay refused,
+        # after those taken back now: the board shows them all, see withdraw; before, only
+        # the last Undo's were, and only its squares were named)
+        before = self._refused
         undone = self.withdraw(count)
         self._refused = tuple(undone) + before
         return undone

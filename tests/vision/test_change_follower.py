@@ -548,6 +548,31 @@ def test_due_re_two_moves_standing_named_are_not_played_one_at_the_next_look():
     assert follower._ahead(reading, None) == [] and not follower.history
 
 
+def test_due_re_a_named_move_left_out_of_the_touch_entries_is_named_again():
+    """... the referee enters b2-d3 alone by touch; g7 still reads as the game (unsure), e6
+    holds g7-e6's piece: the board is taken in, but e6 is named again, and stays so until the
+    referee enters g7-e6 too (before, the board was taken for the game's and g7-e6 lost,
+    silently; session 28's review)."""
+    from types import SimpleNamespace
+
+    follower = ChangeFollower(get_variant("duere").start_position(), fps=10)
+    board = get_variant("duere").start_position()
+    for text in ["b2d3", "g7e6"]:
+        board.push(board.parse_move(text))
+    reading = SimpleNamespace(cells={**occupancy(board, follower.cells), "g7": "b"},
+                              unsure=frozenset({"g7"}))
+    first = follower._ahead(reading, None)
+    assert [(e.kind, sorted(e.squares)) for e in first] == [(EventKind.CHECK, ["b2", "d3", "e6"])]
+    follower.choose("b2d3")
+    follower._ref = object()
+    follower._refs = [follower._ref]
+    again = follower._ahead(reading, None)
+    assert [(e.kind, e.squares) for e in again] == [(EventKind.CHECK, ("e6",))]
+    assert follower.doubt == ("e6",) and [str(m) for m in follower.history] == ["b2d3"]
+    follower.choose("g7e6")
+    assert follower.doubt == ()
+
+
 class _Still:
     """A change meter whose pictures never change (the board as learnt, calm)."""
 

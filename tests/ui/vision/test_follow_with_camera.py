@@ -1119,6 +1119,25 @@ def test_both_moves_of_an_answer_undone_put_back_on_the_board_and_another_made(
     assert not screen.camera.asking() and not screen.camera.doubt()
 
 
+def test_a_camera_move_and_an_answered_move_undone_have_all_their_squares_named(
+        camera_app, tmp_path):
+    """After the answer e2-e4, e7-e5, the camera enters g1-f3; the referee takes back g1-f3,
+    then e7-e5, both still on the board: the squares of both are named; the players take both
+    back and play d7-d6, which the camera enters. (Before, only e7-e5's squares were named:
+    an Undo forgot the move the one before it took back; session 28's review.)"""
+    plies = ["e2e4", "e7e5", "g1f3", "back", "back", "d7d6"]
+    app, worker, screen = _run_answered(camera_app, tmp_path, plies, 2)
+    while [h.text for h in screen.session.history] != plies[:3]:
+        assert worker.step().state.name != "ENDED", [h.text for h in screen.session.history]
+        app.tick()
+    screen.undo()
+    screen.undo()
+    said = play_out(app, worker)
+    assert [h.text for h in screen.session.history] == ["e2e4", "d7d6"], said
+    assert said[0] == "Telecamera: controlla le case e5 e7 f3 g1", said
+    assert move_sources(screen.session.match) == ["camera_asked", "camera"]
+
+
 def test_a_new_game_on_a_following_board_still_follows_after_a_restart(camera_app, tmp_path):
     """A new game begun on a board that follows the camera: the app restarts (a power cut)
     before the board was left, and the new game's board, opened again, follows by itself;
