@@ -567,6 +567,10 @@ class ChangeFollower(Follower):
     _ahead_asked: tuple = field(default=(), init=False, repr=False)
     # ... and, once answered, where the answer's moves begin in the history and the question
     _ahead_answer: Any = field(default=None, init=False, repr=False)
+    # ... the cells the answer's own moves changed (not those of moves touched after it), and
+    # the runs asked, by which a move chosen next is told part of the answer (see choose)
+    _answer_cells: set = field(default_factory=set, init=False, repr=False)
+    _answer_runs: list = field(default_factory=list, init=False, repr=False)
     _doubt_ref: Any = field(default=None, init=False, repr=False)  # agreed when CHECK was asked
     _last_read: Any = field(default=None, init=False, repr=False)  # the last reading
     _ahead_read: Any = field(default=None, init=False, repr=False)  # a few readings' keys,
@@ -1059,13 +1063,14 @@ class ChangeFollower(Follower):
             if self._ahead_asked:
                 return self._ask(FollowEvent(EventKind.AMBIGUOUS,
                                              candidates=self._ahead_asked))
-            moved = (_diff(self.expected, seen) - reading.unsure) & self._credit
-            if self._ahead_answer is not None and moved:
+            moved = (_diff(self.expected, seen) - reading.unsure) & self._answer_cells
+            if self._ahead_answer is not None and moved and not self.doubt:
                 # ... but an answer's moves stood on the board when it was asked: a square of
                 # theirs read surely otherwise since is the players moving on meanwhile, and
-                # the squares read otherwise are named (before, the camera waited for them
-                # for good, silent: g1-f3, b8-c6, f3xe5 made while the question about e2-e4,
-                # e7-e5 stood open, g1 and b8 read unsure; session 28's review)
+                # the squares read otherwise are named, once while that doubt stands (before,
+                # the camera waited for them for good, silent: g1-f3, b8-c6, f3xe5 made while
+                # the question about e2-e4, e7-e5 stood open, g1 and b8 read unsure; session
+                # 28's review). Not a move touched after the answer, not made yet: waited for
                 return self._ask(FollowEvent(EventKind.CHECK, squares=tuple(
                     sorted(sure | moved, key=_cell_key))))
             return []
@@ -1076,21 +1081,41 @@ class ChangeFollower(Follower):
         # none has a picture before it: the last, taken back on the screen, is played so
         # again unless the board shows it taken back; see the same for a board learnt after
         # chosen moves, in feed)
-        chosen = bool(self._credit_moves) or self._ahead_answer is not None
+        answered = self._ahead_answer is not None
+        chosen = bool(self._credit_moves) or answered
         self._agree(picture)
         if chosen and self.history:
             self._chosen_at = len(self.history)
-        # ... but a named square still read surely otherwise (a piece where the game has none:
-        # a move not entered, whose origin reads unsure) is named again: before, Due Re's
-        # b2-d3 and g7-e6 named, the referee entering b2-d3 alone, the board was taken for
-        # the game's and g7-e6 lost, silently (session 28's review)
-        still = sure & named
+        # ... but a square named (not asked about: an answer settled those) that still reads
+        # surely otherwise, as a legal move leaves it whose other squares read as it leaves
+        # them or unsure, is that move not entered: named again (before, Due Re's b2-d3 and
+        # g7-e6 named, the referee entering b2-d3 alone, g7 read unsure as the game, the
+        # board was taken for the game's and g7-e6 lost, silently; session 28's review. A
+        # logo read as a piece, which no such move explains, is not named again: the second
+        # review of it)
+        still = set() if answered else self._left_out(sure & named, seen, reading.unsure)
         if not still:
             return []
         events = self._ask(FollowEvent(EventKind.CHECK,
                                        squares=tuple(sorted(still, key=_cell_key))))
         self._doubt_ref = None  # (the picture agreed shows them so: not settled by it)
         return events
+
+    def _left_out(self, cells: "set[str] | frozenset[str]", seen: dict[str, str],
+                  unsure: "set[str] | frozenset[str]") -> set[str]:
+        """Of ``cells`` (read surely otherwise than the game, as ``seen``), those a legal move
+        leaves so, every other square of it read as it leaves it or unsure."""
+        out: set[str] = set()
+        if not cells:
+            return out
+        expected = self.expected
+        for move in self.position.legal_moves():
+            after = self._expected_after((move,))
+            moved = _diff(expected, after)
+            hit = {c for c in moved & cells if seen[c] == after[c]}
+            if hit and all(seen[c] == after[c] or c in unsure for c in moved):
+                out |= hit
+        return out
 
     def _ask_ahead(self, sure: frozenset, candidates: list[str]) -> list[FollowEvent]:
         """Ask which of ``candidates`` (moves, or runs of them) the board seen ahead shows;
@@ -2458,18 +2483,26 @@ class ChangeFollower(Follower):
                 self._credit_lands.append(land)
 
     def _accept(self, moves: tuple, picture: Any) -> list[FollowEvent]:
-        n = min(len(moves), len(self._refused))
-        if self._refused and tuple(str(m) for m in moves[:n]) == self._refused[:n]:
+        if self._refused and str(moves[0]) == self._refused[0]:
             # (the first of the moves taken back seen alone is one of them all the same)
             # taken back on the screen, still on the board: not entered again; the players
             # are asked (once) to check those squares: take it back, or enter it by touch
-            # (all of them: two taken back, both still on the board, were named as the
-            # first one's squares)
-            squares = tuple(sorted({c for m in (*moves, *self._refused_moves())
-                                    for c in (getattr(m, "origin", None),
-                                              getattr(m, "target", None))
-                                    if c in self.cells}))
-            return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
+            # (... and so are the others taken back, but squares read surely as the game: two
+            # taken back, both still on the board, were named as the first one's squares. A
+            # next move seen beside the first taken back, e2-e4 kept on the board and e7-e6
+            # made for e7-e5, both taken back one Undo at a time, was entered, e2-e4 with it:
+            # only moves that all matched those taken back were refused; the review of the
+            # Undos kept refused)
+            squares = {c for m in moves for c in (getattr(m, "origin", None),
+                                                  getattr(m, "target", None))
+                       if c in self.cells}
+            expected = self.expected
+            squares |= {c for m in self._refused_moves() for c in (getattr(m, "origin", None),
+                                                                   getattr(m, "target", None))
+                        if c in self.cells and self._seen.get(c, "?") != expected[c]}
+            if self.doubt and squares <= set(self.doubt):
+                return []  # (named already: the players setting them right, one by one)
+            return self._ask(FollowEvent(EventKind.CHECK, squares=tuple(sorted(squares))))
         self._refused = ()
         self._ahead_off = frozenset()
         self._ahead_asked = ()
@@ -2638,6 +2671,8 @@ class ChangeFollower(Follower):
         if self._ahead_asked:  # (their answer to a question about the board seen ahead,
             # asked again if the answer is withdrawn: see withdraw)
             self._ahead_answer = (at, self._ahead_asked)
+            self._answer_runs = [text.split(RUN_JOIN) for text in self._ahead_asked]
+            self._answer_cells = set()
         if self._ahead_asked or self._ahead_off:
             # (a move of the board seen ahead, answered or touched: it stands in the agreed
             # picture already, and withdrawn is played so again unless the board shows it
@@ -2647,6 +2682,13 @@ class ChangeFollower(Follower):
         self._settle = None
         after, after_occupancy = self._identity(), self.expected
         cells = {c for c in self.cells if after[c] != before[c]}
+        if self._ahead_answer is not None and self._answer_runs:
+            # (a move of the answer's run, or a move touched after it, which ends it)
+            done = [str(m) for m in self.history[self._ahead_answer[0]:]]
+            if any(run[:len(done)] == done for run in self._answer_runs):
+                self._answer_cells |= cells
+            else:
+                self._answer_runs = []
         squares = set(self._asked[2]) if self._asked and self._asked[0] is EventKind.CHECK \
             else set()
         if squares and self._meter is not None and len(squares) <= MAX_PATCH \

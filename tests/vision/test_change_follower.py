@@ -573,6 +573,54 @@ def test_due_re_a_named_move_left_out_of_the_touch_entries_is_named_again():
     assert follower.doubt == ()
 
 
+def test_due_re_a_logo_named_with_moves_is_not_named_again_once_they_are_entered():
+    """... but a piece read where none stands that no legal move explains (a logo, named
+    with b2-d3 and g7-e6) is not named again once the referee has entered both (the first
+    version named it again at every late start with a logo; session 28's second review)."""
+    from types import SimpleNamespace
+
+    follower = ChangeFollower(get_variant("duere").start_position(), fps=10)
+    board = get_variant("duere").start_position()
+    for text in ["b2d3", "g7e6"]:
+        board.push(board.parse_move(text))
+    reading = SimpleNamespace(cells={**occupancy(board, follower.cells), "e5": "b"},
+                              unsure=frozenset())
+    first = follower._ahead(reading, None)
+    assert [(e.kind, sorted(e.squares)) for e in first] == [
+        (EventKind.CHECK, ["b2", "d3", "e5", "e6", "g7"])]
+    follower.choose("b2d3")
+    follower.choose("g7e6")
+    follower._ref = object()
+    follower._refs = [follower._ref]
+    assert follower._ahead(reading, None) == [] and follower.doubt == ()
+
+
+def test_squares_an_answer_left_named_once_while_a_stray_square_flickers():
+    """After the answer e2-e4, e7-e5, e5 reads white (the players moved on, g1 and b8
+    unsure), and a stray piece is read on another square at each look: the squares are
+    named once, not at every look (session 28's second review)."""
+    from companion.vision.classify import CellEvidence
+    from companion.vision.reader import Reading
+
+    follower, reading = _learnt_ahead("magici", [], ["e2e4", "e7e5"], ())
+    follower._ref = object()
+    follower._refs = [follower._ref]
+    events = follower._ahead(reading, None, first=True)
+    assert [e.candidates for e in events] == [("e2e4,e7e5",)]
+    for move in events[0].candidates[0].split(","):
+        follower.choose(move)
+    named = []
+    for k in range(6):
+        values = {**follower.expected, "e5": "w", "c6": "b", ["h6", "a3", "h3"][k % 3]: "b"}
+        seen = Reading(ReadStatus.OK, {c: CellState(v) for c, v in values.items()},
+                       {c: CellEvidence(CellState(v), float("nan"), 0.5, float("nan"),
+                                        c not in ("g1", "b8")) for c, v in values.items()},
+                       picture=object())
+        follower._last_read = seen
+        named += [e.squares for e in follower._ahead(seen, None) or []]
+    assert named == [("e5", "c6", "h6")]
+
+
 class _Still:
     """A change meter whose pictures never change (the board as learnt, calm)."""
 

@@ -1119,14 +1119,76 @@ def test_both_moves_of_an_answer_undone_put_back_on_the_board_and_another_made(
     assert not screen.camera.asking() and not screen.camera.doubt()
 
 
+def test_the_next_move_touched_right_after_the_answer_is_waited_for_silently(
+        camera_app, tmp_path):
+    """The referee taps e2-e4, e7-e5, then enters g1-f3 by touch as it is announced, the
+    knight still on g1: the camera waits for it, silent, and enters b8-c6 after it. (The
+    first version of naming an answer's squares moved on since named g1 f3 here: a touched
+    move's squares counted as the answer's; session 28's second review.)"""
+    plies = ["e2e4", "e7e5", "g1f3", "b8c6"]
+    app, worker, screen, said = _two_moves_ahead(
+        camera_app, tmp_path, plies,
+        lambda names: names[12:16] * 2 + [names[15]] * 20 + names[16:] + [names[-1]] * 6)
+    tap(app, *screen.overlay_buttons[0].rect.center)
+    screen.session.play_text("g1f3")
+    screen.after_change()
+    said = play_out(app, worker, said)
+    assert [h.text for h in screen.session.history] == plies, said
+    assert move_sources(screen.session.match) == ["camera_asked"] * 2 + ["", "camera"]
+    assert said == [] and not screen.camera.doubt()
+
+
+def _camera_entered_two(camera_app, tmp_path, plies):
+    """A normal start: the camera enters ``plies[0]`` and ``plies[1]``. (app, worker,
+    screen)"""
+    from .conftest import Footage
+
+    names, corners, size = filmed(tmp_path, plies)
+    folder = strung(tmp_path, names[:6] * 2 + names[6:] + [names[-1]] * 8)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    while [h.text for h in screen.session.history] != plies[:2]:
+        assert worker.step().state.name != "ENDED", [h.text for h in screen.session.history]
+        app.tick()
+    return app, worker, screen
+
+
+def test_two_camera_moves_undone_one_at_a_time_then_another_reply_made_enter_nothing_undone(
+        camera_app, tmp_path):
+    """The camera enters e2-e4 and e7-e5; the referee takes both back, one Undo at a time,
+    while the board still shows them; the players take back e7-e5 only and play e7-e6: e2-e4,
+    undone on the screen, is not entered again with it; the squares are named. (Once Undos
+    kept the moves taken back together, e2-e4 and e7-e6 were entered: only moves that all
+    matched those taken back were refused; session 28's second review.)"""
+    plies = ["e2e4", "e7e5", "back", "e7e6"]
+    app, worker, screen = _camera_entered_two(camera_app, tmp_path, plies)
+    screen.undo()
+    worker.step()
+    app.tick()
+    screen.undo()
+    said = play_out(app, worker)
+    assert screen.session.history == [], said
+    assert said[-1] == "Telecamera: controlla le case e2 e4 e6 e7", said
+
+
 def test_a_camera_move_and_an_answered_move_undone_have_all_their_squares_named(
         camera_app, tmp_path):
     """After the answer e2-e4, e7-e5, the camera enters g1-f3; the referee takes back g1-f3,
     then e7-e5, both still on the board: the squares of both are named; the players take both
     back and play d7-d6, which the camera enters. (Before, only e7-e5's squares were named:
     an Undo forgot the move the one before it took back; session 28's review.)"""
+    from .conftest import Footage
+
     plies = ["e2e4", "e7e5", "g1f3", "back", "back", "d7d6"]
-    app, worker, screen = _run_answered(camera_app, tmp_path, plies, 2)
+    names, corners, size = filmed(tmp_path, plies)
+    # (g1-f3's board, names[18:22], stands a while: the referee's Undos come meanwhile)
+    folder = strung(tmp_path, names[12:16] * 2 + [names[15]] * 10 + names[16:22]
+                    + [names[21]] * 20 + names[22:] + [names[-1]] * 8)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    until_asked(app, worker, screen)
+    run = screen.camera.describe_run(",".join(plies[:2]))[0]
+    tap(app, *next(b for b in screen.overlay_buttons if b.label.endswith(run)).rect.center)
     while [h.text for h in screen.session.history] != plies[:3]:
         assert worker.step().state.name != "ENDED", [h.text for h in screen.session.history]
         app.tick()
