@@ -2493,16 +2493,7 @@ class ChangeFollower(Follower):
             # made for e7-e5, both taken back one Undo at a time, was entered, e2-e4 with it:
             # only moves that all matched those taken back were refused; the review of the
             # Undos kept refused)
-            squares = {c for m in moves for c in (getattr(m, "origin", None),
-                                                  getattr(m, "target", None))
-                       if c in self.cells}
-            expected = self.expected
-            squares |= {c for m in self._refused_moves() for c in (getattr(m, "origin", None),
-                                                                   getattr(m, "target", None))
-                        if c in self.cells and self._seen.get(c, "?") != expected[c]}
-            if self.doubt and squares <= set(self.doubt):
-                return []  # (named already: the players setting them right, one by one)
-            return self._ask(FollowEvent(EventKind.CHECK, squares=tuple(sorted(squares))))
+            return self._refusal(moves)
         self._refused = ()
         self._ahead_off = frozenset()
         self._ahead_asked = ()
@@ -2522,6 +2513,22 @@ class ChangeFollower(Follower):
         after = self._identity()
         self._settle = (base, frozenset(c for c in self.cells if after[c] != before[c]))
         return out
+
+    def _refusal(self, moves: "tuple | list") -> list[FollowEvent]:
+        """``moves`` seen, the first of them taken back on the screen and still on the board:
+        their squares named, with those of the others taken back but squares read surely as
+        the game (nothing new said while they are named already: the players setting them
+        right one by one)."""
+        squares = {c for m in moves for c in (getattr(m, "origin", None),
+                                              getattr(m, "target", None))
+                   if c in self.cells}
+        expected = self.expected
+        squares |= {c for m in self._refused_moves() for c in (getattr(m, "origin", None),
+                                                               getattr(m, "target", None))
+                    if c in self.cells and self._seen.get(c, "?") != expected[c]}
+        if not squares or (self.doubt and squares <= set(self.doubt)):
+            return []
+        return self._ask(FollowEvent(EventKind.CHECK, squares=tuple(sorted(squares))))
 
     def _refused_moves(self) -> list[Any]:
         """The moves taken back on the screen (:attr:`_refused`), as far as they are legal one
@@ -2647,6 +2654,16 @@ class ChangeFollower(Follower):
         self._asked = ()
 
     def _ask(self, event: FollowEvent) -> list[FollowEvent]:
+        if event.kind is EventKind.AMBIGUOUS and self._refused:
+            # (a move taken back on the screen, still on the board, is not offered either:
+            # one tap put it back in, where seen alone it is refused; its squares are named
+            # when nothing else is left to ask; session 28's third review)
+            kept = tuple(text for text in event.candidates
+                         if text.split(RUN_JOIN)[0] != self._refused[0])
+            if not kept:
+                self._pending = []
+                return self._refusal(self._refused_moves()[:1])
+            event = replace(event, candidates=kept)
         key = (event.kind, event.candidates, event.squares)
         if key == self._asked:
             return []
@@ -2667,7 +2684,12 @@ class ChangeFollower(Follower):
         before, was = self._identity(), self.expected
         at = len(self.history)
         event = super().choose(move_text)
-        self._refused = ()  # the players' move, whatever was taken back before
+        # the players' move, whatever was taken back before; but the first move taken back,
+        # entered again, leaves the others taken back after it refused (before, e2-e4 and
+        # e7-e5 taken back, e7-e5 still on the board, e2-e4 touched again: the camera entered
+        # e7-e5 again at once; session 28's third review)
+        self._refused = self._refused[1:] if self._refused[:1] == (str(self.history[-1]),) \
+            else ()
         if self._ahead_asked:  # (their answer to a question about the board seen ahead,
             # asked again if the answer is withdrawn: see withdraw)
             self._ahead_answer = (at, self._ahead_asked)
@@ -2685,10 +2707,9 @@ class ChangeFollower(Follower):
         if self._ahead_answer is not None and self._answer_runs:
             # (a move of the answer's run, or a move touched after it, which ends it)
             done = [str(m) for m in self.history[self._ahead_answer[0]:]]
-            if any(run[:len(done)] == done for run in self._answer_runs):
+            self._answer_runs = [run for run in self._answer_runs if run[:len(done)] == done]
+            if self._answer_runs:  # (only the runs the moves chosen so far begin)
                 self._answer_cells |= cells
-            else:
-                self._answer_runs = []
         squares = set(self._asked[2]) if self._asked and self._asked[0] is EventKind.CHECK \
             else set()
         if squares and self._meter is not None and len(squares) <= MAX_PATCH \

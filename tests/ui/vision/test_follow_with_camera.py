@@ -1138,13 +1138,14 @@ def test_the_next_move_touched_right_after_the_answer_is_waited_for_silently(
     assert said == [] and not screen.camera.doubt()
 
 
-def _camera_entered_two(camera_app, tmp_path, plies):
-    """A normal start: the camera enters ``plies[0]`` and ``plies[1]``. (app, worker,
-    screen)"""
+def _camera_entered_two(camera_app, tmp_path, plies, order=None):
+    """A normal start: the camera enters ``plies[0]`` and ``plies[1]`` (the frames
+    ``order(names)`` when given). (app, worker, screen)"""
     from .conftest import Footage
 
     names, corners, size = filmed(tmp_path, plies)
-    folder = strung(tmp_path, names[:6] * 2 + names[6:] + [names[-1]] * 8)
+    folder = strung(tmp_path, order(names) if order is not None
+                    else names[:6] * 2 + names[6:] + [names[-1]] * 8)
     app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
     screen.set_follow(True)
     while [h.text for h in screen.session.history] != plies[:2]:
@@ -1169,6 +1170,35 @@ def test_two_camera_moves_undone_one_at_a_time_then_another_reply_made_enter_not
     said = play_out(app, worker)
     assert screen.session.history == [], said
     assert said[-1] == "Telecamera: controlla le case e2 e4 e6 e7", said
+
+
+def test_two_camera_moves_undone_then_one_taken_back_and_another_reply_made_offer_nothing_undone(
+        camera_app, tmp_path):
+    """... the board standing a while with both moves on it, the Undos come meanwhile; the
+    players take back e7-e5 only and play e7-e6: the camera does not offer e2-e4, undone on
+    the screen, as a question (one tap put it back in), it names the squares; the referee
+    enters e2-e4 by touch, and the camera enters e7-e6. (Before, it asked "e2-e4?" and named
+    nothing; session 28's third review.)"""
+    plies = ["e2e4", "e7e5", "back", "e7e6"]
+    app, worker, screen = _camera_entered_two(
+        camera_app, tmp_path, plies,
+        lambda n: n[:16] + [n[15]] * 30 + n[16:22] + [n[21]] * 12 + n[22:] + [n[-1]] * 30)
+    screen.undo()
+    worker.step()
+    app.tick()
+    screen.undo()
+    said: list[str] = []
+    while not screen.camera.doubt():
+        assert worker.step().state.name != "ENDED", said
+        app.tick()
+        said += [b.text for b in app.banners if b.text not in said]
+        assert not screen.camera.asking(), [b.label for b in screen.overlay_buttons]
+    assert set(screen.camera.doubt()) >= {"e2", "e4"}, screen.camera.doubt()
+    screen.session.play_text("e2e4")
+    screen.after_change()
+    said = play_out(app, worker, said)
+    assert [h.text for h in screen.session.history] == ["e2e4", "e7e6"], said
+    assert move_sources(screen.session.match) == ["", "camera"]
 
 
 def test_a_camera_move_and_an_answered_move_undone_have_all_their_squares_named(
