@@ -2654,16 +2654,15 @@ class ChangeFollower(Follower):
         self._asked = ()
 
     def _ask(self, event: FollowEvent) -> list[FollowEvent]:
-        if event.kind is EventKind.AMBIGUOUS and self._refused:
-            # (a move taken back on the screen, still on the board, is not offered either:
-            # one tap put it back in, where seen alone it is refused; its squares are named
-            # when nothing else is left to ask; session 28's third review)
-            kept = tuple(text for text in event.candidates
-                         if text.split(RUN_JOIN)[0] != self._refused[0])
-            if not kept:
-                self._pending = []
-                return self._refusal(self._refused_moves()[:1])
-            event = replace(event, candidates=kept)
+        if event.kind is EventKind.AMBIGUOUS and self._refused and any(
+                text.split(RUN_JOIN)[0] == self._refused[0] for text in event.candidates):
+            # (a move taken back on the screen may be what the board shows: not offered, one
+            # tap put it back in, where seen alone it is refused; nor the others without it,
+            # which hid the move made (e2-e3 offered alone, e2-e4 taken back and still on the
+            # board): the squares are named, as for the move seen alone; session 28's third
+            # and fourth reviews)
+            self._pending, self._ahead_asked = [], ()
+            return self._refusal(self._refused_moves()[:1])
         key = (event.kind, event.candidates, event.squares)
         if key == self._asked:
             return []

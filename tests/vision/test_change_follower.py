@@ -115,6 +115,30 @@ def test_two_moves_that_explain_the_change_equally_are_asked_not_guessed():
     assert str(follower.choose("e2e4")) == "e2e4" and len(follower.history) == 1
 
 
+def test_a_question_that_would_offer_a_move_taken_back_on_the_screen_names_its_squares():
+    """... but e2-e4 was taken back on the screen (Undo) while the board still shows a pawn
+    moved from e2: neither e2-e4 (one tap put it back in, where seen alone it is refused) nor
+    e2-e3 alone (which hid the move made) is offered; e2 and e4 are named (session 28's
+    third and fourth reviews)."""
+    frames, _ = film("magici", [], seed=506, calm=4)
+    pos = get_variant("magici").start_position()
+    g = geometry_for_cells(list(pos.geometry.cells))
+    reader = Reader(g)
+    follower = ChangeFollower(pos)
+    for frame in frames:
+        follower.feed(reader.read(frame))
+    follower._refused = ("e2e4",)  # (as take_back leaves it)
+    ref = follower._ref
+    changed = ref.cells.copy()
+    index = {c: i for i, c in enumerate(g.cells)}
+    for cell in ("e2", "e3", "e4"):
+        changed[index[cell]] = changed[index[cell]][::-1] + 0.8
+    follower._seen = {}
+    events = follower.judge(type(ref)(changed))
+    assert [(e.kind, e.squares) for e in events] == [(EventKind.CHECK, ("e2", "e4"))]
+    assert follower.history == [] and follower.candidates == ()
+
+
 def test_dimmed_light_and_a_shadow_do_not_count_as_change():
     from companion.vision.geometry import get_geometry
 
