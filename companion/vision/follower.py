@@ -2567,9 +2567,10 @@ class ChangeFollower(Follower):
     def take_back(self, count: int = 1) -> list[str]:
         """The last ``count`` moves were taken back on the screen (an Undo, at the board or at
         the clock): as :meth:`withdraw`, back to the picture before them, and they are not
-        entered again while the real board still shows them. Once the board is seen as
-        before them (the players took them back too), a move touched, or another move seen,
-        they may be again."""
+        entered again, nor offered in a question, while the real board still shows them. Once
+        the board is seen as before them (the players took them back too), a move touched
+        (the first of them touched again: the others stay so), or another move seen, they
+        may be again."""
         self._ahead_answer = None  # (taken back by the players: not a question again)
         # (moves taken back before and not seen taken back on the board since stay refused,
         # after those taken back now: the board shows them all, see withdraw; before, only
