@@ -93,8 +93,9 @@ def test_elolbia_men_are_followed():
     assert events == ["c3c4", "f6f5", "c4c5"]
 
 
-def test_two_moves_that_explain_the_change_equally_are_asked_not_guessed():
-    """A follower whose picture changed on e3 and e4 alike after e2 left: e2e3 or e2e4."""
+def _e2_left_for_e3_or_e4() -> tuple:
+    """A follower of the Magici start, and a picture changed on e3 and e4 alike after e2 left
+    (a strong change, the same on each)."""
     frames, _ = film("magici", [], seed=506, calm=4)
     pos = get_variant("magici").start_position()
     g = geometry_for_cells(list(pos.geometry.cells))
@@ -106,9 +107,15 @@ def test_two_moves_that_explain_the_change_equally_are_asked_not_guessed():
     changed = ref.cells.copy()
     index = {c: i for i, c in enumerate(g.cells)}
     for cell in ("e2", "e3", "e4"):
-        changed[index[cell]] = changed[index[cell]][::-1] + 0.8  # a strong change, same on each
+        changed[index[cell]] = changed[index[cell]][::-1] + 0.8
     follower._seen = {}
-    events = follower.judge(type(ref)(changed))
+    return follower, type(ref)(changed)
+
+
+def test_two_moves_that_explain_the_change_equally_are_asked_not_guessed():
+    """A follower whose picture changed on e3 and e4 alike after e2 left: e2e3 or e2e4."""
+    follower, picture = _e2_left_for_e3_or_e4()
+    events = follower.judge(picture)
     assert len(events) == 1 and events[0].kind is EventKind.AMBIGUOUS
     assert set(events[0].candidates) >= {"e2e3", "e2e4"} and len(events[0].candidates) <= 3
     assert follower.history == []
@@ -120,21 +127,9 @@ def test_a_question_that_would_offer_a_move_taken_back_on_the_screen_names_its_s
     moved from e2: neither e2-e4 (one tap put it back in, where seen alone it is refused) nor
     e2-e3 alone (which hid the move made) is offered; e2 and e4 are named (session 28's
     third and fourth reviews)."""
-    frames, _ = film("magici", [], seed=506, calm=4)
-    pos = get_variant("magici").start_position()
-    g = geometry_for_cells(list(pos.geometry.cells))
-    reader = Reader(g)
-    follower = ChangeFollower(pos)
-    for frame in frames:
-        follower.feed(reader.read(frame))
+    follower, picture = _e2_left_for_e3_or_e4()
     follower._refused = ("e2e4",)  # (as take_back leaves it)
-    ref = follower._ref
-    changed = ref.cells.copy()
-    index = {c: i for i, c in enumerate(g.cells)}
-    for cell in ("e2", "e3", "e4"):
-        changed[index[cell]] = changed[index[cell]][::-1] + 0.8
-    follower._seen = {}
-    events = follower.judge(type(ref)(changed))
+    events = follower.judge(picture)
     assert [(e.kind, e.squares) for e in events] == [(EventKind.CHECK, ("e2", "e4"))]
     assert follower.history == [] and follower.candidates == ()
 
