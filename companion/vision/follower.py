@@ -789,12 +789,21 @@ class ChangeFollower(Follower):
         """:meth:`_runs_ahead` of ``reading`` (read as ``seen``, ``sure`` the cells read
         surely otherwise), kept for a few readings: a look judges a reading as it is and as
         read before learning, and asks again at the next."""
-        key = (self._ahead_key(reading, seen), sure)
-        if self._runs_seen is None or len(self._runs_seen) >= 4:
-            self._runs_seen = {}
-        if key not in self._runs_seen:
-            self._runs_seen[key] = self._runs_ahead(seen, reading.unsure, sure)
-        return self._runs_seen[key]
+        return self._memo("_runs_seen", (self._ahead_key(reading, seen), sure),
+                          lambda: self._runs_ahead(seen, reading.unsure, sure))
+
+    def _memo(self, store: str, key: tuple, make: "Callable[[], Any]") -> Any:
+        """``make()``, kept under ``key`` in the attribute ``store`` for a few keys (a look
+        judges a reading as it is and as read before learning, and looks again at the next
+        calm picture: the same searches, not made again)."""
+        kept = getattr(self, store)
+        if kept is not None and key in kept:
+            return kept[key]
+        if kept is None or len(kept) >= 4:
+            kept = {}
+            setattr(self, store, kept)
+        kept[key] = value = make()
+        return value
 
     @staticmethod
     def _moved_since(sure: frozenset, stray: frozenset) -> bool:
@@ -832,14 +841,8 @@ class ChangeFollower(Follower):
             return frozenset(), frozenset(), [], False
         # (read again at every calm look while squares are named: the same board, the same
         # answer, without searching two moves again)
-        key = self._ahead_key(reading, seen)
-        if self._ahead_read is not None and key in self._ahead_read:
-            return self._ahead_read[key]
-        found = self._search_ahead(seen, reading.unsure)
-        if self._ahead_read is None or len(self._ahead_read) >= 4:
-            self._ahead_read = {}  # (a reading as it is and as before learning, a few looks)
-        self._ahead_read[key] = found
-        return found
+        return self._memo("_ahead_read", self._ahead_key(reading, seen),
+                          lambda: self._search_ahead(seen, reading.unsure))
 
     def _ahead_key(self, reading: Reading, seen: dict[str, str]) -> tuple:
         """What :meth:`_read_ahead` finds in ``reading`` (read as ``seen``) depends on."""
@@ -2519,13 +2522,13 @@ class ChangeFollower(Follower):
         their squares named, with those of the others taken back but squares read surely as
         the game (nothing new said while they are named already: the players setting them
         right one by one)."""
-        squares = {c for m in moves for c in (getattr(m, "origin", None),
-                                              getattr(m, "target", None))
-                   if c in self.cells}
+        def ends(chosen: "tuple | list") -> set[str]:
+            return {c for m in chosen for c in (getattr(m, "origin", None),
+                                                getattr(m, "target", None)) if c in self.cells}
+
         expected = self.expected
-        squares |= {c for m in self._refused_moves() for c in (getattr(m, "origin", None),
-                                                               getattr(m, "target", None))
-                    if c in self.cells and self._seen.get(c, "?") != expected[c]}
+        squares = ends(moves) | {c for c in ends(self._refused_moves())
+                                 if self._seen.get(c, "?") != expected[c]}
         if not squares or (self.doubt and squares <= set(self.doubt)):
             return []
         return self._ask(FollowEvent(EventKind.CHECK, squares=tuple(sorted(squares))))
