@@ -1609,10 +1609,13 @@ class ChangeFollower(Follower):
         scored = [s for s in scored if s[1] not in refuted] or scored
         self.last_scores = [(" ".join(map(str, m)), round(s, 2)) for s, m, *_ in scored[:5]]
 
-        def verdict(scored: list, near: bool = True) -> tuple[tuple, list, bool, set, bool] | None:
+        def verdict(scored: list, near: bool = True, faint: bool = False
+                    ) -> tuple[tuple, list, bool, set, bool] | None:
             """The clear winner (moves), rivals, whether all its cells show, its stray cells
-            (``near``: cells next to the moves' own, where shade may show, are excused), and
-            whether a patch of cells round them changed as a hand at rest changes them."""
+            (``near``: cells next to the moves' own, where shade may show, are excused;
+            ``faint``: only those that changed partly and are not read otherwise than the moves
+            leave them), and whether a patch of cells round them changed as a hand at rest
+            changes them."""
             if not scored:
                 return None
             score, moves, moved, hidden, shows = scored[0]
@@ -1642,6 +1645,18 @@ class ChangeFollower(Follower):
                 if stray & round_move:
                     after = self._expected_after(moves)
                     stray -= {c for c in stray & round_move if self._seen.get(c) == after[c]}
+            elif faint and stray & round_move:
+                # (two moves of two sides: a cell next to them that changed only partly, as
+                # no hand at rest changes one, and is read unsure or as the moves leave it, is
+                # their pieces' shade or lean; the real webcam's recording at half its frame
+                # rate, d1-h5 and b8-c6 seen at one look, c8 changed by 2.1 beside the knight's
+                # b8, read unsure, and d6 by 2.7, the one stray cell let pass: d1-h5 alone was
+                # asked, then b8-c6)
+                after = self._expected_after(moves)
+                shaded = {c for c in stray & round_move if ev[index[c]] <= SHADE_STRONG
+                          and self._seen.get(c, after[c]) == after[c]}
+                if len(shaded) <= MAX_PATCH:
+                    stray -= shaded
             if hand:
                 stray |= patch
             same = [m for s, m, mv, *_ in scored if mv == moved]
@@ -1767,7 +1782,7 @@ class ChangeFollower(Follower):
                 # board beside a move changes them as much, and made a second move of them)
                 # ... unless they are one turn (Due Re's two dice, moved in one go: as usual
                 # as one move, and judged as one)
-                two = verdict(pairs, near=bool(pairs) and pairs[0][1] in turns)
+                two = verdict(pairs, near=bool(pairs) and pairs[0][1] in turns, faint=True)
                 if two is not None and pairs[0][0] > scored[0][0] + MARGIN and not (
                         arm and not self._borne_out(two[0], was)):
                     moves2, rivals2, shows2, stray2, _ = two
@@ -2008,7 +2023,15 @@ class ChangeFollower(Follower):
                     c in moved or ev[index[c]] > -MISREAD_STILL or c not in (self._misread or ())
                     for c in otherwise):
                 continue
-            if len(unsure & moved) > 1 or unsure - moved:
+            # a cell next to the moves that changed only partly (see SHADE_STRONG),
+            # read unsure, is their pieces' shade or lean, as round one move (the real
+            # webcam's recording at half or twice its size or turned a quarter: c8 and e1
+            # changed by 2.1 beside the knight's b8 and the queen's d1, read unsure, and the
+            # first four moves were asked as one answer)
+            meter = self._meter
+            near = meter.around_cells(moved) | meter.shadowed(moved)
+            aside = {c for c in unsure - moved if c in near and ev[index[c]] <= SHADE_STRONG}
+            if len(unsure & moved) > 1 or unsure - moved - aside or len(aside) > MAX_PATCH:
                 doubts.append(paths)  # nothing read otherwise, but too little read surely
                 continue
             fits.append(paths)
