@@ -386,6 +386,9 @@ PARTIAL = 3.0  # evidence of a cell seen changed at an unsettled look that binds
 MAX_STRAY = 1  # ... and at most this many such cells are tolerated
 SHADE_STRONG = 2.5  # ... and at most MAX_PATCH cells round a move (stray ones included) may
 MAX_PATCH = 2  # change more than this (tune renders: 2 at most; a hand at rest: 3 or more)
+MAX_FAINT = 2  # cells next to moves made unseen (a run of them, or two of two sides seen at one
+# look) that changed SHADE_STRONG at most, and read unsure (or, beside two, as the moves leave
+# them), taken as their pieces' shade or lean; more: the moves are asked about
 ANSWER_HAND_WAIT = 3  # looks (of stable_frames calm frames each) the camera waits for such a hand
 SHADE_MAX = 4.0  # a cell next to a move changed by more is not taken as its shade or lean
 # (tune renders' shade and lean reach 3.7, vision-dev TUNE videos' 2.2; a hand resting over
@@ -1645,17 +1648,22 @@ class ChangeFollower(Follower):
                 if stray & round_move:
                     after = self._expected_after(moves)
                     stray -= {c for c in stray & round_move if self._seen.get(c) == after[c]}
-            elif faint and stray & round_move:
-                # (two moves of two sides: a cell next to them that changed only partly, as
-                # no hand at rest changes one, and is read unsure or as the moves leave it, is
-                # their pieces' shade or lean; the real webcam's recording at half its frame
-                # rate, d1-h5 and b8-c6 seen at one look, c8 changed by 2.1 beside the knight's
-                # b8, read unsure, and d6 by 2.7, the one stray cell let pass: d1-h5 alone was
-                # asked, then b8-c6)
+            elif faint and stray & round_move and all(ev[index[c]] > SHADE_MAX for c in moved):
+                # (two moves of two sides, each cell of which changed fully: a cell next to them
+                # that changed only partly, as no hand at rest changes one, and is read unsure
+                # or as the moves leave it, is their pieces' shade or lean; the real webcam's
+                # recording at half its frame rate, d1-h5 and b8-c6 seen at one look, c8
+                # changed by 2.1 beside the knight's b8, read unsure, c1 by 2.2 beside the
+                # queen's d1, read as the game has it, and d6 by 2.7, the one stray cell let
+                # pass: d1-h5 alone was asked, then b8-c6) ... unless a third
+                # move may lie in it: a legal move after the two that changes it and nothing
+                # but cells that changed (a faint g1-f3 beside e2-e4 and e7-e5 was lost so;
+                # a review's probe)
                 after = self._expected_after(moves)
                 shaded = {c for c in stray & round_move if ev[index[c]] <= SHADE_STRONG
                           and self._seen.get(c, after[c]) == after[c]}
-                if len(shaded) <= MAX_PATCH:
+                if len(shaded) <= MAX_FAINT and not self._third_in(moves, shaded,
+                                                                     stray | moved):
                     stray -= shaded
             if hand:
                 stray |= patch
@@ -1779,8 +1787,9 @@ class ChangeFollower(Follower):
                     or pairs
                 # two moves unseen are a guess the picture must bear out all round: cells
                 # changed next to them are not excused as shade (a hand resting over the
-                # board beside a move changes them as much, and made a second move of them)
-                # ... unless they are one turn (Due Re's two dice, moved in one go: as usual
+                # board beside a move changes them as much, and made a second move of them),
+                # but for those that changed only partly (see MAX_FAINT) ... unless they are
+                # one turn (Due Re's two dice, moved in one go: as usual
                 # as one move, and judged as one)
                 two = verdict(pairs, near=bool(pairs) and pairs[0][1] in turns, faint=True)
                 if two is not None and pairs[0][0] > scored[0][0] + MARGIN and not (
@@ -1965,7 +1974,7 @@ class ChangeFollower(Follower):
         """The runs of moves (see :data:`CATCH_UP_PLIES`) that fit the picture: per position
         they reach, its shortest runs; and the same for the positions that fit but for cells
         read unsure. None when there were too many ways to search them all."""
-        cells = self.cells
+        cells, meter = self.cells, self._meter
         changed = {c for c in cells if ev[index[c]] > 0}
         start, was = self._identity(), self.expected
         finals: dict[tuple, list[tuple]] = {}
@@ -2027,11 +2036,13 @@ class ChangeFollower(Follower):
             # read unsure, is their pieces' shade or lean, as round one move (the real
             # webcam's recording at half or twice its size or turned a quarter: c8 and e1
             # changed by 2.1 beside the knight's b8 and the queen's d1, read unsure, and the
-            # first four moves were asked as one answer)
-            meter = self._meter
-            near = meter.around_cells(moved) | meter.shadowed(moved)
-            aside = {c for c in unsure - moved if c in near and ev[index[c]] <= SHADE_STRONG}
-            if len(unsure & moved) > 1 or unsure - moved - aside or len(aside) > MAX_PATCH:
+            # first four moves were asked as one answer); a move made among them that shows
+            # so faintly is another run, found by the same search
+            aside = set()
+            if unsure - moved:
+                near = meter.around_cells(moved) | meter.shadowed(moved)
+                aside = {c for c in unsure - moved if c in near and ev[index[c]] <= SHADE_STRONG}
+            if len(unsure & moved) > 1 or unsure - moved - aside or len(aside) > MAX_FAINT:
                 doubts.append(paths)  # nothing read otherwise, but too little read surely
                 continue
             fits.append(paths)
@@ -2253,6 +2264,21 @@ class ChangeFollower(Follower):
         finally:
             for _ in moves:
                 self.position.pop()
+
+    def _third_in(self, moves: tuple, faint: set[str], changed: set[str]) -> bool:
+        """Whether a legal move after ``moves`` changes a cell of ``faint`` and no cell outside
+        ``changed`` (which holds ``faint``): a move made unseen beside them may show so."""
+        if not faint:
+            return False
+        with self._played(moves):
+            now = self._identity()
+            for move in self.position.legal_moves():
+                with self._played((move,)):
+                    then = self._identity()
+                moved = {c for c, v in then.items() if v != now[c]}
+                if moved & faint and moved <= changed:
+                    return True
+        return False
 
     def _expected_after(self, moves: tuple) -> dict[str, str]:
         """What stands on each cell once ``moves`` are played (the position is left as it was)."""
