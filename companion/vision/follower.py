@@ -871,7 +871,9 @@ class ChangeFollower(Follower):
         if not found and not sure - stray:  # (two moves: a square read surely emptied, or
             return sure, stray, found, False  # taken; stray pieces alone are no move)
         if any(sure <= _diff(expected, self._expected_after((m,))) for m in found):
-            return sure, stray, found, False
+            # (... but a piece read unsure where the game has none, which another move would
+            # put there: see _aside_moves)
+            return sure, stray, found, self._aside_moves(found, seen, unsure) or False
 
         def covers(after: dict[str, str]) -> bool:
             """Two moves leaving no piece aside: every square read surely otherwise is
@@ -919,8 +921,39 @@ class ChangeFollower(Follower):
         pairs = self._pairs(found, covers)
         # ... or, when no two do, three moves or more that leave none (e2-e4, e7-e5, b1-c3
         # made, e7 and b1 read unsure: e2-e4 alone left e5 and c3 aside, and was played,
-        # the two others lost; session 22's review)
-        return sure, stray, found, pairs or self._runs_ahead(seen, unsure, sure) or False
+        # the two others lost; session 22's review) ... or, when none do, another move that
+        # may have put a piece left aside there, its other squares read unsure or as it
+        # leaves them (learning from the frame taught the origin as before it): the real
+        # webcam's recording at a third of its frame rate, learnt with e2-e4 made, e2 read
+        # unsure, f2 and f4 misread surely, emptied and filled: f2-f4 was entered, a false
+        # move, and e4 taken for a stray piece (bench_vision --variants, LOOKED AT)
+        return sure, stray, found, (pairs or self._runs_ahead(seen, unsure, sure)
+                                    or self._aside_moves(found, seen, unsure) or False)
+
+    def _aside_moves(self, found: "list[Any]", seen: dict[str, str],
+                     unsure: "set[str] | frozenset[str]") -> list[tuple]:
+        """The legal moves other than ``found`` that put a piece where a move found leaves one
+        aside (read, surely or not, where the game has none), every other square of theirs
+        read as they leave it or unsure, each as a run of one (asked about beside those
+        found: see :meth:`_ahead`). Learning from a frame with a move made on it teaches the
+        move's origin as before it, so the origin of the move made may read unsure while two
+        squares misread surely (a real board before it is learnt) make another move: a piece
+        left aside is a logo only when no move puts it there."""
+        expected = self.expected
+        pieces = {c for c in _diff(expected, seen) if expected[c] == "." and seen[c] != "."}
+        aside: set[str] = set()
+        for move in found:
+            aside |= pieces - _diff(expected, self._expected_after((move,)))
+        out: list[tuple] = []
+        for move in self.position.legal_moves():
+            if move in found:
+                continue
+            after = self._expected_after((move,))
+            moved = _diff(expected, after)
+            if any(seen[c] == after[c] for c in moved & aside) and all(
+                    seen[c] == after[c] or c in unsure for c in moved):
+                out.append((move,))
+        return out
 
     def _pairs(self, firsts: "list[Any]", test: "Callable[[dict[str, str]], bool]",
                most: int | None = None) -> list[tuple]:
@@ -1011,7 +1044,7 @@ class ChangeFollower(Follower):
                 # roll for both; before, a whole turn standing when the board was learnt was
                 # named as squares)
                 if len(candidates) <= ASK_RUNS and (self._takes_runs() or all(
-                        self._one_turn(pair) for pair in two)):
+                        len(pair) == 1 or self._one_turn(pair) for pair in two)):
                     return self._ask_ahead(sure, candidates)
             # ... or, not to be asked, its squares are named, and stay so at the next looks:
             # no one move is played while moves in a row are as likely (before, the next
