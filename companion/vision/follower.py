@@ -568,6 +568,9 @@ class ChangeFollower(Follower):
     # the question asked about the board seen ahead, while no answer came (asked again at
     # every look: a station's clock may have kept it from the players, see ask_again)
     _ahead_asked: tuple = field(default=(), init=False, repr=False)
+    # a question beside a move found that leaves a piece aside (see _aside_moves): what was
+    # asked, and every square its moves change, kept asked while one reads otherwise
+    _aside_asked: tuple = field(default=((), frozenset()), init=False, repr=False)
     # ... and, once answered, where the answer's moves begin in the history and the question
     _ahead_answer: Any = field(default=None, init=False, repr=False)
     # ... the cells the answer's own moves changed (not those of moves touched after it), and
@@ -944,16 +947,25 @@ class ChangeFollower(Follower):
         aside: set[str] = set()
         for move in found:
             aside |= pieces - _diff(expected, self._expected_after((move,)))
+        # (not a move of a piece found moving: one piece stands on one square, and a pawn's
+        # head read on the square it passed is no other move; session 29's second review)
+        origins = {_ends(move)[0] for move in found}
         out: list[tuple] = []
+        shown: list[bool] = []  # ... whether a square of its own is read surely as it leaves it
         for move in self.position.legal_moves():
-            if move in found:
+            if move in found or _ends(move)[0] in origins:
                 continue
             after = self._expected_after((move,))
             moved = _diff(expected, after)
             if any(seen[c] == after[c] for c in moved & aside) and all(
                     seen[c] == after[c] or c in unsure for c in moved):
                 out.append((move,))
-        return out
+                shown.append(bool(moved - unsure))
+        if len(found) + len(out) > ASK_RUNS:
+            # more than can be asked: those read surely somewhere, else none (the move found
+            # is entered, as before; naming the squares lost a move read surely all through)
+            out = [path for path, sure in zip(out, shown) if sure]
+        return out if len(found) + len(out) <= ASK_RUNS else []
 
     def _pairs(self, firsts: "list[Any]", test: "Callable[[dict[str, str]], bool]",
                most: int | None = None) -> list[tuple]:
@@ -1045,7 +1057,12 @@ class ChangeFollower(Follower):
                 # named as squares)
                 if len(candidates) <= ASK_RUNS and (self._takes_runs() or all(
                         len(pair) == 1 or self._one_turn(pair) for pair in two)):
-                    return self._ask_ahead(sure, candidates)
+                    events = self._ask_ahead(sure, candidates)
+                    if found:  # (moves beside a piece left aside: see _aside_moves)
+                        self._aside_asked = (self._ahead_asked, frozenset().union(*(
+                            _diff(self.expected, self._expected_after(path))
+                            for path in [(m,) for m in found] + two)))
+                    return events
             # ... or, not to be asked, its squares are named, and stay so at the next looks:
             # no one move is played while moves in a row are as likely (before, the next
             # look played the one move, and the other was lost: Due Re, b2-d3 and g7-e6
@@ -1095,8 +1112,16 @@ class ChangeFollower(Follower):
         # (a cell misread for good among the squares named, one or two elsewhere, aside: one
         # cell read otherwise is no move, as at the start)
         left = sure - stray
+        asked, cells = self._aside_asked
         if len(left & self._ahead_off) >= AHEAD_LEAST or len(left) > MAX_NOISE \
-                or (_diff(self.expected, seen) - reading.unsure) & self._credit:
+                or (_diff(self.expected, seen) - reading.unsure) & self._credit \
+                or (self._ahead_asked and self._ahead_asked == asked
+                    and _diff(self.expected, seen) & cells):
+            # (... and a question about a move found beside a piece left aside stands while
+            # any of its squares reads otherwise than the game, surely or not: its moves'
+            # squares may be one square read surely, and a stray piece, which alone is no
+            # move; before, the question was dropped at the next look, the picture showing
+            # the move agreed, and the move lost; session 29's second review)
             # not the game yet (a move entered by touch, not made yet: waited for); a
             # question not answered yet is asked again if it was not put to the players
             if self._ahead_asked:
@@ -1690,13 +1715,13 @@ class ChangeFollower(Follower):
                 # queen's d1, read as the game has it, and d6 by 2.7, the one stray cell let
                 # pass: d1-h5 alone was asked, then b8-c6) ... unless a third
                 # move may lie in it: a legal move after the two that changes it and nothing
-                # but cells that changed (a faint g1-f3 beside e2-e4 and e7-e5 was lost so;
-                # a review's probe)
+                # but cells that changed, however little (a faint g1-f3 beside e2-e4 and
+                # e7-e5 was lost so; session 29's reviews)
                 after = self._expected_after(moves)
                 shaded = {c for c in stray & round_move if ev[index[c]] <= SHADE_STRONG
                           and self._seen.get(c, after[c]) == after[c]}
                 if len(shaded) <= MAX_FAINT and not self._third_in(moves, shaded,
-                                                                     stray | moved):
+                                                                     changed | moved):
                     stray -= shaded
             if hand:
                 stray |= patch
