@@ -93,16 +93,23 @@ def test_elolbia_men_are_followed():
     assert events == ["c3c4", "f6f5", "c4c5"]
 
 
-def _e2_left_for_e3_or_e4() -> tuple:
-    """A follower of the Magici start, and a picture changed on e3 and e4 alike after e2 left
-    (a strong change, the same on each)."""
-    frames, _ = film("magici", [], seed=506, calm=4)
+def _calm_start(seed: int) -> tuple:
+    """A follower that has seen the Magici start calm (rendered from ``seed``), its
+    geometry and its position."""
+    frames, _ = film("magici", [], seed=seed, calm=4)
     pos = get_variant("magici").start_position()
     g = geometry_for_cells(list(pos.geometry.cells))
     reader = Reader(g)
     follower = ChangeFollower(pos)
     for frame in frames:
         follower.feed(reader.read(frame))
+    return follower, g, pos
+
+
+def _e2_left_for_e3_or_e4() -> tuple:
+    """A follower of the Magici start, and a picture changed on e3 and e4 alike after e2 left
+    (a strong change, the same on each)."""
+    follower, g, _ = _calm_start(506)
     ref = follower._ref
     changed = ref.cells.copy()
     index = {c: i for i, c in enumerate(g.cells)}
@@ -138,13 +145,7 @@ def _moves_unseen(moves: list[str], partly: dict[str, float], unsure: set[str]) 
     """A follower of the Magici start (seed 510), and a picture in which ``moves`` were made
     unseen: their cells changed fully, each cell of ``partly`` by about the evidence given
     (shade or lean), every cell read as the moves leave it but ``unsure``."""
-    frames, _ = film("magici", [], seed=510, calm=4)
-    pos = get_variant("magici").start_position()
-    g = geometry_for_cells(list(pos.geometry.cells))
-    reader = Reader(g)
-    follower = ChangeFollower(pos)
-    for frame in frames:
-        follower.feed(reader.read(frame))
+    follower, g, pos = _calm_start(510)
     was, played = occupancy(pos, g.cells), get_variant("magici").start_position()
     for text in moves:
         played.push(played.parse_move(text))
