@@ -568,9 +568,9 @@ class ChangeFollower(Follower):
     # the question asked about the board seen ahead, while no answer came (asked again at
     # every look: a station's clock may have kept it from the players, see ask_again)
     _ahead_asked: tuple = field(default=(), init=False, repr=False)
-    # a question beside a move found that leaves a piece aside (see _aside_moves): what was
-    # asked, and every square its moves change, kept asked while one reads otherwise
-    _aside_asked: tuple = field(default=((), frozenset()), init=False, repr=False)
+    # ... and every square its moves change: asked again while one reads otherwise than the
+    # game, and named if it is cancelled
+    _ahead_squares: frozenset = field(default=frozenset(), init=False, repr=False)
     # ... and, once answered, where the answer's moves begin in the history and the question
     _ahead_answer: Any = field(default=None, init=False, repr=False)
     # ... the cells the answer's own moves changed (not those of moves touched after it), and
@@ -835,7 +835,8 @@ class ChangeFollower(Follower):
         legal moves that explain it; and, when none does, whether two moves in a row do (or,
         when those found leave a piece aside as a stray one, the two moves in a row, else the
         runs of three or more, that leave none, asked about beside them: see
-        :meth:`_search_ahead`).
+        :meth:`_search_ahead`; or, when a move found leaves a piece aside that another move
+        would have put there, those other moves: see :meth:`_aside_moves`).
 
         A move explains it when every cell it changes is read as after it, one of them at
         least surely (a reading of a board learnt as the position with a move made on it
@@ -941,19 +942,19 @@ class ChangeFollower(Follower):
         found: see :meth:`_ahead`). Learning from a frame with a move made on it teaches the
         move's origin as before it, so the origin of the move made may read unsure while two
         squares misread surely (a real board before it is learnt) make another move: a piece
-        left aside is a logo only when no move puts it there."""
+        left aside is a logo only when no move puts it there. The same piece's other move is
+        one too (e7-e6 beside e7-e5, e6 read surely and e5 unsure, is either: leaving it out
+        entered false moves; session 29's third review). More than ASK_RUNS in all: only those
+        with a square read surely, else none (the move found is entered, as before)."""
         expected = self.expected
         pieces = {c for c in _diff(expected, seen) if expected[c] == "." and seen[c] != "."}
         aside: set[str] = set()
         for move in found:
             aside |= pieces - _diff(expected, self._expected_after((move,)))
-        # (not a move of a piece found moving: one piece stands on one square, and a pawn's
-        # head read on the square it passed is no other move; session 29's second review)
-        origins = {_ends(move)[0] for move in found}
         out: list[tuple] = []
         shown: list[bool] = []  # ... whether a square of its own is read surely as it leaves it
         for move in self.position.legal_moves():
-            if move in found or _ends(move)[0] in origins:
+            if move in found:
                 continue
             after = self._expected_after((move,))
             moved = _diff(expected, after)
@@ -1057,12 +1058,7 @@ class ChangeFollower(Follower):
                 # named as squares)
                 if len(candidates) <= ASK_RUNS and (self._takes_runs() or all(
                         len(pair) == 1 or self._one_turn(pair) for pair in two)):
-                    events = self._ask_ahead(sure, candidates)
-                    if found:  # (moves beside a piece left aside: see _aside_moves)
-                        self._aside_asked = (self._ahead_asked, frozenset().union(*(
-                            _diff(self.expected, self._expected_after(path))
-                            for path in [(m,) for m in found] + two)))
-                    return events
+                    return self._ask_ahead(sure, candidates, [(m,) for m in found] + two)
             # ... or, not to be asked, its squares are named, and stay so at the next looks:
             # no one move is played while moves in a row are as likely (before, the next
             # look played the one move, and the other was lost: Due Re, b2-d3 and g7-e6
@@ -1089,7 +1085,8 @@ class ChangeFollower(Follower):
             seen = self._values(reading)
             runs = self._runs_of(reading, seen, sure) if seen is not None else []
             if runs and self._takes_runs():
-                return self._ask_ahead(sure, [RUN_JOIN.join(map(str, path)) for path in runs])
+                return self._ask_ahead(sure, [RUN_JOIN.join(map(str, path)) for path in runs],
+                                       runs)
             if runs or (first and self._moved_since(sure, stray)):
                 # (a roll before each move, Due Re: no run is an answer; the squares
                 # are named, and the referee enters the moves by touch. Before, the board was
@@ -1112,16 +1109,13 @@ class ChangeFollower(Follower):
         # (a cell misread for good among the squares named, one or two elsewhere, aside: one
         # cell read otherwise is no move, as at the start)
         left = sure - stray
-        asked, cells = self._aside_asked
         if len(left & self._ahead_off) >= AHEAD_LEAST or len(left) > MAX_NOISE \
                 or (_diff(self.expected, seen) - reading.unsure) & self._credit \
-                or (self._ahead_asked and self._ahead_asked == asked
-                    and _diff(self.expected, seen) & cells):
-            # (... and a question about a move found beside a piece left aside stands while
-            # any of its squares reads otherwise than the game, surely or not: its moves'
-            # squares may be one square read surely, and a stray piece, which alone is no
-            # move; before, the question was dropped at the next look, the picture showing
-            # the move agreed, and the move lost; session 29's second review)
+                or (self._ahead_asked and _diff(self.expected, seen) & self._ahead_squares):
+            # (... and a question stands while any square of its moves reads otherwise than
+            # the game, surely or not: they may be one square read surely, and a stray piece,
+            # which alone is no move; before, the question was dropped at the next look, the
+            # picture showing the moves agreed, and the moves lost; session 29's reviews)
             # not the game yet (a move entered by touch, not made yet: waited for); a
             # question not answered yet is asked again if it was not put to the players
             if self._ahead_asked:
@@ -1181,10 +1175,13 @@ class ChangeFollower(Follower):
                 out |= hit
         return out
 
-    def _ask_ahead(self, sure: frozenset, candidates: list[str]) -> list[FollowEvent]:
-        """Ask which of ``candidates`` (moves, or runs of them) the board seen ahead shows;
-        asked again at every look until answered (see :meth:`_ahead`)."""
+    def _ask_ahead(self, sure: frozenset, candidates: list[str], paths: list[tuple]
+                   ) -> list[FollowEvent]:
+        """Ask which of ``candidates`` (moves, or runs of them: ``paths``) the board seen ahead
+        shows; asked again at every look until answered (see :meth:`_ahead`)."""
         self._ahead_off = sure
+        self._ahead_squares = frozenset().union(
+            *(_diff(self.expected, self._expected_after(path)) for path in paths))
         self._pending = []
         self._ahead_asked = tuple(candidates)
         return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=self._ahead_asked))
@@ -1302,6 +1299,7 @@ class ChangeFollower(Follower):
                                          quiet=not runs and not _started(self.position)))
         self._pending = []
         self._ahead_asked = tuple(RUN_JOIN.join(map(str, path)) for path in runs)
+        self._ahead_squares = frozenset()  # (the board is not learnt: no picture to agree)
         return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=self._ahead_asked))
 
     def _moved_on(self, seen: dict[str, str], sure: frozenset[str]) -> bool:
@@ -1360,8 +1358,11 @@ class ChangeFollower(Follower):
     def _other_than(self, move: Any) -> Any:
         """The one move other than ``move`` the last reading shows made on the board (see
         :meth:`_read_ahead`), or None."""
-        _, _, found, _ = self._read_ahead(self._last_read)
-        other = self._pick(found) if found else None
+        _, _, found, two = self._read_ahead(self._last_read)
+        # (none when the reading may be other moves as well: beside a piece left aside, the
+        # move misread surely was played when the one answered was taken back on the screen;
+        # session 29's third review)
+        other = self._pick(found) if found and not two else None
         return other if other is not None and str(other) != str(move) else None
 
     def _chosen_back(self, changed: set[str]) -> bool:
@@ -1713,10 +1714,10 @@ class ChangeFollower(Follower):
                 # recording at half its frame rate, d1-h5 and b8-c6 seen at one look, c8
                 # changed by 2.1 beside the knight's b8, read unsure, c1 by 2.2 beside the
                 # queen's d1, read as the game has it, and d6 by 2.7, the one stray cell let
-                # pass: d1-h5 alone was asked, then b8-c6) ... unless a third
-                # move may lie in it: a legal move after the two that changes it and nothing
-                # but cells that changed, however little (a faint g1-f3 beside e2-e4 and
-                # e7-e5 was lost so; session 29's reviews)
+                # pass: d1-h5 alone was asked, then b8-c6) ... unless a third move may lie
+                # in it: a legal move after the two that changes it and nothing but cells
+                # that changed, however little (a faint g1-f3 beside e2-e4 and e7-e5 was
+                # lost so; session 29's reviews)
                 after = self._expected_after(moves)
                 shaded = {c for c in stray & round_move if ev[index[c]] <= SHADE_STRONG
                           and self._seen.get(c, after[c]) == after[c]}
@@ -1847,8 +1848,8 @@ class ChangeFollower(Follower):
                 # changed next to them are not excused as shade (a hand resting over the
                 # board beside a move changes them as much, and made a second move of them),
                 # but for those that changed only partly (see MAX_FAINT) ... unless they are
-                # one turn (Due Re's two dice, moved in one go: as usual
-                # as one move, and judged as one)
+                # one turn (Due Re's two dice, moved in one go: as usual as one move, and
+                # judged as one)
                 two = verdict(pairs, near=bool(pairs) and pairs[0][1] in turns, faint=True)
                 if two is not None and pairs[0][0] > scored[0][0] + MARGIN and not (
                         arm and not self._borne_out(two[0], was)):
@@ -2756,6 +2757,10 @@ class ChangeFollower(Follower):
             return []
         self._ahead_asked = ()
         self._pending = []
+        # (the squares of every move asked about: of a move found beside a piece left aside,
+        # only the square read surely was named before, not those of the move made; session
+        # 29's third review)
+        self._ahead_off |= self._ahead_squares
         return self._ask(FollowEvent(EventKind.CHECK,
                                      squares=tuple(sorted(self._ahead_off, key=_cell_key))))
 

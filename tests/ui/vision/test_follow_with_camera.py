@@ -2550,3 +2550,85 @@ def test_due_re_after_a_turn_touched_whose_second_piece_went_where_the_first_sto
     assert [(s["move"], s["die"]) for s in board_moves(session.match)][6:] == [
         ("g7h5", 5), ("d7a4", 4)], said
     assert move_sources(session.match)[6:] == ["camera", "camera"]
+
+
+# e2-e4 made before the camera saw the board, which it learnt from that frame: e2 and e4 read
+# unsure as learning left them, f2 misread empty (unsure) and f4 surely as a piece
+E4_READ_AS_F4 = [("e2", "w", False), ("e4", "w", False), ("f2", ".", False), ("f4", "w", True)]
+
+
+def _learnt_after(camera_app, tmp_path, monkeypatch, plies, misreads, tail=8):
+    """The Magici board screen following footage of ``plies`` from the frame after the first
+    (the camera switched on late), with ``misreads``; returns (app, worker, screen, labels of
+    the first question asked)."""
+    from .conftest import Footage
+
+    for cell, state, sure in misreads:
+        misread(monkeypatch, cell, state, sure=sure)
+    names, corners, size = filmed(tmp_path, plies)
+    folder = strung(tmp_path, names[6:10] * 2 + names[10:] + [names[-1]] * tail)
+    app, worker, screen = following_board(camera_app, Footage(folder, corners, [], [], size))
+    screen.set_follow(True)
+    while not screen.camera.asking():
+        result = worker.step()
+        assert result is not None and result.state.name != "ENDED", \
+            [h.text for h in screen.session.history]
+        app.tick()
+    return app, worker, screen, [b.label for b in screen.overlay_buttons]
+
+
+def _answer(app, screen, move: str) -> None:
+    tap(app, *next(b for b in screen.overlay_buttons if b.label.endswith(move)).rect.center)
+
+
+def test_a_move_made_before_beside_two_squares_misread_as_another_move_is_asked(
+        camera_app, tmp_path, monkeypatch):
+    """The camera asks e2-e4 or f2-f4 (before, it entered f2-f4, a false move: the real
+    webcam's recording read at a third of its frame rate); e2-e4 answered, it enters the
+    players' next moves."""
+    app, worker, screen, asked = _learnt_after(camera_app, tmp_path, monkeypatch,
+                                               ["e2e4", "e7e5", "g1f3"], E4_READ_AS_F4)
+    assert sorted(label.split()[-1] for label in asked[:2]) == ["e2-e4", "f2-f4"]
+    _answer(app, screen, "e2-e4")
+    said = play_out(app, worker)
+    assert [h.text for h in screen.session.history] == ["e2e4", "e7e5", "g1f3"], said
+    assert move_sources(screen.session.match) == ["camera_asked", "camera", "camera"]
+
+
+def test_the_answer_undone_with_the_pawn_still_on_e4_plays_no_misread_move(
+        camera_app, tmp_path, monkeypatch):
+    """... e2-e4 answered, then undone on the screen while the pawn stays on e4: its squares
+    are named, and f2-f4, the misread, is not entered (before, it was, then e7-e5: the move
+    other than the one undone was taken from the one move found, the alternatives aside;
+    session 29's third review)."""
+    app, worker, screen, _ = _learnt_after(camera_app, tmp_path, monkeypatch,
+                                           ["e2e4", "e7e5"], E4_READ_AS_F4)
+    _answer(app, screen, "e2-e4")
+    screen.undo()
+    said = play_out(app, worker)
+    assert "f2f4" not in [h.text for h in screen.session.history], said
+    assert any("e2 e4" in text for text in said), said
+
+
+def test_the_question_cancelled_names_the_squares_of_every_move_asked(
+        camera_app, tmp_path, monkeypatch):
+    """... cancelled: e2, e4, f2 and f4 are named, those of the move made among them (before,
+    f4 alone; session 29's third review)."""
+    app, worker, screen, _ = _learnt_after(camera_app, tmp_path, monkeypatch,
+                                           ["e2e4", "e7e5"], E4_READ_AS_F4)
+    cancel(app, screen)
+    said = play_out(app, worker)
+    assert any(text.endswith("e2 f2 e4 f4") for text in said), said
+    assert screen.session.history == []
+
+
+def test_a_knight_read_on_two_squares_it_may_have_gone_to_is_asked(
+        camera_app, tmp_path, monkeypatch):
+    """g1-h3 made before the camera saw the board, f3 misread surely as a piece, g1 and h3
+    read unsure: g1-f3 or g1-h3 is asked (session 29's third review: leaving the same
+    piece's other move out of the question entered g1-f3, a false move)."""
+    app, worker, screen, asked = _learnt_after(
+        camera_app, tmp_path, monkeypatch, ["g1h3", "e7e5"],
+        [("f3", "w", True), ("g1", ".", False), ("h3", "w", False)])
+    assert sorted(label.split()[-1] for label in asked[:2]) == ["Cg1-f3", "Cg1-h3"]
+    assert screen.session.history == []
