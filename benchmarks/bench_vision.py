@@ -4,7 +4,7 @@ Run: ``.venv/bin/python benchmarks/bench_vision.py [--quick] [--webcam quick|ful
 [--only-lens]``; ``--real-photos DIR``: only photos of a real board named by their positions;
 ``--real-game VIDEO VARIANT MOVES [--looked-at] [--variants]``: only a real webcam's recording
 of a game (``--variants``: also as other cameras could film it: turned, resized, darker, fewer
-frames);
+frames; and six of those read by a slower reader, every 2nd and 3rd frame);
 ``--real-stills DIR TRUTH``: only real photos whose boards a JSON file gives.
 
 Two kinds of material side by side, split once and for all in ``companion/vision/split.json``:
@@ -967,6 +967,26 @@ def bench_real_game_variants(video: str, variant: str, moves: list[str],
             total.add(score)
     print(f"[real webcam game, {name}, all {len(REAL_GAME_VARIANTS)} variants, {label}] "
           f"{total.line()}", flush=True)
+    # ... and those other cameras read by a slower reader: every 2nd and 3rd frame reaches it,
+    # as on a Raspberry Pi that takes longer than a frame's time to read one (see
+    # bench_slow_reader); at 20 frames a second, 10 and 6.7
+    slow = devbench.GameScore()
+    for what, how in SLOW_REAL_LOOKS:
+        for every in (2, 3):
+            shown = [_variant_frame(how, f) for f in frames[::every]]
+            score = devbench.follow_game(variant, fen, moves, iter(shown), None,
+                                         f"{name}, {what}, every {every}",
+                                         fps / every if fps else None)
+            print(f"    {name}, {what}, every {every} frame(s): {score.followed}/{score.moves} "
+                  f"followed, {score.false} false, {score.asked} asked", flush=True)
+            slow.add(score)
+    print(f"[real webcam game, {name}, {len(SLOW_REAL_LOOKS)} variants each read every 2nd and "
+          f"3rd frame, {label}] {slow.line()}", flush=True)
+
+
+SLOW_REAL_LOOKS = (("half the size", "half"), ("twice the size", "double"),
+                   ("turned a quarter", "rot90"), ("turned half round", "rot180"),
+                   ("darker", "dim"), ("a warmer light", "warm"))
 
 
 def bench_real_game(video: str, variant: str, moves: list[str], fen: str | None = None,
