@@ -568,9 +568,10 @@ class ChangeFollower(Follower):
     # the question asked about the board seen ahead, while no answer came (asked again at
     # every look: a station's clock may have kept it from the players, see ask_again)
     _ahead_asked: tuple = field(default=(), init=False, repr=False)
-    # ... and every square its moves change: asked again while one reads otherwise than the
-    # game, and named if it is cancelled
+    # ... and every square its moves change (named if it is cancelled), and its runs of moves
+    # (asked again while one of them fits the board: see _ahead)
     _ahead_squares: frozenset = field(default=frozenset(), init=False, repr=False)
+    _ahead_paths: list = field(default_factory=list, init=False, repr=False)
     # ... and, once answered, where the answer's moves begin in the history and the question
     _ahead_answer: Any = field(default=None, init=False, repr=False)
     # ... the cells the answer's own moves changed (not those of moves touched after it), and
@@ -1111,11 +1112,14 @@ class ChangeFollower(Follower):
         left = sure - stray
         if len(left & self._ahead_off) >= AHEAD_LEAST or len(left) > MAX_NOISE \
                 or (_diff(self.expected, seen) - reading.unsure) & self._credit \
-                or (self._ahead_asked and _diff(self.expected, seen) & self._ahead_squares):
+                or (self._ahead_asked and _diff(self.expected, seen) & self._ahead_squares
+                    and self._asked_fits(seen, reading.unsure)):
             # (... and a question stands while any square of its moves reads otherwise than
-            # the game, surely or not: they may be one square read surely, and a stray piece,
-            # which alone is no move; before, the question was dropped at the next look, the
-            # picture showing the moves agreed, and the moves lost; session 29's reviews)
+            # the game, surely or not, and one of its runs still fits the board: they may be
+            # one square read surely, and a stray piece, which alone is no move; before, the
+            # question was dropped at the next look, the picture showing the moves agreed,
+            # and the moves lost; session 29's reviews. Moves taken back on the board, a
+            # square misread unsure among them, drop it: the fourth review)
             # not the game yet (a move entered by touch, not made yet: waited for); a
             # question not answered yet is asked again if it was not put to the players
             if self._ahead_asked:
@@ -1175,6 +1179,16 @@ class ChangeFollower(Follower):
                 out |= hit
         return out
 
+    def _asked_fits(self, seen: dict[str, str], unsure: "set[str] | frozenset[str]") -> bool:
+        """Whether a run asked about the board seen ahead (see :meth:`_ask_ahead`) leaves
+        every square it changes as ``seen`` reads it, or read unsure."""
+        expected = self.expected
+        for path in self._ahead_paths:
+            after = self._expected_after(path)
+            if all(seen[c] == after[c] or c in unsure for c in _diff(expected, after)):
+                return True
+        return False
+
     def _ask_ahead(self, sure: frozenset, candidates: list[str], paths: list[tuple]
                    ) -> list[FollowEvent]:
         """Ask which of ``candidates`` (moves, or runs of them: ``paths``) the board seen ahead
@@ -1182,6 +1196,7 @@ class ChangeFollower(Follower):
         self._ahead_off = sure
         self._ahead_squares = frozenset().union(
             *(_diff(self.expected, self._expected_after(path)) for path in paths))
+        self._ahead_paths = list(paths)
         self._pending = []
         self._ahead_asked = tuple(candidates)
         return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=self._ahead_asked))
@@ -1299,7 +1314,8 @@ class ChangeFollower(Follower):
                                          quiet=not runs and not _started(self.position)))
         self._pending = []
         self._ahead_asked = tuple(RUN_JOIN.join(map(str, path)) for path in runs)
-        self._ahead_squares = frozenset()  # (the board is not learnt: no picture to agree)
+        self._ahead_squares, self._ahead_paths = frozenset(), []  # (the board is not learnt:
+        # no picture to agree)
         return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=self._ahead_asked))
 
     def _moved_on(self, seen: dict[str, str], sure: frozenset[str]) -> bool:
@@ -1359,10 +1375,11 @@ class ChangeFollower(Follower):
         """The one move other than ``move`` the last reading shows made on the board (see
         :meth:`_read_ahead`), or None."""
         _, _, found, two = self._read_ahead(self._last_read)
-        # (none when the reading may be other moves as well: beside a piece left aside, the
-        # move misread surely was played when the one answered was taken back on the screen;
-        # session 29's third review)
-        other = self._pick(found) if found and not two else None
+        # (none when ``move`` itself may be what the reading shows, asked beside the one
+        # found: beside a piece left aside, the move misread surely was played when the one
+        # answered was taken back on the screen; session 29's third review)
+        beside = isinstance(two, list) and any(str(path[0]) == str(move) for path in two)
+        other = self._pick(found) if found and not beside else None
         return other if other is not None and str(other) != str(move) else None
 
     def _chosen_back(self, changed: set[str]) -> bool:

@@ -1002,3 +1002,43 @@ def test_two_moves_ahead_after_which_a_shahs_exchange_is_open_are_named_not_aske
     events = follower._ahead(reading, None, first=True)
     changed = sorted(c for c, v in reading.cells.items() if v != follower.expected[c])
     assert [(e.kind, sorted(e.squares)) for e in events] == [(EventKind.CHECK, changed)]
+
+
+def _board_read(follower: ChangeFollower, moves: list[str], misread: dict[str, str],
+                unsure: set[str]):
+    """A reading of the Magici board with ``moves`` made on it, ``misread`` cells read so,
+    ``unsure`` read unsure."""
+    from types import SimpleNamespace
+
+    pos = get_variant("magici").start_position()
+    for text in moves:
+        pos.push(pos.parse_move(text))
+    return SimpleNamespace(cells={**occupancy(pos, follower.cells), **misread},
+                           unsure=frozenset(unsure))
+
+
+def test_a_question_not_put_to_the_players_is_dropped_once_the_board_shows_its_moves_undone():
+    """e2-e4, e7-e5 asked (e2 read unsure) but not put to the players (a station's clock);
+    they take both back, e7 misread empty, unsure: the question is dropped, the board taken
+    as the game's, and what the players do next is judged by change as usual (before, it was
+    asked again at every look, and d2-d4 made next was never entered; session 29's fourth
+    review)."""
+    follower = ChangeFollower(get_variant("magici").start_position(), fps=10)
+    follower._refs = [None]
+    events = follower._ahead(_board_read(follower, ["e2e4", "e7e5"], {}, {"e2"}), None,
+                             first=True)
+    assert [(e.kind, e.candidates) for e in events] == [(EventKind.AMBIGUOUS, ("e2e4,e7e5",))]
+    follower.ask_again()
+    assert follower._ahead(_board_read(follower, [], {"e7": "."}, {"e7"}), None) == []
+    assert follower._ahead_asked == () and follower._ahead_off == frozenset()
+
+
+def test_after_an_undo_the_move_made_instead_is_entered_beside_a_reply_read_unsure():
+    """e2-e4 taken back on the screen; the players made d2-d4 and b8-c6 instead (b8 read
+    unsure): d2-d4, the one move other than e2-e4 the board shows, is still taken (the
+    guard against the move misread beside a piece left aside applies only when e2-e4 itself
+    is asked beside it; session 29's fourth review)."""
+    follower = ChangeFollower(get_variant("magici").start_position(), fps=10)
+    follower._last_read = _board_read(follower, ["d2d4", "b8c6"], {"b8": "b"}, {"b8"})
+    e2e4 = next(m for m in follower.position.legal_moves() if str(m) == "e2e4")
+    assert str(follower._other_than(e2e4)) == "d2d4"
