@@ -2749,6 +2749,14 @@ class ChangeFollower(Follower):
             self._ahead_asked = tuple(dict.fromkeys(RUN_JOIN.join(r) for r in rest if r))
             self._ahead_answer = (len(self.history), self._ahead_asked) if self._ahead_asked \
                 else None
+            # (... and its runs, less the moves entered, when they are that question's: see
+            # _asked_fits)
+            paths = self._ahead_paths \
+                if [RUN_JOIN.join(map(str, p)) for p in self._ahead_paths] == list(asked) else []
+            self._ahead_paths = [p[len(done):] for p in paths
+                                 if [str(m) for m in p[:len(done)]] == done and p[len(done):]]
+            self._ahead_squares = frozenset().union(
+                *(_diff(self.expected, self._expected_after(p)) for p in self._ahead_paths))
         self._ref = self._refs[-1] if self._refs else None
         self._settle = None
         self._asked = ()

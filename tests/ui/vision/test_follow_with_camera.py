@@ -2632,3 +2632,20 @@ def test_a_knight_read_on_two_squares_it_may_have_gone_to_is_asked(
         [("f3", "w", True), ("g1", ".", False), ("h3", "w", False)])
     assert sorted(label.split()[-1] for label in asked[:2]) == ["Cg1-f3", "Cg1-h3"]
     assert screen.session.history == []
+
+
+def test_the_move_asked_beside_a_misread_tapped_while_the_clock_takes_none_is_asked_again(
+        camera_app, tmp_path, monkeypatch):
+    """... the referee taps e2-e4 while the clocks are stopped: it waits; once they run the
+    camera asks again, e2-e4 goes in and the next moves are entered by the camera."""
+    app, worker, screen, _ = _learnt_after(camera_app, tmp_path, monkeypatch,
+                                           ["e2e4", "e7e5", "g1f3"], E4_READ_AS_F4, tail=20)
+    refusing = ["Orologi in pausa"]
+    monkeypatch.setattr(screen, "move_refusal", lambda: refusing[0] if refusing else None)
+    _answer(app, screen, "e2-e4")
+    assert screen.session.history == []
+    refusing.clear()
+    until_asked(app, worker, screen)
+    _answer(app, screen, "e2-e4")
+    said = play_out(app, worker)
+    assert [h.text for h in screen.session.history] == ["e2e4", "e7e5", "g1f3"], said
