@@ -957,10 +957,8 @@ class ChangeFollower(Follower):
         for move in self.position.legal_moves():
             if move in found:
                 continue
-            after = self._expected_after((move,))
-            moved = _diff(expected, after)
-            if any(seen[c] == after[c] for c in moved & aside) and all(
-                    seen[c] == after[c] or c in unsure for c in moved):
+            after, moved, shown_all = self._reads_as((move,), seen, unsure)
+            if shown_all and any(seen[c] == after[c] for c in moved & aside):
                 out.append((move,))
                 shown.append(bool(moved - unsure))
         if len(found) + len(out) > ASK_RUNS:
@@ -1170,32 +1168,36 @@ class ChangeFollower(Follower):
         out: set[str] = set()
         if not cells:
             return out
-        expected = self.expected
         for move in self.position.legal_moves():
-            after = self._expected_after((move,))
-            moved = _diff(expected, after)
+            after, moved, shown = self._reads_as((move,), seen, unsure)
             hit = {c for c in moved & cells if seen[c] == after[c]}
-            if hit and all(seen[c] == after[c] or c in unsure for c in moved):
+            if hit and shown:
                 out |= hit
         return out
+
+    def _reads_as(self, path: tuple, seen: dict[str, str], unsure: "set[str] | frozenset[str]"
+                  ) -> "tuple[dict[str, str], set[str], bool]":
+        """What stands on each cell once ``path`` is played, the squares it changes, and
+        whether ``seen`` reads every one of them as it leaves it, or ``unsure``."""
+        after = self._expected_after(path)
+        moved = _diff(self.expected, after)
+        return after, moved, all(seen[c] == after[c] or c in unsure for c in moved)
+
+    def _squares_of(self, paths: "list[tuple]") -> frozenset:
+        """Every square the runs of moves ``paths`` change, from the position as it stands."""
+        return frozenset().union(*(_diff(self.expected, self._expected_after(p)) for p in paths))
 
     def _asked_fits(self, seen: dict[str, str], unsure: "set[str] | frozenset[str]") -> bool:
         """Whether a run asked about the board seen ahead (see :meth:`_ask_ahead`) leaves
         every square it changes as ``seen`` reads it, or read unsure."""
-        expected = self.expected
-        for path in self._ahead_paths:
-            after = self._expected_after(path)
-            if all(seen[c] == after[c] or c in unsure for c in _diff(expected, after)):
-                return True
-        return False
+        return any(self._reads_as(path, seen, unsure)[2] for path in self._ahead_paths)
 
     def _ask_ahead(self, sure: frozenset, candidates: list[str], paths: list[tuple]
                    ) -> list[FollowEvent]:
         """Ask which of ``candidates`` (moves, or runs of them: ``paths``) the board seen ahead
         shows; asked again at every look until answered (see :meth:`_ahead`)."""
         self._ahead_off = sure
-        self._ahead_squares = frozenset().union(
-            *(_diff(self.expected, self._expected_after(path)) for path in paths))
+        self._ahead_squares = self._squares_of(paths)
         self._ahead_paths = list(paths)
         self._pending = []
         self._ahead_asked = tuple(candidates)
@@ -2755,8 +2757,7 @@ class ChangeFollower(Follower):
                 if [RUN_JOIN.join(map(str, p)) for p in self._ahead_paths] == list(asked) else []
             self._ahead_paths = [p[len(done):] for p in paths
                                  if [str(m) for m in p[:len(done)]] == done and p[len(done):]]
-            self._ahead_squares = frozenset().union(
-                *(_diff(self.expected, self._expected_after(p)) for p in self._ahead_paths))
+            self._ahead_squares = self._squares_of(self._ahead_paths)
         self._ref = self._refs[-1] if self._refs else None
         self._settle = None
         self._asked = ()
