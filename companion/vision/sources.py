@@ -206,7 +206,11 @@ def open_source(spec: str) -> FrameSource:
         return OpenCVSource(int(spec), is_file=False)
     path = Path(spec)
     if path.is_dir():
-        return ImageFolderSource(path)
+        folder = ImageFolderSource(path)
+        if not folder.files:  # (nothing would be read, and nothing said)
+            raise ValueError(f"camera source {spec!r}: a folder with no images "
+                             f"({' '.join(sorted(IMAGE_SUFFIXES))})")
+        return folder
     if path.is_file():
         return OpenCVSource(str(path), is_file=True)
     if "://" in spec:

@@ -84,6 +84,13 @@ def test_follow_rejects_an_unknown_source(capsys):
     assert "no such file" in capsys.readouterr().err
 
 
+def test_follow_names_a_folder_without_images(tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("no frames here")
+    assert main(["vision", "follow", str(tmp_path), "--variant", "magici"]) == 2
+    err = capsys.readouterr().err
+    assert str(tmp_path) in err and "no images" in err and ".jpg" in err
+
+
 def test_image_folder_is_read_in_name_order_then_ends(tmp_path):
     for name, value in (("b.png", 20), ("a.png", 10)):
         cv2.imwrite(str(tmp_path / name), np.full((8, 8, 3), value, np.uint8))
@@ -142,6 +149,9 @@ def test_config_source_empty_means_no_camera_and_a_live_one_is_retried(tmp_path)
     clock = FakeClock()
     assert source_from_config("", clock.now_ms) is None
     assert isinstance(source_from_config("picamera", clock.now_ms), RetryingSource)
+    with pytest.raises(ValueError, match="no images"):  # (an empty folder reads nothing)
+        source_from_config(str(tmp_path), clock.now_ms)
+    cv2.imwrite(str(tmp_path / "f000.png"), np.zeros((8, 8, 3), np.uint8))
     assert isinstance(source_from_config(str(tmp_path), clock.now_ms), ImageFolderSource)
     with pytest.raises(ValueError, match="nowhere"):
         source_from_config("/nowhere/cam.mp4", clock.now_ms)
