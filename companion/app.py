@@ -18,7 +18,7 @@ from typing import Any
 from companion.config import Config, ConfigError, load_config
 from companion.core.clock import MonotonicClock, TimeSource
 from companion.core.dice import Dice
-from companion.core.journal import Journal, JournalDamaged, JournalError, MatchUnreadable
+from companion.core.journal import CONTENT_ERRORS, Journal, JournalDamaged, JournalError, MatchUnreadable
 from companion.i18n import Translator
 
 MAX_SLEEP_MS = 1000  # wake at least once a second (the watchdog)
@@ -138,11 +138,6 @@ def game_label(app: "App", game: str) -> str:
         return app.t(f"game.{game}")
     except KeyError:  # a game this version does not know (strict translations in tests)
         return game
-
-
-# What a screen's reading of a match raises when the content is not what its game expects (a
-# roll without faces, an unknown variant, a bad start string): the match is set aside.
-CONTENT_ERRORS: tuple[type[BaseException], ...] = (KeyError, TypeError, ValueError, IndexError, AttributeError)
 
 
 MAX_SET_ASIDE_TRIES = 20

@@ -105,6 +105,13 @@ class JournalDamaged(JournalError):
     """The file itself is bad (not a database, or it fails the integrity check)."""
 
 
+# What reading a match raises when its content is not what its game expects (a roll without
+# faces, an unknown variant, a bad start string, a setup whose army is a number): the match is
+# set aside, the rest goes on
+CONTENT_ERRORS: tuple[type[BaseException], ...] = (KeyError, TypeError, ValueError, IndexError,
+                                                   AttributeError)
+
+
 class MatchUnreadable(JournalError):
     """One match's rows cannot be read; the rest of the journal is fine.
 

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from companion.core.journal import CONTENT_ERRORS
 from companion.magici.model import House, Side
 from companion.magici.station import InCheck, RefereeStation, SpellCheck
 from companion.magici.timing import Cue, CueKind, MagiciTiming
@@ -87,13 +88,28 @@ class Boards:
         self.spell_check_for = spell_check_for
         self._stations: dict[int, RefereeStation | None] = {n: None for n in BOARDS}
         self.fresh: dict[int, bool] = {n: False for n in BOARDS}  # opened from the journal, not yet polled
+        self.set_aside: list[tuple[int, str]] = []  # matches load() could not open: (id, why)
 
     @classmethod
     def load(cls, journal: Any, **kwargs: Any) -> "Boards":
-        """Both boards with their unfinished games from the journal (after a restart)."""
+        """Both boards with their unfinished games from the journal (after a restart). A game
+        whose events make no sense to the station (a setup whose army is a number, say: a
+        journal written by hand or damaged) is set aside in the journal, named in
+        :attr:`set_aside`, and the other board's game still opens: nothing in a journal's
+        content stops the station."""
+        from companion.core.journal import MatchUnreadable
+
         boards = cls(journal, **kwargs)
         for info in reversed(journal.matches(game=GAME, unfinished=True)):  # oldest first: newest wins
-            boards.open(board_of(info.meta), journal.match(info.id), fresh=True)
+            try:
+                boards.open(board_of(info.meta), journal.match(info.id), fresh=True)
+            except MatchUnreadable as exc:
+                journal.set_aside(info.id, exc.reason)
+                boards.set_aside.append((info.id, exc.reason))
+            except CONTENT_ERRORS as exc:
+                reason = f"{type(exc).__name__}: {exc}"
+                journal.set_aside(info.id, reason)
+                boards.set_aside.append((info.id, reason))
         return boards
 
     # -- the games ------------------------------------------------------------------------------

@@ -53,6 +53,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from companion.core.journal import CONTENT_ERRORS
 from companion.magici.model import GameResult, House, PieceKind, ResultKind, Side, SideStats, parse_army
 from companion.magici.spells import Obligation, SpellCall, SpellLedger
 from companion.magici.timing import ClockKind, Countdown, MagiciTiming
@@ -301,7 +302,7 @@ def replay(events: Iterable[EventLike | tuple[str, dict[str, Any], int]]) -> Sta
         kind, data, at = ev if isinstance(ev, tuple) else (ev.kind, ev.data, ev.at_ms)
         try:
             state = apply(state, kind, data, at)
-        except (KeyError, ValueError, TypeError) as exc:
+        except CONTENT_ERRORS as exc:  # (a field of the wrong kind: a number for the army)
             raise ValueError(f"Scacchi Magici journal, event {n} ({kind}): {exc}") from None
     if state is None:
         raise ValueError("Scacchi Magici journal: no setup event")

@@ -417,6 +417,11 @@ def room(app: "App") -> Room:
     if existing is not None and existing.app is app:
         return existing
     boards = Boards.load(app.journal, now_ms=lambda: app.journal.wall_ms(), in_check_for=in_check_of(app))
+    if boards.set_aside:  # (games it could not open: named, the app goes on)
+        from companion.app import set_aside_banner
+
+        set_aside_banner(app, boards.set_aside)
+        app.play("error")
     return install_room(app, boards)
 
 

@@ -426,3 +426,32 @@ def test_after_a_power_cut_the_clocks_run_from_the_boot_not_from_the_first_tap(m
     kinds_now = [e.kind for e in again.journal.match(match.id).effective()]
     assert kinds_now[-1] == "magici.move_end"
     assert isinstance(again.top, ResumeScreen)
+
+
+def test_a_game_whose_setup_makes_no_sense_is_set_aside_and_the_other_board_runs(magici_app, clock, tmp_path):
+    """A journal damaged or written by hand: the game on board 2 has a number for its army. The
+    station stopped with a traceback at every boot; it now names that game, sets it aside (kept)
+    and runs board 1's game, whose clocks go on."""
+    from companion.app import start_up_checks
+    from companion.ui.magici.desk import room
+
+    path = tmp_path / "bad.db"
+    app = magici_app(journal_path=path)
+    start_game(app)
+    good = app.journal.matches(game=GAME)[0]
+    bad = app.journal.new_match(GAME, meta={"board": 2})
+    bad.append("magici.setup", {"white": {"name": "A"}, "black": {"name": "B"}, "army": 5})
+    app.journal.close()
+    again = magici_app(journal_path=path, lang="en")
+    again.push(HomeScreen(again))
+    start_up_checks(again)
+    assert bad.id in again.journal.aside
+    assert f"Match {bad.id} (Scacchi Magici) cannot be read" in again.banners[-1].text
+    boards = room(again).boards
+    assert boards.station(2) is None and boards.station(1).log.id == good.id
+    again.tick()
+    clock.advance(3_000)
+    command(again, "white")  # board 1's team ends its move: its game runs
+    assert [e.kind for e in again.journal.match(good.id).effective()][-1] == "magici.move_end"
+    rows = again.journal._conn.execute("SELECT COUNT(*) FROM events WHERE match_id = ?", (bad.id,)).fetchone()[0]
+    assert rows == 1  # kept, never deleted
