@@ -119,8 +119,8 @@ def _desk(args: argparse.Namespace) -> int:
         parse_broker(args.broker)
         check_name(args.event, "event")
         host, _, port_text = args.http.rpartition(":")
-        if not host or not port_text.isdigit():
-            raise ValueError(f"--http {args.http!r}: expected HOST:PORT such as 0.0.0.0:8080")
+        if not host or not port_text.isdigit() or int(port_text) > 65535:
+            raise ValueError(f"--http {args.http!r}: expected HOST:PORT such as 0.0.0.0:8080 (a port up to 65535)")
         desk = Desk(_data_dir(args), args.event, _championship(args))
     except ValueError as exc:
         return _fail("desk", str(exc))
@@ -202,6 +202,10 @@ def _station(args: argparse.Namespace) -> int:
     _logging()
     try:
         settings = LinkSettings(args.broker, args.station, args.event, args.user, args.password)
+        if not Path(args.journal).is_file():  # (a path mistyped would make a new, empty journal,
+            # published in place of the station's)
+            raise ValueError(f"--journal {args.journal}: no such journal (the station's journal.db, "
+                             "which the app makes)")
         Journal.open(args.journal).close()  # a bad journal is said now
     except (ValueError, JournalError) as exc:
         return _fail("station", str(exc))

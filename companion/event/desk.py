@@ -58,11 +58,12 @@ class Desk:
         self.event = event
         self.clock = clock
         self.base = championship or {}
-        Path(data_dir).mkdir(parents=True, exist_ok=True)
+        try:
+            Path(data_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(f"{data_dir}: cannot be the desk's data folder ({exc.strerror or exc})") from None
         self.path = Path(data_dir) / f"desk-{event}.db"
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=5.0)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.executescript(_SCHEMA)
+        self._db = self._open_store()
         self._lock = threading.RLock()
         self._listeners: list[Callable[[], None]] = []
         self._asked: dict[tuple[str, int], int] = {}
@@ -73,6 +74,40 @@ class Desk:
         from companion.event.results import tally
 
         tally({}, self.base)  # a bad championship file is said now, not at the first result
+
+    def _open_store(self, fresh: bool = False) -> sqlite3.Connection:
+        """The desk's store; one that is not a database (damaged) is moved aside, named in the
+        log, and a new one made: the stations send their journals again on request, so nothing
+        is lost. One that cannot be opened at all (a folder, no permission) is a ValueError."""
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=5.0) \
+            if self.path.is_file() or not self.path.exists() else None
+        try:
+            if db is None:
+                raise sqlite3.OperationalError("it is a folder, not a file")
+            db.execute("PRAGMA journal_mode=WAL")
+            db.executescript(_SCHEMA)
+            return db
+        except sqlite3.OperationalError as exc:  # (a folder, no permission, a full disk)
+            if db is not None:
+                db.close()
+            raise ValueError(f"{self.path}: cannot open the desk's store ({exc})") from None
+        except sqlite3.DatabaseError as exc:  # not a database: damaged
+            assert db is not None
+            db.close()
+            if fresh:
+                raise ValueError(f"{self.path}: cannot make the desk's store ({exc})") from None
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            aside, n = self.path.with_name(f"{self.path.name}.damaged-{stamp}"), 1
+            while aside.exists():
+                n += 1
+                aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}-{n}")
+            for extra in ("-wal", "-shm"):  # (kept beside it)
+                if Path(f"{self.path}{extra}").exists():
+                    Path(f"{self.path}{extra}").rename(f"{aside}{extra}")
+            self.path.rename(aside)
+            log.warning("desk: %s is not a database (%s): moved aside as %s, a new store made "
+                        "(the stations send their journals again)", self.path, exc, aside.name)
+            return self._open_store(fresh=True)
 
     def close(self) -> None:
         self._db.close()

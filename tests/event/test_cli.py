@@ -35,6 +35,21 @@ def test_result_with_no_broker_exits_2_and_writes_nothing(tmp_path: Path) -> Non
     assert not (tmp_path / "d" / "journal.db").exists()
 
 
+def test_a_station_given_a_journal_that_does_not_exist_exits_2_and_makes_nothing(tmp_path: Path) -> None:
+    wrong = tmp_path / "typo" / "journal.db"
+    out = run("station", "--broker", "mqtt://127.0.0.1:9", "--station", "s1", "--journal", str(wrong))
+    assert out.returncode == 2 and f"--journal {wrong}: no such journal" in out.stderr
+    assert not (tmp_path / "typo").exists()  # (it made the folder and an empty journal, and published it)
+
+
+def test_the_desk_refuses_a_port_out_of_range_and_a_file_for_its_folder(tmp_path: Path) -> None:
+    out = run("desk", "--broker", "mqtt://127.0.0.1:9", "--http", "127.0.0.1:99999", "--data-dir", str(tmp_path))
+    assert out.returncode == 2 and "a port up to 65535" in out.stderr and "Traceback" not in out.stderr
+    (tmp_path / "f").write_text("x")
+    out = run("desk", "--broker", "mqtt://127.0.0.1:9", "--http", "127.0.0.1:0", "--data-dir", str(tmp_path / "f"))
+    assert out.returncode == 2 and "cannot be the desk's data folder" in out.stderr and "Traceback" not in out.stderr
+
+
 def test_an_invalid_game_exits_2_naming_the_fault(tmp_path: Path) -> None:
     out = run("result", "--broker", "mqtt://127.0.0.1:9", "--station", "s1", write(tmp_path, dict(GAME, round=2)))
     assert out.returncode == 2 and "round 1 board 2 in the schedule" in out.stderr

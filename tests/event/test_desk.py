@@ -110,6 +110,30 @@ def test_the_desk_remembers_everything_after_a_restart(tmp_path: Path) -> None:
     assert [b["match"] for b in again.boards()] == [2]
 
 
+def test_a_damaged_store_is_moved_aside_and_the_desk_starts_a_new_one(tmp_path: Path, caplog) -> None:
+    desk = Desk(tmp_path)
+    desk.receive(*event("s1", 1, 1, "event.game", GAME))
+    desk.close()
+    (tmp_path / "desk-event.db").write_bytes(b"\x8f" * 4096)  # (the card's file, damaged)
+    again = Desk(tmp_path)  # a traceback before: sqlite3.DatabaseError, file is not a database
+    aside = [p.name for p in tmp_path.iterdir() if p.name.startswith("desk-event.db.damaged-")]
+    assert len(aside) == 1 and aside[0] in caplog.text and "moved aside" in caplog.text
+    assert (tmp_path / aside[0]).read_bytes() == b"\x8f" * 4096  # kept as it was
+    again.receive(*event("s1", 1, 1, "event.game", GAME))  # the station sends it again: taken
+    assert again.counts["events"] == 1 and len(again.standings()["games"]) == 1
+
+
+def test_a_store_that_cannot_be_opened_is_named(tmp_path: Path) -> None:
+    import pytest
+
+    (tmp_path / "desk-event.db").mkdir()
+    with pytest.raises(ValueError, match="desk-event.db: cannot open the desk's store"):
+        Desk(tmp_path)
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(ValueError, match="file: cannot be the desk's data folder"):
+        Desk(tmp_path / "file")
+
+
 def test_running_clocks_are_aged_by_the_desks_own_clock(tmp_path: Path) -> None:
     clock = Clock()
     desk = Desk(tmp_path, clock=clock)
