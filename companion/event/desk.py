@@ -19,7 +19,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.event.messages import DESK, BadMessage, Topics, check_event, decode, encode, parse_broker
+from companion.event.messages import (
+    DESK, MAX_NUMBER, BadMessage, Topics, check_event, decode, encode, parse_broker,
+)
 
 log = logging.getLogger(__name__)
 
@@ -141,8 +143,10 @@ class Desk:
             raise BadMessage(f"{topic}: field 'online' should be true or false, got {online!r}")
         heads = data.get("heads")
         if heads is not None and not (isinstance(heads, dict) and all(
-                str(k).isdigit() and isinstance(v, int) for k, v in heads.items())):
-            raise BadMessage(f"{topic}: field 'heads' should map match numbers to sequence numbers")
+                str(k).isdigit() and 0 < int(k) <= MAX_NUMBER and isinstance(v, int)
+                and not isinstance(v, bool) and 0 <= v <= MAX_NUMBER for k, v in heads.items())):
+            raise BadMessage(f"{topic}: field 'heads' should map match numbers to sequence numbers "
+                             f"(up to {MAX_NUMBER})")
         old = self._db.execute("SELECT heads FROM stations WHERE station = ?", (station,)).fetchone()
         known = json.loads(old[0]) if old else {}
         if heads is not None:
@@ -173,6 +177,15 @@ class Desk:
     def _board(self, station: str, match: int, data: dict[str, Any], topic: str) -> bool:
         if data.get("match") != match or not isinstance(data.get("game"), str):
             raise BadMessage(f"{topic}: a board state needs 'match' ({match}) and 'game'")
+        # (what the page draws from: a field of another type would be served to it as it is)
+        for key, kinds in (("finished", bool), ("title", str), ("board", dict), ("magici", dict),
+                           ("chessball", dict)):
+            if data.get(key) is not None and not isinstance(data[key], kinds):
+                raise BadMessage(f"{topic}: field {key!r} should be {kinds.__name__}, got {data[key]!r:.60}")
+        grid = data.get("board") or {}
+        for key in ("variant", "fen", "turn"):
+            if key in grid and not isinstance(grid[key], str):
+                raise BadMessage(f"{topic}: field 'board.{key}' should be str, got {grid[key]!r:.60}")
         self._db.execute("INSERT OR REPLACE INTO boards VALUES (?, ?, ?, ?)",
                          (station, match, json.dumps(data), self.clock()))
         return True

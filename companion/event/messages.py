@@ -93,10 +93,10 @@ class Topics:
         if kind == "status" and len(parts) == 4:
             return station, kind, None
         if kind in ("event", "board") and len(parts) == 5:
-            try:
-                return station, kind, int(parts[4])
-            except ValueError:
-                raise BadMessage(f"{topic}: the match number {parts[4]!r} is not a number") from None
+            if not parts[4].isdigit() or not 0 < int(parts[4]) <= MAX_NUMBER:
+                raise BadMessage(f"{topic}: the match number {parts[4]!r} is not a number from 1 to "
+                                 f"{MAX_NUMBER}")
+            return station, kind, int(parts[4])
         raise BadMessage(f"{topic}: unknown topic")
 
 
@@ -104,11 +104,17 @@ def encode(payload: dict[str, Any]) -> bytes:
     return json.dumps(payload, separators=(",", ":"), ensure_ascii=False, sort_keys=True).encode()
 
 
+# the largest match or sequence number taken (SQLite's integers): above it, a message is malformed
+MAX_NUMBER = 2**63 - 1
+
+
 def decode(topic: str, payload: bytes) -> dict[str, Any]:
     try:
         data = json.loads(payload.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise BadMessage(f"{topic}: not JSON ({exc})") from None
+    except RecursionError:  # (arrays nested a hundred thousand deep)
+        raise BadMessage(f"{topic}: JSON nested too deep") from None
     if not isinstance(data, dict):
         raise BadMessage(f"{topic}: expected a JSON object, got {type(data).__name__}")
     return data
@@ -123,8 +129,8 @@ def check_event(topic: str, station: str, match: int, data: dict[str, Any]) -> d
             raise BadMessage(f"{topic}: field {key!r} should be {kind.__name__}, got {value!r}")
     if data["station"] != station or data["match"] != match:
         raise BadMessage(f"{topic}: says station {data['station']!r} match {data['match']} but came on this topic")
-    if data["seq"] < 1:
-        raise BadMessage(f"{topic}: seq {data['seq']} (sequence numbers start at 1)")
+    if not 1 <= data["seq"] <= MAX_NUMBER:
+        raise BadMessage(f"{topic}: seq {data['seq']} (sequence numbers run from 1 to {MAX_NUMBER})")
     if not isinstance(data.get("meta", {}), dict):
         raise BadMessage(f"{topic}: field 'meta' should be an object")
     return data

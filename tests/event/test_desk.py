@@ -59,10 +59,20 @@ def test_malformed_messages_are_named_and_change_nothing(tmp_path: Path) -> None
         ("companion/other/s1/status", b"{}"),
         (T.status("s1"), encode({"online": "yes"})),
         (T.board("s1", 2), encode({"match": 3, "game": "magici"})),
+        # numbers SQLite cannot hold, JSON nested past Python's stack, fields the page would
+        # draw of the wrong type (each raised inside the desk, logged as a traceback, or was
+        # stored and served; a head this large had the desk ask for it every 2 s, for ever)
+        ("companion/event/s1/event/99999999999999999999999", encode({"match": 1})),
+        event("s1", 1, 99999999999999999999999, "event.game", GAME),
+        (T.event_topic("s1", 1), b"[" * 100_000 + b"]" * 100_000),
+        (T.status("s1"), encode({"online": True, "heads": {"1": 99999999999999999999999}})),
+        (T.board("s1", 2), encode({"match": 2, "game": "duere", "board": {"fen": 12}})),
+        (T.board("s1", 2), encode({"match": 2, "game": "duere", "board": "e4"})),
     ]
     for topic, payload in bad:
         desk.receive(topic, payload)
     assert desk.counts["malformed"] == len(bad) and desk.counts["events"] == 0
+    assert desk.boards() == [] and desk.requests == []
     assert "seq" in desk.problems[2] and "came on this topic" in desk.problems[3]
     assert all(p.startswith("companion/") for p in desk.problems)
 
