@@ -196,12 +196,19 @@ def _cmd_follow(args: argparse.Namespace) -> int:
     last_status = None
     failing = False
     frames = 0
+    began, why = time.monotonic(), ""
     try:
         while True:
             frame = source.read()
             if frame.status is FrameStatus.END:
                 break
+            if frame.status is FrameStatus.FAILED and live and frames == 0 \
+                    and time.monotonic() - began > NEVER_ANSWERED_S:
+                return _usage(f"camera {args.source}: no frame in {NEVER_ANSWERED_S:g} s"
+                              + (f" ({why})" if why else ""))
             if frame.status is FrameStatus.FAILED:
+                if frame.message and not frame.message.endswith(": retrying"):
+                    why = frame.message
                 if video_file:  # a file that is not a video (or breaks off): said, not retried
                     if frames == 0:
                         return _usage(f"{args.source}: not a video OpenCV can read"
@@ -230,4 +237,11 @@ def _cmd_follow(args: argparse.Namespace) -> int:
                           file=sys.stderr)
     finally:
         source.close()
+    if frames == 0:  # (every image of the folder unreadable: nothing was followed)
+        return _usage(f"{args.source}: no frame could be read")
     return 0
+
+
+# seconds a live camera may take to send its first frame before `vision follow` gives up on it
+# (one that stops later is retried for as long as the game lasts)
+NEVER_ANSWERED_S = 10.0

@@ -85,12 +85,19 @@ class OpenCVSource:
     def _open(self) -> None:
         import cv2
 
+        quiet = getattr(getattr(cv2, "utils", None), "logging", None)
+        level = quiet.getLogLevel() if quiet is not None else None
         try:
+            if quiet is not None:  # (OpenCV warns on stderr at every try of an absent camera;
+                quiet.setLogLevel(quiet.LOG_LEVEL_ERROR)  # the FAILED frame says it once)
             self._cap = cv2.VideoCapture(self.spec)
             if not self._cap.isOpened():
                 self._cap = None
         except Exception:  # a driver error is a status, never a crash
             self._cap = None
+        finally:
+            if quiet is not None and level is not None:
+                quiet.setLogLevel(level)
 
     def read(self) -> Frame:
         if self._cap is None:

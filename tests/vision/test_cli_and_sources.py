@@ -159,9 +159,26 @@ def test_config_source_empty_means_no_camera_and_a_live_one_is_retried(tmp_path)
 
 def test_follow_skips_an_unreadable_frame_and_says_so(tmp_path, capsys):
     (tmp_path / "f000.png").write_bytes(b"not a picture")
+    cv2.imwrite(str(tmp_path / "f001.png"), np.zeros((48, 64, 3), np.uint8))
     assert main(["vision", "follow", str(tmp_path), "--variant", "magici"]) == 0
     captured = capsys.readouterr()
     assert captured.out == "" and "cannot read image" in captured.err
+
+
+def test_follow_says_when_no_frame_could_be_read_at_all(tmp_path, capsys):
+    for name in ("f000.png", "f001.jpg"):
+        (tmp_path / name).write_bytes(b"not a picture")
+    assert main(["vision", "follow", str(tmp_path), "--variant", "magici"]) == 2  # (0 before)
+    assert f"{tmp_path}: no frame could be read" in capsys.readouterr().err
+
+
+def test_follow_gives_up_on_a_camera_that_never_sends_a_frame(monkeypatch, capfd):
+    from companion.vision import cli
+
+    monkeypatch.setattr(cli, "NEVER_ANSWERED_S", 0.3)  # (10 s in use)
+    assert main(["vision", "follow", "99", "--variant", "magici"]) == 2  # (retried for ever before)
+    err = capfd.readouterr().err  # (OpenCV's own warnings go to the file descriptor)
+    assert "camera 99: no frame in 0.3 s (cannot open 99)" in err and "WARN" not in err
 
 
 def test_vision_follow_on_a_file_that_is_not_a_video_exits_2_naming_it(tmp_path, capsys):
