@@ -85,3 +85,28 @@ def test_magici_log_of_a_damaged_game_is_exit_2_naming_the_event(tmp_path, capsy
     conn.close()
     assert main(["magici", "log", str(path)]) == 2
     assert "match 2 cannot be read (event 1" in capsys.readouterr().err
+
+
+def test_magici_log_of_a_setup_whose_army_is_a_number_is_exit_2_naming_journal_match_and_event(tmp_path, capsys):
+    from companion.core.journal import Journal
+
+    path = tmp_path / "j.db"
+    j = Journal.open(path)
+    j.new_match("magici").append("magici.setup", {"white": {"name": "A"}, "black": {"name": "B"}, "army": 5})
+    j.close()
+    assert main(["magici", "log", str(path)]) == 2  # (an AttributeError traceback before)
+    assert f"{path}, match 1: Scacchi Magici journal, event 1 (magici.setup)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [
+    ["magici", "log", "j.db", "--match", "99999999999999999999"],
+    ["magici", "standings", "--journal", "j.db", "--match", "0"],
+    ["event", "result", "--broker", "mqtt://127.0.0.1:1", "--station", "s1", "--timeout", "nan", "g.json"],
+    ["event", "result", "--broker", "mqtt://127.0.0.1:1", "--station", "s1", "--timeout", "-1", "g.json"],
+])
+def test_numbers_out_of_range_are_refused_naming_the_option(argv, capsys):
+    with pytest.raises(SystemExit) as exit_:  # (OverflowError, ValueError tracebacks before)
+        main(argv)
+    assert exit_.value.code == 2
+    option = next(a for a in argv if a in ("--match", "--timeout"))
+    assert f"argument {option}" in capsys.readouterr().err

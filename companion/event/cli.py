@@ -45,7 +45,7 @@ def register(subparsers: Any) -> None:
     r = sub.add_parser("result", help="publish one finished game as a station does (journal + outbox)")
     common(r)
     r.add_argument("--station", required=True, metavar="NAME", help="this station's name")
-    r.add_argument("--timeout", type=float, default=10.0, metavar="S", help="how long to wait for the broker")
+    r.add_argument("--timeout", type=_seconds, default=10.0, metavar="S", help="how long to wait for the broker")
     r.add_argument("game", metavar="GAME.json", help="one game object of the results-file format")
     r.set_defaults(func=_result)
 
@@ -64,6 +64,17 @@ def _fail(command: str, message: str) -> int:
 def _logging() -> None:
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(name)s: %(message)s")
     logging.getLogger("paho").setLevel(logging.WARNING)
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a wait in seconds, above 0 and at most an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 3600:  # (also refuses nan and inf)
+        raise argparse.ArgumentTypeError(f"{text!r}: a wait above 0 and at most 3600 seconds")
+    return value
 
 
 def _data_dir(args: argparse.Namespace) -> Path:

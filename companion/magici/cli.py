@@ -33,12 +33,12 @@ def register(subparsers: Any) -> None:
     st.add_argument("--games", action="store_true", help="with --csv: the games table instead of the standings")
     st.add_argument("--journal", action="store_true",
                     help="the file is the app's journal: use its latest championship (or --match)")
-    st.add_argument("--match", type=int, metavar="N", help="with --journal: the match number")
+    st.add_argument("--match", type=match_number, metavar="N", help="with --journal: the match number")
     st.set_defaults(func=_standings)
 
     lg = sub.add_parser("log", help="print a Scacchi Magici game's journal, one line per event")
     lg.add_argument("journal", metavar="JOURNAL.db")
-    lg.add_argument("--match", type=int, metavar="N", help="the match number (default: the latest game)")
+    lg.add_argument("--match", type=match_number, metavar="N", help="the match number (default: the latest game)")
     lg.set_defaults(func=_log)
 
     sc = sub.add_parser("schedule", help="the fixed championship schedule (3 rounds, 2 boards)")
@@ -92,6 +92,17 @@ def _schedule(args: argparse.Namespace) -> int:
     for f in SCHEDULE:
         print(f"round {f.round}  board {f.board}  {names[f.home]} - {names[f.away]}")
     return 0
+
+
+def match_number(text: str) -> int:
+    """An argparse type: a journal's match number (1 up to SQLite's largest integer)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a match number") from None
+    if not 1 <= n <= 2**63 - 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: match numbers run from 1 to {2**63 - 1}")
+    return n
 
 
 def _open_match(path: str, match: int | None, game: str) -> Any:

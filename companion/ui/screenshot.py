@@ -86,12 +86,21 @@ def screenshot_command(args: argparse.Namespace) -> int:
         return 2
     langs = [args.lang] if args.lang else ["it", "en"]
     out_dir = Path(args.out)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"companion screenshot: --out {args.out}: not a folder it can write into "
+              f"({exc.strerror or exc})", file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory(prefix="companion-shots-") as tmp:
         for name in names:
             for lang in langs:
                 surface = render(name, lang, tuple(args.size), config, Path(tmp), getattr(args, "rotate", 0) or 0)
                 path = out_dir / f"{name}-{lang}.png"
-                pygame.image.save(surface, str(path))
+                try:
+                    pygame.image.save(surface, str(path))
+                except (OSError, pygame.error) as exc:
+                    print(f"companion screenshot: {path}: cannot be written ({exc})", file=sys.stderr)
+                    return 2
                 print(path)
     return 0

@@ -42,3 +42,18 @@ def test_a_projector_size_is_rendered_at_that_size(tmp_path):
     subprocess.run([sys.executable, "-m", "companion", "screenshot", "--screen", "dice", "--lang", "en",
                     "--size", "1920x1080", "--out", str(tmp_path)], check=True, timeout=120)
     assert pygame.image.load(str(tmp_path / "dice-en.png")).get_size() == (1920, 1080)
+
+
+def test_the_narrowest_size_accepted_still_draws_the_camera_screen(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "companion", "screenshot", "--screen", "camera", "--lang", "en",
+                          "--size", "100x480", "--out", str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr  # (ValueError: Cannot scale to negative size, before)
+    assert pygame.image.load(str(tmp_path / "camera-en.png")).get_size() == (100, 480)
+
+
+def test_an_out_that_is_a_file_exits_2_naming_it(tmp_path):
+    (tmp_path / "shots").write_text("not a folder")
+    out = subprocess.run([sys.executable, "-m", "companion", "screenshot", "--screen", "dice", "--lang", "en",
+                          "--out", str(tmp_path / "shots")], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and f"--out {tmp_path / 'shots'}: not a folder" in out.stderr
+    assert "Traceback" not in out.stderr

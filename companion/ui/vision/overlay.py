@@ -37,8 +37,9 @@ class Placement:
         (0, 50, 400, 300, 0.625)
         """
         w, h = frame_size
-        scale = min(area.width / w, area.height / h)
-        width, height = int(round(w * scale)), int(round(h * scale))
+        # (an area squeezed to nothing on a narrow screen, 100 px wide: still a picture, 1 px)
+        scale = max(min(area.width / w, area.height / h), 1 / max(w, h))
+        width, height = max(1, int(round(w * scale))), max(1, int(round(h * scale)))
         return cls(area.x + (area.width - width) // 2, area.y + (area.height - height) // 2, scale,
                    width, height)
 
