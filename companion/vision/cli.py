@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from companion.vision.board_text import LAYOUT_HELP
 
@@ -117,16 +118,22 @@ def _cmd_read(args: argparse.Namespace) -> int:
     from companion.vision.board_text import board_json, board_lines
     from companion.vision.geometry import get_geometry
     from companion.vision.reader import Reader, ReadStatus
-    from companion.vision.view import parse_corners
+    from companion.vision.view import check_corners, parse_corners
 
     geometry = get_geometry(args.geometry)
     try:
         corners = parse_corners(args.corners) if args.corners else None
     except ValueError as exc:
         return _usage(str(exc))
-    image = cv2.imread(args.image, cv2.IMREAD_COLOR)
+    image = cv2.imread(args.image, cv2.IMREAD_COLOR) if Path(args.image).is_file() else None
     if image is None:
-        return _usage(f"cannot read the image {args.image!r}")
+        return _usage(f"cannot read the image {args.image!r}"
+                      + ("" if Path(args.image).exists() else ": no such file"))
+    if corners is not None:
+        try:
+            check_corners(corners, (image.shape[1], image.shape[0]), max(geometry.files, geometry.ranks))
+        except ValueError as exc:
+            return _usage(f"{args.image}: {exc}")
     reader = Reader(geometry, corners)
     try:
         reading = reader.read(image, video=False)

@@ -36,7 +36,35 @@ def parse_corners(text: str) -> np.ndarray:
         values = [float(p) for p in parts]
     except ValueError:
         raise ValueError(f"--corners: not a number in {text!r}") from None
+    if not all(np.isfinite(values)):
+        raise ValueError(f"--corners: every number must be finite, got {text!r}")
     return np.array(values, dtype=np.float64).reshape(4, 2)
+
+
+CORNERS_OUTSIDE = 0.1  # share of the image's width or height the given corners may lie beyond it
+
+
+def check_corners(corners: np.ndarray, image_size: tuple[int, int], cells: int = 8) -> None:
+    """ValueError naming what is wrong when corners given for an image of ``image_size``
+    cannot be its board's: lying beyond the image (more than :data:`CORNERS_OUTSIDE`), or
+    so close together that a cell would be under 2 pixels (``cells`` along the longer side).
+
+    >>> check_corners(parse_corners("10,400,300,400,300,100,10,100"), (640, 480))
+    >>> check_corners(parse_corners("-5,-5,1e9,0,1e9,1e9,0,1e9"), (640, 480))
+    Traceback (most recent call last):
+    ...
+    ValueError: --corners: (1000000000, 0) lies outside the 640x480 image
+    """
+    w, h = image_size
+    for x, y in np.asarray(corners, float).reshape(4, 2):
+        if not (-CORNERS_OUTSIDE * w <= x <= (1 + CORNERS_OUTSIDE) * w
+                and -CORNERS_OUTSIDE * h <= y <= (1 + CORNERS_OUTSIDE) * h):
+            raise ValueError(f"--corners: ({x:.0f}, {y:.0f}) lies outside the {w}x{h} image")
+    pts = np.asarray(corners, float).reshape(4, 2)
+    sides = np.linalg.norm(pts - np.roll(pts, 1, axis=0), axis=1)
+    if sides.min() < 2 * cells:
+        raise ValueError(f"--corners: two corners {sides.min():.1f} pixels apart: too close for "
+                         f"a board of {cells} cells a side")
 
 
 def estimate_lean(H: np.ndarray, image_size: tuple[int, int]) -> tuple[np.ndarray, float]:

@@ -248,3 +248,21 @@ def test_vision_read_says_a_hand_at_the_edge_and_reads_the_photo_all_the_same(tm
     assert "a hand?" in out.err
     seen = json.loads(out.out)["cells"]
     assert len(seen) == 64 and seen["e8"] == "b"
+
+
+@pytest.mark.parametrize("corners, said", [
+    ("nan,0,100,0,100,100,0,100", "every number must be finite"),
+    ("-5,-5,1e9,0,1e9,1e9,0,1e9", "lies outside the 64x48 image"),
+    ("0,0,10,0,10,10,0,10", "too close for a board of 8 cells"),
+])
+def test_read_refuses_corners_that_cannot_be_the_boards(tmp_path, capsys, corners, said):
+    path = tmp_path / "p.png"
+    cv2.imwrite(str(path), np.zeros((48, 64, 3), np.uint8))
+    # (a confident reading of an empty board before, exit 0)
+    assert main(["vision", "read", "--geometry", "8x8", f"--corners={corners}", str(path)]) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_read_of_a_photo_that_does_not_exist_says_so(capsys):
+    assert main(["vision", "read", "--geometry", "8x8", "/no/such/photo.png"]) == 2
+    assert "'/no/such/photo.png': no such file" in capsys.readouterr().err
