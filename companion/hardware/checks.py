@@ -309,6 +309,14 @@ def check_journal(config: Any) -> list[Finding]:
     for moved in sorted(folder.glob("journal.damaged-*.db")):
         out.append(Finding(Verdict.DAMAGED, "journal", f"{moved}: a damaged journal moved aside at start-up "
                            "(kept for recovery; delete it by hand once it is not needed)"))
+    if folder.exists() and not folder.is_dir():
+        out.insert(0, Finding(Verdict.MISSING, "journal", f"{folder}: the data folder is a file: the app "
+                              "cannot start there; give another --data-dir or move the file away"))
+        return out
+    if path.exists() and not path.is_file():
+        out.insert(0, Finding(Verdict.MISSING, "journal", f"{path}: a folder where the journal should be: "
+                              "the app cannot start there; move it away"))
+        return out
     if not path.exists():
         out.insert(0, Finding(Verdict.OK, "journal", f"{path}: not made yet (the app makes it at start)"))
         return out

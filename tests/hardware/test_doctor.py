@@ -112,3 +112,15 @@ def test_doctor_names_every_match_set_aside_and_every_journal_moved_aside(tmp_pa
     assert "journal.damaged-20260101-101010.db: a damaged journal moved aside" in text
     assert text.strip().splitlines()[-1].endswith("2 damaged")
     assert (data / "journal.db").read_bytes() == before  # the doctor only reads
+
+
+def test_doctor_says_the_app_cannot_start_on_a_data_folder_that_is_a_file_or_a_journal_that_is_a_folder(
+        tmp_path, mock_factory):
+    (tmp_path / "file").write_text("x")
+    (tmp_path / "data" / "journal.db").mkdir(parents=True)
+    for data, said in ((tmp_path / "file", "the data folder is a file"),
+                       (tmp_path / "data", "a folder where the journal should be")):
+        out = io.StringIO()
+        assert doctor_command(argparse.Namespace(config=None, data_dir=str(data)), out=out) == 0
+        line = next(x for x in out.getvalue().splitlines() if " journal " in x)
+        assert line.startswith("missing") and said in line  # ("ok ... not made yet" before)
