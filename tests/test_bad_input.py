@@ -110,3 +110,14 @@ def test_numbers_out_of_range_are_refused_naming_the_option(argv, capsys):
     assert exit_.value.code == 2
     option = next(a for a in argv if a in ("--match", "--timeout"))
     assert f"argument {option}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [
+    ["magici", "standings", "{f}"],
+    ["event", "result", "--broker", "mqtt://127.0.0.1:1", "--station", "s1", "{f}"],
+])
+def test_a_binary_results_file_is_exit_2_naming_the_file(tmp_path, capsys, argv):
+    path = tmp_path / "results.json"
+    path.write_bytes(b"\xaf\x00\xff" * 50)
+    assert main([a.format(f=path) for a in argv]) == 2
+    assert f"{path}: not UTF-8 text (byte 0)" in capsys.readouterr().err  # (no file named before)

@@ -12,7 +12,6 @@ Exit status: 0 done, 2 bad input or no broker (the message says which).
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import signal
 import socket
@@ -88,13 +87,9 @@ def _data_dir(args: argparse.Namespace) -> Path:
 def _championship(args: argparse.Namespace) -> dict[str, Any]:
     if not args.championship:
         return {}
-    try:
-        data = json.loads(Path(args.championship).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ValueError(f"{args.championship}: cannot read ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{args.championship}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    from companion.magici.files import load_results
+    from companion.magici.files import load_results, read_json
+
+    data = read_json(args.championship)
 
     load_results(data, args.championship)
     return data
@@ -161,18 +156,13 @@ def _result(args: argparse.Namespace) -> int:
     from companion.core.journal import Journal, JournalError
     from companion.event.link import Link, LinkSettings
     from companion.event.results import GAME, RESULT_MATCH
-    from companion.magici.files import game_record, load_results
+    from companion.magici.files import game_record, load_results, read_json
 
     try:
         settings = LinkSettings(args.broker, args.station, args.event, args.user, args.password)
         base = _championship(args)
         base.pop("standings", None)
-        try:
-            game = json.loads(Path(args.game).read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise ValueError(f"{args.game}: cannot read ({exc.strerror})") from None
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{args.game}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        game = read_json(args.game)
         one = load_results({**base, "games": [game]}, args.game)
         (f, rec), = one.played()
         record = game_record(one, f, rec)

@@ -111,16 +111,24 @@ def _game(state: ChampionshipState, g: Any) -> tuple[Fixture, GameRecord]:
     return f, GameRecord(f.home, f.away, result, win, by_house.get(f.home, SideStats()), by_house.get(f.away, SideStats()))
 
 
-def read_results(path: str | Path) -> ChampionshipState:
+def read_json(path: str | Path) -> Any:
+    """The JSON in the file at ``path``; ValueError naming the file and what is wrong."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
+        raise ValueError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    return load_results(data, str(path))
+    except RecursionError:
+        raise ValueError(f"{path}: not valid JSON (nested too deep)") from None
+
+
+def read_results(path: str | Path) -> ChampionshipState:
+    return load_results(read_json(path), str(path))
 
 
 def standing_record(state: ChampionshipState, row: StandingRow) -> dict[str, Any]:
