@@ -2,6 +2,7 @@
 read-only commands never change what they read."""
 
 import hashlib
+import json
 import os
 import sqlite3
 import subprocess
@@ -121,3 +122,14 @@ def test_a_binary_results_file_is_exit_2_naming_the_file(tmp_path, capsys, argv)
     path.write_bytes(b"\xaf\x00\xff" * 50)
     assert main([a.format(f=path) for a in argv]) == 2
     assert f"{path}: not UTF-8 text (byte 0)" in capsys.readouterr().err  # (no file named before)
+
+
+@pytest.mark.parametrize("field, said", [
+    ({"more_spells_better": "false"}, "more_spells_better: true or false, got 'false'"),
+    ({"format": "magici-championship/9"}, "format: 'magici-championship/9', this version reads"),
+])
+def test_a_results_file_field_of_the_wrong_kind_is_named_not_guessed(tmp_path, capsys, field, said):
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps({"games": [], **field}))
+    assert main(["magici", "standings", str(path)]) == 2  # (the text "false" read as true before)
+    assert f"{path}.{said}" in capsys.readouterr().err

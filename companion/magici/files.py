@@ -63,7 +63,12 @@ def load_results(data: Any, where: str = "results") -> ChampionshipState:
     if not isinstance(raw_houses, list) or len(raw_houses) != 4:
         raise ValueError(f"{where}.houses: a championship has four Houses, got {raw_houses!r}")
     houses = tuple(House.from_data(h, f"{where}.houses[{i}]") for i, h in enumerate(raw_houses))
-    state = ChampionshipState(houses, TieBreakOptions(bool(data.get("more_spells_better", True))))
+    more = data.get("more_spells_better", True)
+    if not isinstance(more, bool):  # (the text "false" was taken as true: the tie-break reversed)
+        raise ValueError(f"{where}.more_spells_better: true or false, got {more!r}")
+    if "format" in data and data["format"] != FORMAT:
+        raise ValueError(f"{where}.format: {data['format']!r}, this version reads {FORMAT!r}")
+    state = ChampionshipState(houses, TieBreakOptions(more))
     if len({h.name.casefold() for h in houses}) != 4:
         raise ValueError(f"{where}.houses: four different names needed, got {list(state.names)}")
     games = data.get("games", [])
