@@ -386,15 +386,17 @@ class Journal:
         return MatchLog(self, found[0].id) if found else None
 
     # -- damage -------------------------------------------------------------------------------
-    def set_aside(self, match_id: int, reason: str) -> bool:
+    def set_aside(self, match_id: int, reason: str, remember: bool = True) -> bool:
         """Keep a match that cannot be read out of the way: never deleted, no longer listed by
         :meth:`matches` nor offered for resumption. Remembered in the file when it can be
-        written (so the next start does not trip on it again), else for this run.
+        written (so the next start does not trip on it again), else for this run;
+        ``remember=False``: for this run only (what its game's code could not replay may be
+        that code's fault, mended by the next version: the match is then found again).
         Returns True if it was not set aside already."""
         new = match_id not in self._noted
         self.aside[match_id] = reason
         self._noted.add(match_id)
-        if new and not self.readonly and self._depth == 0:
+        if new and remember and not self.readonly and self._depth == 0:
             try:
                 with self._transaction() as conn:
                     conn.execute("INSERT OR REPLACE INTO set_aside (match_id, reason, at_ms) VALUES (?, ?, ?)",

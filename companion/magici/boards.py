@@ -93,10 +93,12 @@ class Boards:
     @classmethod
     def load(cls, journal: Any, **kwargs: Any) -> "Boards":
         """Both boards with their unfinished games from the journal (after a restart). A game
-        whose events make no sense to the station (a setup whose army is a number, say: a
-        journal written by hand or damaged) is set aside in the journal, named in
-        :attr:`set_aside`, and the other board's game still opens: nothing in a journal's
-        content stops the station."""
+        whose events the station cannot replay (a setup whose army is a number, say: a journal
+        written by hand or damaged) is set aside for this run, named in :attr:`set_aside`, and
+        the other board's game still opens: nothing in a journal's content stops the station.
+        Only rows that cannot be read at all are set aside in the file: what the station's code
+        cannot replay may be that code's fault, and a version that mends it finds the game
+        again (a review: every unfinished game was set aside for good by a bug)."""
         from companion.core.journal import MatchUnreadable
 
         boards = cls(journal, **kwargs)
@@ -108,7 +110,7 @@ class Boards:
                 boards.set_aside.append((info.id, exc.reason))
             except CONTENT_ERRORS as exc:
                 reason = f"{type(exc).__name__}: {exc}"
-                journal.set_aside(info.id, reason)
+                journal.set_aside(info.id, reason, remember=False)
                 boards.set_aside.append((info.id, reason))
         return boards
 

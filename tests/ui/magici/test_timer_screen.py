@@ -455,3 +455,5 @@ def test_a_game_whose_setup_makes_no_sense_is_set_aside_and_the_other_board_runs
     assert [e.kind for e in again.journal.match(good.id).effective()][-1] == "magici.move_end"
     rows = again.journal._conn.execute("SELECT COUNT(*) FROM events WHERE match_id = ?", (bad.id,)).fetchone()[0]
     assert rows == 1  # kept, never deleted
+    # ... and set aside for this run only: a version whose station replays it finds it again
+    assert again.journal._conn.execute("SELECT COUNT(*) FROM set_aside").fetchone()[0] == 0
