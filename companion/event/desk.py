@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.event.messages import (
-    DESK, MAX_NUMBER, BadMessage, Topics, check_event, decode, encode, parse_broker,
+    DESK, MAX_NUMBER, BadMessage, Topics, check_event, decode, encode, is_number, parse_broker,
 )
 
 log = logging.getLogger(__name__)
@@ -65,6 +65,7 @@ class Desk:
         except OSError as exc:
             raise ValueError(f"{data_dir}: cannot be the desk's data folder ({exc.strerror or exc})") from None
         self.path = Path(data_dir) / f"desk-{event}.db"
+        self._store_problem = ""
         self._db = self._open_store()
         self._lock = threading.RLock()
         self._listeners: list[Callable[[], None]] = []
@@ -72,6 +73,8 @@ class Desk:
         self.requests: list[tuple[str, int, int]] = []  # (station, match, after) to send
         self.counts = {"events": 0, "duplicates": 0, "malformed": 0, "requests": 0}
         self.problems: list[str] = []  # the last malformed messages, for the page's referee view
+        if self._store_problem:
+            self.problems.append(self._store_problem)
         self._tally_cache: Any = None
         from companion.event.results import tally
 
@@ -107,8 +110,10 @@ class Desk:
                 if Path(f"{self.path}{extra}").exists():
                     Path(f"{self.path}{extra}").rename(f"{aside}{extra}")
             self.path.rename(aside)
-            log.warning("desk: %s is not a database (%s): moved aside as %s, a new store made "
-                        "(the stations send their journals again)", self.path, exc, aside.name)
+            said = (f"{self.path} is not a database ({exc}): moved aside as {aside.name}, a new store "
+                    "made (the stations send their journals again)")
+            log.warning("desk: %s", said)
+            self._store_problem = said  # (shown on the page with the malformed messages)
             return self._open_store(fresh=True)
 
     def close(self) -> None:
@@ -143,7 +148,7 @@ class Desk:
             raise BadMessage(f"{topic}: field 'online' should be true or false, got {online!r}")
         heads = data.get("heads")
         if heads is not None and not (isinstance(heads, dict) and all(
-                str(k).isdigit() and 0 < int(k) <= MAX_NUMBER and isinstance(v, int)
+                is_number(str(k)) and isinstance(v, int)
                 and not isinstance(v, bool) and 0 <= v <= MAX_NUMBER for k, v in heads.items())):
             raise BadMessage(f"{topic}: field 'heads' should map match numbers to sequence numbers "
                              f"(up to {MAX_NUMBER})")

@@ -93,7 +93,7 @@ class Topics:
         if kind == "status" and len(parts) == 4:
             return station, kind, None
         if kind in ("event", "board") and len(parts) == 5:
-            if not parts[4].isdigit() or not 0 < int(parts[4]) <= MAX_NUMBER:
+            if not is_number(parts[4]):
                 raise BadMessage(f"{topic}: the match number {parts[4]!r} is not a number from 1 to "
                                  f"{MAX_NUMBER}")
             return station, kind, int(parts[4])
@@ -106,6 +106,16 @@ def encode(payload: dict[str, Any]) -> bytes:
 
 # the largest match or sequence number taken (SQLite's integers): above it, a message is malformed
 MAX_NUMBER = 2**63 - 1
+
+
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a match number, 1 to MAX_NUMBER, in ASCII digits ('²' is a digit
+    to str.isdigit, and int() refuses it).
+
+    >>> is_number("12"), is_number("0"), is_number("²"), is_number("9" * 5000)
+    (True, False, False, False)
+    """
+    return text.isascii() and text.isdigit() and len(text) <= 19 and 0 < int(text) <= MAX_NUMBER
 
 
 def decode(topic: str, payload: bytes) -> dict[str, Any]:

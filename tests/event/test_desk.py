@@ -66,6 +66,8 @@ def test_malformed_messages_are_named_and_change_nothing(tmp_path: Path) -> None
         event("s1", 1, 99999999999999999999999, "event.game", GAME),
         (T.event_topic("s1", 1), b"[" * 100_000 + b"]" * 100_000),
         (T.status("s1"), encode({"online": True, "heads": {"1": 99999999999999999999999}})),
+        (T.status("s1"), encode({"online": True, "heads": {"²": 1}})),  # (a digit to isdigit)
+        ("companion/event/s1/board/²", encode({"match": 1, "game": "magici"})),
         (T.board("s1", 2), encode({"match": 2, "game": "duere", "board": {"fen": 12}})),
         (T.board("s1", 2), encode({"match": 2, "game": "duere", "board": "e4"})),
     ]
@@ -128,6 +130,7 @@ def test_a_damaged_store_is_moved_aside_and_the_desk_starts_a_new_one(tmp_path: 
     again = Desk(tmp_path)  # a traceback before: sqlite3.DatabaseError, file is not a database
     aside = [p.name for p in tmp_path.iterdir() if p.name.startswith("desk-event.db.damaged-")]
     assert len(aside) == 1 and aside[0] in caplog.text and "moved aside" in caplog.text
+    assert any(aside[0] in p for p in again.problems)  # (said on the page's referee view too)
     assert (tmp_path / aside[0]).read_bytes() == b"\x8f" * 4096  # kept as it was
     again.receive(*event("s1", 1, 1, "event.game", GAME))  # the station sends it again: taken
     assert again.counts["events"] == 1 and len(again.standings()["games"]) == 1
