@@ -105,6 +105,10 @@ class JournalDamaged(JournalError):
     """The file itself is bad (not a database, or it fails the integrity check)."""
 
 
+# the largest match or event number SQLite's integers hold (a larger one is bad input, named)
+MAX_ID = 2**63 - 1
+
+
 # What reading a match raises when its content is not what its game expects (a roll without
 # faces, an unknown variant, a bad start string, a setup whose army is a number): the match is
 # set aside, the rest goes on

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from companion.core.journal import MAX_ID
+
 VERSION = 1
 ROOT = "companion"
 DESK = "desk"  # the desk's own name on the network (its results go out as this station)
@@ -105,7 +107,7 @@ def encode(payload: dict[str, Any]) -> bytes:
 
 
 # the largest match or sequence number taken (SQLite's integers): above it, a message is malformed
-MAX_NUMBER = 2**63 - 1
+MAX_NUMBER = MAX_ID
 
 
 def is_number(text: str) -> bool:

@@ -96,12 +96,14 @@ def _schedule(args: argparse.Namespace) -> int:
 
 def match_number(text: str) -> int:
     """An argparse type: a journal's match number (1 up to SQLite's largest integer)."""
+    from companion.core.journal import MAX_ID
+
     try:
         n = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a match number") from None
-    if not 1 <= n <= 2**63 - 1:
-        raise argparse.ArgumentTypeError(f"{text!r}: match numbers run from 1 to {2**63 - 1}")
+    if not 1 <= n <= MAX_ID:
+        raise argparse.ArgumentTypeError(f"{text!r}: match numbers run from 1 to {MAX_ID}")
     return n
 
 
