@@ -16,7 +16,7 @@ from companion.vision.synth.webcam import clip_of_game, webcam
 
 def test_a_board_covered_by_a_blank_is_not_found_rather_than_an_error():
     clip, _, _ = clip_of_game("magici", 0, 5003)
-    frame = webcam(clip, 3).frames[0].copy()
+    frame = webcam(clip, 3, first=1).frames[0].copy()
     frame[100:400, 150:500] = (90, 120, 170)  # a flat blank over most of the board
     start = occupancy(get_variant("magici").start_position(), clip.geometry.cells)
     assert find_board(frame, clip.geometry, start) is None

@@ -72,6 +72,21 @@ def test_the_same_seed_films_the_same_clip_and_another_seed_another():
         np.array_equal(x, y) for x, y in zip(a.frames, c.frames))
 
 
+@pytest.mark.parametrize("fx, pause", [(ALL, 1.0), (ALL, 0.0), (Effects(lens=True), 1.0)],
+                         ids=["a pause", "a hover", "through a lens"])
+def test_a_film_cut_short_is_the_whole_films_first_frames(fx, pause):
+    """``first`` films only the first frames (a test looking at one picture pays for no
+    other), and they are the whole film's, to the bit: hands sweeping, hovering, pausing."""
+    clip = one_move_clip()
+    whole = webcam(clip, 5, fx, pause_p=pause)
+    for n in (1, len(whole.frames) // 2, len(whole.frames)):
+        cut = webcam(clip, 5, fx, first=n, pause_p=pause)
+        assert len(cut.frames) == n and cut.hand == whole.hand[:n]
+        assert all(np.array_equal(x, y) for x, y in zip(cut.frames, whole.frames))
+        assert np.array_equal(np.asarray(cut.corners), np.asarray(whole.corners))
+        assert cut.params == whole.params
+
+
 def test_with_no_effect_the_clip_is_unchanged():
     clip = one_move_clip()
     out = webcam(clip, 1, NONE)
@@ -252,3 +267,25 @@ def test_a_game_through_every_webcam_effect_is_followed_at_its_frame_rate(seed):
                                  fps=out.params["fps"])
     assert score.false == 0, score.lines
     assert score.followed >= len(truth) - 1, score.lines
+
+
+def test_a_scene_changed_in_place_is_rendered_as_changed_not_from_the_memo():
+    """The board's texture and light are kept between pictures of one scene (most of a
+    render's time); a scene changed in place (another colour, light, seed) is drawn anew."""
+    from dataclasses import replace
+
+    from companion.vision.synth import random_scene, render_static
+
+    scene = random_scene(np.random.default_rng(3), G)
+    pieces = {"e2": "w", "d7": "b"}
+    first = render_static(scene, pieces)
+    assert np.array_equal(render_static(scene, pieces), first)
+    for change in ({"light_square": scene.light_square * 0.8}, {"seed": scene.seed + 1},
+                   {"gradient": (0.3, 1.0, 0.2)}, {"border": scene.border + 0.2}):
+        fresh = replace(scene, **change)
+        drawn = render_static(fresh, pieces)
+        assert not np.array_equal(drawn, first), change
+        for name, value in change.items():  # the same change made in place
+            setattr(scene, name, value)
+        assert np.array_equal(render_static(scene, pieces), drawn), change
+        scene = random_scene(np.random.default_rng(3), G)

@@ -40,33 +40,35 @@ def draw_piece(
         [cu + r[:, None] * np.cos(ang)[None], cv + r[:, None] * np.sin(ang)[None],
          np.repeat(z[:, None], SECTORS, axis=1)], axis=-1)
     img = camera.project(pts.reshape(-1, 3), distort=False).reshape(SLICES + 1, SECTORS, 2)
+    fixed = np.round(img * 16).astype(np.int32)  # OpenCV's fixed point (shift=4)
     eye = camera.centre
+    # every slice and sector at once (each number as it was made slice by slice)
     dz = np.diff(z)
     dr = np.diff(r)
+    mid_a = ang + np.pi / SECTORS
+    shape = (SLICES, SECTORS)
+    slope = -dr / np.maximum(dz, 1e-6)
+    normals = np.stack([np.broadcast_to(np.cos(mid_a), shape),
+                        np.broadcast_to(np.sin(mid_a), shape),
+                        np.broadcast_to(slope[:, None], shape)], axis=-1)
+    normals /= np.linalg.norm(normals, axis=-1, keepdims=True)
+    mid = np.stack([cu + r[:-1, None] * np.cos(mid_a), cv + r[:-1, None] * np.sin(mid_a),
+                    np.broadcast_to(z[:-1, None], shape)], axis=-1)
+    view = eye - mid
+    view /= np.linalg.norm(view, axis=-1, keepdims=True)
+    facing = (normals * view).sum(axis=-1) > -0.05
+    diffuse = np.clip(np.stack([n @ light_dir for n in normals]), 0, 1)
+    half = light_dir + view
+    half /= np.linalg.norm(half, axis=-1, keepdims=True)
+    spec = np.clip((normals * half).sum(axis=-1), 0, 1) ** 30 * glossy
+    shade = 0.35 + 0.75 * diffuse
+    cols = np.clip(colour * shade[..., None] + (255 * spec)[..., None], 0, 255).tolist()
+    nxt = (np.arange(SECTORS) + 1) % SECTORS
+    quads = np.stack([fixed[:-1], fixed[:-1, nxt], fixed[1:, nxt], fixed[1:]], axis=2)
+    order = np.argsort(-np.linalg.norm(eye - mid, axis=-1), axis=-1)  # far sectors first
     for k in range(SLICES):
-        slope = -dr[k] / max(dz[k], 1e-6)
-        mid_a = ang + np.pi / SECTORS
-        normals = np.stack([np.cos(mid_a), np.sin(mid_a), np.full(SECTORS, slope)], axis=1)
-        normals /= np.linalg.norm(normals, axis=1, keepdims=True)
-        mid = np.stack([cu + r[k] * np.cos(mid_a), cv + r[k] * np.sin(mid_a),
-                        np.full(SECTORS, z[k])], axis=1)
-        view = eye - mid
-        view /= np.linalg.norm(view, axis=1, keepdims=True)
-        facing = (normals * view).sum(axis=1) > -0.05
-        diffuse = np.clip(normals @ light_dir, 0, 1)
-        half = light_dir + view
-        half /= np.linalg.norm(half, axis=1, keepdims=True)
-        spec = np.clip((normals * half).sum(axis=1), 0, 1) ** 30 * glossy
-        shade = 0.35 + 0.75 * diffuse
-        order = np.argsort(-np.linalg.norm(eye - mid, axis=1))
-        for j in order:
-            if not facing[j]:
-                continue
-            j2 = (j + 1) % SECTORS
-            quad = np.array([img[k, j], img[k, j2], img[k + 1, j2], img[k + 1, j]])
-            col = np.clip(colour * shade[j] + 255 * spec[j], 0, 255)
-            cv2.fillConvexPoly(canvas, np.round(quad * 16).astype(np.int32), col.tolist(),
-                               lineType=cv2.LINE_AA, shift=4)
+        for j in order[k][facing[k][order[k]]]:
+            cv2.fillConvexPoly(canvas, quads[k, j], cols[k][j], lineType=cv2.LINE_AA, shift=4)
     if r[-1] > 0.02:
         shade = 0.35 + 0.75 * max(0.0, float(light_dir[2]))
         col = np.clip(colour * shade, 0, 255)

@@ -63,6 +63,51 @@ def _board_texture(scene: Scene, pieces: dict[str, str],
                    coordinates: Coordinates | None = None) -> tuple[np.ndarray, np.ndarray]:
     """The board seen from straight above (float BGR) and its plane-to-texture matrix."""
     g = scene.geometry
+    tex, to_tex = _bare_board(scene, coordinates)
+    tex = tex.copy()
+    h, w = tex.shape[:2]
+    T = TEXTURE_PX
+    mask = np.zeros((h, w), np.float32)
+    for cell, state in pieces.items():
+        if _colour(state) in ("w", "b"):
+            shadow_mask((h, w), to_tex, g.cell_centre(cell), _piece_kind(scene.seed, cell, state),
+                        scene.piece_scale, scene.base_radius, scene.light_dir, mask)
+    mask = cv2.GaussianBlur(mask, (0, 0), T * 0.12)
+    tex *= (1 - 0.35 * mask)[..., None]
+    tex *= 0.35 + 0.75 * max(0.0, float(scene.light_dir[2]))  # lit like a piece's flat top
+    return tex, to_tex
+
+
+def _scene_key(scene: Scene, *parts: object) -> tuple[object, ...]:
+    """What a part of the picture made from ``scene`` depends on, as a key for a memo (the
+    arrays by value: a scene changed in place gets a new key)."""
+    def value(x: object) -> object:
+        return (x.dtype.str, x.shape, x.tobytes()) if isinstance(x, np.ndarray) else x
+
+    return tuple(value(p) for p in parts)
+
+
+_BARE: dict[tuple[object, ...], tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _bare_board(scene: Scene, coordinates: Coordinates | None
+                ) -> tuple[np.ndarray, np.ndarray]:
+    """The board's texture before the pieces' shadows and the light (not to be changed:
+    kept for the next picture of the same scene, the same numbers each time)."""
+    g = scene.geometry
+    key = _scene_key(scene, g.files, g.ranks, tuple(g.extra), scene.seed, scene.border,
+                     scene.table, scene.frame, scene.light_square, scene.dark_square,
+                     scene.markers, coordinates)
+    if key not in _BARE:
+        if len(_BARE) >= 8:
+            _BARE.pop(next(iter(_BARE)))
+        _BARE[key] = _make_bare_board(scene, coordinates)
+    return _BARE[key]
+
+
+def _make_bare_board(scene: Scene, coordinates: Coordinates | None
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    g = scene.geometry
     rng = np.random.default_rng(scene.seed)
     extra_cols = 1 if g.extra else 0
     m = scene.border + extra_cols + 1.5
@@ -101,14 +146,7 @@ def _board_texture(scene: Scene, pieces: dict[str, str],
         _paste_markers(tex, g, to_tex)
     if coordinates is not None:
         _print_coordinates(tex, scene, to_tex, coordinates)
-    mask = np.zeros((h, w), np.float32)
-    for cell, state in pieces.items():
-        if _colour(state) in ("w", "b"):
-            shadow_mask((h, w), to_tex, g.cell_centre(cell), _piece_kind(scene.seed, cell, state),
-                        scene.piece_scale, scene.base_radius, scene.light_dir, mask)
-    mask = cv2.GaussianBlur(mask, (0, 0), T * 0.12)
-    tex *= (1 - 0.35 * mask)[..., None]
-    tex *= 0.35 + 0.75 * max(0.0, float(scene.light_dir[2]))  # lit like a piece's flat top
+    tex.flags.writeable = to_tex.flags.writeable = False
     return tex, to_tex
 
 
@@ -169,7 +207,22 @@ def _print_coordinates(tex: np.ndarray, scene: Scene, to_tex: np.ndarray,
         patch[:] = patch * (1 - alpha[..., None]) + ink * alpha[..., None]
 
 
+_LIGHT: dict[tuple[object, ...], np.ndarray] = {}
+
+
 def _illumination(scene: Scene) -> np.ndarray:
+    """The light's gradient, vignette and shadow band over the picture (kept for the next
+    picture of the same scene; not to be changed)."""
+    key = _scene_key(scene, scene.size, scene.gradient, scene.shadow_band)
+    if key not in _LIGHT:
+        if len(_LIGHT) >= 8:
+            _LIGHT.pop(next(iter(_LIGHT)))
+        _LIGHT[key] = field = _make_illumination(scene)
+        field.flags.writeable = False
+    return _LIGHT[key]
+
+
+def _make_illumination(scene: Scene) -> np.ndarray:
     w, h = scene.size
     ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
     xn, yn = (xs - w / 2) / w, (ys - h / 2) / w

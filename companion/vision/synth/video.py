@@ -61,17 +61,18 @@ def game_frames(
     cells = scene.geometry.cells
     played = 0
     try:
+        static = render_static(scene, occupancy_of(position, cells))
         for i in range(len(moves) + 1):
-            static = render_static(scene, occupancy_of(position, cells))
             for _ in range(calm):
                 yield finish(scene, static, rng)
             if i == len(moves):
                 break
+            after = render_static(scene, _after(position, moves[i], cells))
             for k in range(hand):
-                yield finish(scene, static if k < hand - 1 else render_static(
-                    scene, _after(position, moves[i], cells)), rng, hand=True)
+                yield finish(scene, static if k < hand - 1 else after, rng, hand=True)
             position.push(position.parse_move(moves[i]))
             played += 1
+            static = after  # the board after the move is the next calm one
     finally:
         for _ in range(played):
             position.pop()
