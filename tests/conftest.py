@@ -14,3 +14,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("COMPANION_STRICT_I18N", "1")  # a screen showing an untranslated key fails
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="companion-tests-data-")
 atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], True)
+
+
+def pytest_collection_modifyitems(config, items):
+    """The slow tests (``@pytest.mark.slow``, a quarter of a minute or more each) first, the
+    rest in their order: run in parallel, a long test begun last keeps one process busy while
+    the others have finished (the suite's time on two cores is the busier one's)."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

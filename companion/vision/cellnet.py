@@ -36,6 +36,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.vision.change import nanmedian_rows
 from companion.vision.geometry import BoardGeometry
 from companion.vision.view import BoardView
 
@@ -209,7 +210,7 @@ def piece_colours(batch: np.ndarray) -> np.ndarray:
     unlike = np.linalg.norm(pix - square[:, None], axis=2) > COLOUR_UNLIKE
     use = np.where((unlike.sum(axis=1) >= 3)[:, None], unlike, True)
     chroma = pix[..., (0, 2)] - pix.mean(axis=2, keepdims=True)
-    return np.nanmedian(np.where(use[..., None], chroma, np.nan), axis=1)
+    return nanmedian_rows(np.where(use[..., None], chroma, np.nan))
 
 
 def by_colour(p: np.ndarray, colours: np.ndarray) -> np.ndarray:

@@ -66,6 +66,23 @@ GRAIN_DAMP = 4.0  # ... but never below a quarter of the step
 BASE_REACH = 0.55  # cells from a cell's centre to where its piece's body starts to rise
 
 
+def nanmedian_rows(x: np.ndarray) -> np.ndarray:
+    """``np.nanmedian(x, axis=1)`` to the bit (the two middle values' sum halved, NaN where
+    a row has no number), by one sort: numpy's own goes through masked arrays and took
+    a sixth of a frame's look at the board."""
+    ordered = np.sort(x, axis=1)  # NaN last
+    counts = (~np.isnan(x)).sum(axis=1, keepdims=True)
+    high = counts // 2
+    low = np.where(counts % 2 == 1, high, high - 1)
+    pair = np.take_along_axis(ordered, np.concatenate([np.maximum(low, 0), high], axis=1),
+                              axis=1)
+    out = pair[:, 0] + pair[:, 1]
+    out += 0.0  # numpy's sum starts from +0: a middle of -0 and -0 is 0
+    out /= 2
+    out[(counts == 0)[:, 0]] = np.nan
+    return out
+
+
 @dataclass(frozen=True)
 class Prepared:
     """One picture ready to compare: (cells, pixels, 3) log luminance and two chromaticities."""
@@ -173,7 +190,7 @@ class ChangeMeter:
         # the neighbourhood's shift (a shadow spans cells; a piece changes one or two)
         near = np.where((self.around >= 0)[..., None], delta[np.clip(self.around, 0, None)],
                         np.nan)
-        local = np.nanmedian(near, axis=1)
+        local = nanmedian_rows(near)
         resid = delta - local
         shift = np.abs(resid[:, 0]) / SHIFT_SCALE
         chroma = np.linalg.norm(resid[:, 1:], axis=1) / CHROMA_SCALE

@@ -712,8 +712,9 @@ class ChangeFollower(Follower):
         self._calm.append(reading.picture)
         need = self.calm_frames
         del self._calm[: -need]
+        unsure = reading.unsure  # made anew at each call: once here, not once a cell
         self._seen = {c: (s.value if isinstance(s, CellState) else str(s))
-                      for c, s in reading.cells.items() if c not in reading.unsure}
+                      for c, s in reading.cells.items() if c not in unsure}
         self._calm_count += 1
         n = self._calm_count
         if n >= need or reading.learnt:

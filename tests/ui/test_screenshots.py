@@ -4,10 +4,12 @@ import subprocess
 import sys
 
 import pygame
+import pytest
 
 from companion.ui.registry import SCREENS, load_all
 
 
+@pytest.mark.slow
 def test_screenshot_all_writes_one_png_per_screen_and_language(tmp_path):
     out = subprocess.run([sys.executable, "-m", "companion", "screenshot", "--all", "--out", str(tmp_path)],
                          capture_output=True, text=True, timeout=300)

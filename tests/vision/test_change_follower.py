@@ -468,6 +468,7 @@ def _feed_timed(frames: list[np.ndarray], fps: float | None = None, at_rate: flo
     return [str(e) for e in events]
 
 
+@pytest.mark.slow
 def test_calm_needs_the_time_not_the_frame_count_when_the_rate_is_known():
     """Still stretches of 6 frames: at 10 frames a second that is 0.6 s, calm enough (half a
     second) to judge; at 30 frames a second it is 0.2 s, a hand hovering still for a moment,

@@ -19,6 +19,7 @@ from companion.vision.follower import occupancy
 from companion.vision.synth.webcam import ALL, LENS, clip_of_game, webcam
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("render, seed, fx", [(5061, 1, LENS), (5065, 2, ALL)],
                          ids=["a file aside, through a lens", "tenths aside, straight"])
 def test_a_webcam_framed_camerlano_start_is_found_with_its_far_lines_hidden(render, seed, fx):

@@ -9,6 +9,7 @@ pieces' grain makes every black piece's own cell change a little. Cases from TUN
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from companion.rules import get_variant
 from companion.vision import devbench
@@ -56,6 +57,7 @@ def test_a_reply_after_an_exchange_that_did_not_show_at_all_is_not_waited_for_si
     assert "f9h9" in asked[0].split("which move:")[1].split("(truth")[0].split(), asked
 
 
+@pytest.mark.slow
 def test_the_exchange_asked_about_is_ranked_by_its_partner_not_by_the_shahs_neighbours():
     """Tune render 5061 filmed by the club webcam (webcam seed 2): Black's Shah exchanges with
     the piece on e10, unseen by occupancy. The Shah's own change shows on the cells round f9,

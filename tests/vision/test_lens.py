@@ -45,6 +45,7 @@ def test_corners_carry_their_lens_through_turns_and_views():
     assert lens_of(Corners(CORNERS, Lens(0.0, (0.0, 0.0), 1.0))) is None  # bends nothing
 
 
+@pytest.mark.slow
 def test_the_lens_effect_leaves_every_other_draw_as_it_was():
     clip, _, _ = clip_of_game("duere", 1, 42)
     plain, bent = webcam(clip, 3, ALL), webcam(clip, 3, LENS)
@@ -159,6 +160,7 @@ def test_a_wide_lens_on_a_framed_camerlano_board_is_found_from_a_first_fit_throu
     assert error(find_board(out.frames[0], geometry)) > 0.5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [105, 114])
 def test_a_grid_whose_cells_do_not_alternate_gives_way_to_one_whose_cells_do(seed, monkeypatch):
     """k -0.25 on a framed Camerlano board: the lines of the frame and the citadels pull the

@@ -43,6 +43,7 @@ def test_a_photo_not_named_by_a_position_is_refused_by_name(tmp_path, name, why)
     assert why in refused[0]
 
 
+@pytest.mark.slow
 def test_the_benchmark_reads_named_photos_learns_their_start_and_follows_them(
         tmp_path, capsys):
     g = get_geometry("8x8")

@@ -253,6 +253,7 @@ def test_a_grainy_picture_is_calm_the_drift_that_ends_a_stretch_is_a_hand_not_gr
     assert score.followed >= 12, score.lines
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 3])
 def test_a_game_through_every_webcam_effect_is_followed_at_its_frame_rate(seed):
     """Every effect on (hands over the board for 1-3.5 s hovering still for a moment, pauses

@@ -55,6 +55,7 @@ def filmed():
     return webcam(clip, 1), truth
 
 
+@pytest.mark.slow
 def test_a_webcam_game_lands_in_the_journal_move_by_move_with_nothing_asked(camera_app, tmp_path,
                                                                             filmed):
     out, truth = filmed
@@ -75,6 +76,7 @@ def test_a_webcam_game_lands_in_the_journal_move_by_move_with_nothing_asked(came
     assert screen.camera.follower.calm_frames > 3  # half a second at the webcam's rate
 
 
+@pytest.mark.slow
 def test_a_board_found_under_a_cloth_is_found_again_and_the_game_followed(camera_app, tmp_path):
     """No corners stored: the camera finds the board itself. When the referee starts following,
     a cloth still lies over the far ranks; the board found under it is a part of the board
@@ -129,6 +131,7 @@ def test_a_fast_game_the_camera_never_saw_calm_is_caught_up_in_the_journal(camer
         [b.text for b in app.banners]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang,size,label", [
     ("it", (800, 480), "1  e2-e4, Cb8-c6, Dd1-h5, e7-e5"),
     ("en", (1920, 1080), "1  e2-e4, Nb8-c6, Qd1-h5, e7-e5")])
@@ -247,6 +250,7 @@ def _step(app, worker, clock, until=lambda: False, most=400) -> None:
             return
 
 
+@pytest.mark.slow
 def test_at_a_station_the_run_answered_ends_each_teams_move_then_the_camera_follows_on(
         magici_app, clock, tmp_path, monkeypatch):  # noqa: F811
     """The fast run asked about at a Magici station with the clocks running: one tap enters
@@ -266,6 +270,7 @@ def test_at_a_station_the_run_answered_ends_each_teams_move_then_the_camera_foll
     assert [side for side, _ in move_ends(app)] == ["white", "black"] * 2 + ["white"]
 
 
+@pytest.mark.slow
 def test_at_a_station_with_the_clocks_stopped_the_run_waits_unasked_then_is_asked(
         magici_app, clock, tmp_path, monkeypatch):  # noqa: F811
     """The clocks stopped by the referee: the fast run is not asked about (the question came
