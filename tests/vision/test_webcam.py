@@ -85,6 +85,8 @@ def test_a_film_cut_short_is_the_whole_films_first_frames(fx, pause):
         assert all(np.array_equal(x, y) for x, y in zip(cut.frames, whole.frames))
         assert np.array_equal(np.asarray(cut.corners), np.asarray(whole.corners))
         assert cut.params == whole.params
+    with pytest.raises(ValueError, match="first must be 1 or more"):
+        webcam(clip, 5, fx, first=0)
 
 
 def test_with_no_effect_the_clip_is_unchanged():
@@ -290,3 +292,10 @@ def test_a_scene_changed_in_place_is_rendered_as_changed_not_from_the_memo():
             setattr(scene, name, value)
         assert np.array_equal(render_static(scene, pieces), drawn), change
         scene = random_scene(np.random.default_rng(3), G)
+    scene.table *= 0.5  # an array changed in place
+    assert not np.array_equal(render_static(scene, pieces), first)
+    # labels given as a list, their colour as an array: keyed by what they print
+    from companion.vision.synth.render import Coordinates
+
+    odd = Coordinates(["rank1", "filea"], colour=np.array([30.0, 30, 170]))  # type: ignore[arg-type]
+    assert render_static(scene, pieces, odd).shape == first.shape

@@ -82,7 +82,13 @@ def _scene_key(scene: Scene, *parts: object) -> tuple[object, ...]:
     """What a part of the picture made from ``scene`` depends on, as a key for a memo (the
     arrays by value: a scene changed in place gets a new key)."""
     def value(x: object) -> object:
-        return (x.dtype.str, x.shape, x.tobytes()) if isinstance(x, np.ndarray) else x
+        if isinstance(x, np.ndarray):
+            return x.dtype.str, x.shape, x.tobytes()
+        try:
+            hash(x)
+        except TypeError:  # a list, an array inside a dataclass: by what it prints
+            return type(x).__name__, repr(x)
+        return x
 
     return tuple(value(p) for p in parts)
 

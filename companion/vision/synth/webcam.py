@@ -501,6 +501,8 @@ def webcam(clip: Clip, seed: int, fx: Effects = ALL, *, first: int | None = None
     :func:`draw_params`' values (a test forcing a pause, a shadow, a frame rate). ``first``
     films only the first frames, exactly as the whole film has them (a test that looks at
     the first picture pays for no other)."""
+    if first is not None and first < 1:
+        raise ValueError(f"webcam: first must be 1 or more, got {first}")
     rng = np.random.default_rng(seed)
     p = draw_params(rng, fx)
     p.update(draw_lens(seed, fx))  # its own generator: the draws above and below are as ever
@@ -591,7 +593,7 @@ def webcam(clip: Clip, seed: int, fx: Effects = ALL, *, first: int | None = None
         img = img * gain
         if fx.noise:
             # the mean of the three channels, summed in img.mean(axis=2)'s order (the same
-            # numbers, ten times faster)
+            # numbers but for the sign of a zero, ten times faster)
             level = img[..., 0:1] + img[..., 1:2]
             level += img[..., 2:3]
             level /= 3
