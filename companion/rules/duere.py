@@ -198,6 +198,9 @@ class DueRePosition(Position):
             if len(pos.royals[color]) > 2:
                 raise PositionError(f"{color.name.lower()} has {len(pos.royals[color])} Kings;"
                                     " at most 2", field=1, column=0)
+        if not any(pos.royals[color] for color in Color):
+            raise PositionError("neither side has a King: the game ends when a side's last King"
+                                " is taken, so the other keeps one", field=1, column=0)
         return pos
 
     def fen(self) -> str:

@@ -183,6 +183,7 @@ def test_a_blocked_way_is_named_in_the_refusal(duere) -> None:
     ("rrqkkqrr/nnbbbbnn/8/8/8/8/NNBBBBNN/RRQKKQRR r 1", "'w' \\(red\\) or 'b' \\(blue\\)"),
     ("rrqkkqrr/nnbbbbnn/8/8/8/8/NNPBBBNN/RRQKKQRR w 1", "unknown piece letter 'P' in rank 2"),
     ("kkk5/8/8/8/8/8/8/K7 w 1", "black has 3 Kings; at most 2"),
+    ("rrq2qrr/nnbbbbnn/8/8/8/8/NNBBBBNN/RRQ2QRR w 1", "neither side has a King.*field 1"),
     ("8/8/8/8/8/8/8/8", "<board> <w|b>"),
 ])
 def test_a_bad_due_re_position_string_says_what_and_where(fen, words) -> None:
