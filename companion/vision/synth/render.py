@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -94,6 +96,16 @@ def _scene_key(scene: Scene, *parts: object) -> tuple[object, ...]:
 
 
 _BARE: dict[tuple[object, ...], tuple[np.ndarray, np.ndarray]] = {}
+KEPT = 8  # scenes each memo keeps (the few a video or a test reuses)
+
+
+def _kept(memo: dict, key: object, make: "Callable[[], object]") -> Any:
+    """``memo[key]``, made by ``make`` the first time; the oldest of ``KEPT`` goes first."""
+    if key not in memo:
+        if len(memo) >= KEPT:
+            memo.pop(next(iter(memo)))
+        memo[key] = make()
+    return memo[key]
 
 
 def _bare_board(scene: Scene, coordinates: Coordinates | None
@@ -104,11 +116,7 @@ def _bare_board(scene: Scene, coordinates: Coordinates | None
     key = _scene_key(scene, g.files, g.ranks, tuple(g.extra), scene.seed, scene.border,
                      scene.table, scene.frame, scene.light_square, scene.dark_square,
                      scene.markers, coordinates)
-    if key not in _BARE:
-        if len(_BARE) >= 8:
-            _BARE.pop(next(iter(_BARE)))
-        _BARE[key] = _make_bare_board(scene, coordinates)
-    return _BARE[key]
+    return _kept(_BARE, key, lambda: _make_bare_board(scene, coordinates))
 
 
 def _make_bare_board(scene: Scene, coordinates: Coordinates | None
@@ -219,13 +227,8 @@ _LIGHT: dict[tuple[object, ...], np.ndarray] = {}
 def _illumination(scene: Scene) -> np.ndarray:
     """The light's gradient, vignette and shadow band over the picture (kept for the next
     picture of the same scene; not to be changed)."""
-    key = _scene_key(scene, scene.size, scene.gradient, scene.shadow_band)
-    if key not in _LIGHT:
-        if len(_LIGHT) >= 8:
-            _LIGHT.pop(next(iter(_LIGHT)))
-        _LIGHT[key] = field = _make_illumination(scene)
-        field.flags.writeable = False
-    return _LIGHT[key]
+    return _kept(_LIGHT, _scene_key(scene, scene.size, scene.gradient, scene.shadow_band),
+                 lambda: _make_illumination(scene))
 
 
 def _make_illumination(scene: Scene) -> np.ndarray:
@@ -239,7 +242,9 @@ def _make_illumination(scene: Scene) -> np.ndarray:
         offset, ang, depth, soft = scene.shadow_band
         d = (xn * np.cos(ang) + yn * np.sin(ang) - offset) * w
         field *= 1 - (1 - depth) / (1 + np.exp(-d / soft))
-    return field.astype(np.float32)
+    field = field.astype(np.float32)
+    field.flags.writeable = False
+    return field
 
 
 _MAPS: dict[tuple[float, ...], tuple[np.ndarray, np.ndarray]] = {}
@@ -248,12 +253,7 @@ _MAPS: dict[tuple[float, ...], tuple[np.ndarray, np.ndarray]] = {}
 def _maps_for(scene: Scene) -> tuple[np.ndarray, np.ndarray]:
     """The lens maps of a scene's camera (kept for the few scenes a video reuses)."""
     cam = scene.camera
-    key = (*scene.size, *cam.K.ravel(), *cam.dist)
-    if key not in _MAPS:
-        if len(_MAPS) >= 8:
-            _MAPS.pop(next(iter(_MAPS)))
-        _MAPS[key] = cam.distortion_maps()
-    return _MAPS[key]
+    return _kept(_MAPS, (*scene.size, *cam.K.ravel(), *cam.dist), cam.distortion_maps)
 
 
 def render_static(scene: Scene, pieces: dict[str, str], coordinates: Coordinates | None = None,
