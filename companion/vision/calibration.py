@@ -30,6 +30,7 @@ import cv2
 import numpy as np
 
 from companion.vision.geometry import BoardGeometry
+from companion.vision.medians import median
 from companion.vision.view import MIN_AREA, BoardView, Corners, Lens, lens_of
 
 CANON = 400  # pixels of the straightened candidate
@@ -95,8 +96,8 @@ def _profiles(canon: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     gx = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3))
     gy = np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
     # a median over the other axis: a grid line runs all the way, a piece's edge does not
-    return (np.median(gx, axis=0) + gx.mean(axis=0) * 0.5,
-            np.median(gy, axis=1) + gy.mean(axis=1) * 0.5)
+    return (median(gx, axis=0) + gx.mean(axis=0) * 0.5,
+            median(gy, axis=1) + gy.mean(axis=1) * 0.5)
 
 
 HALF_STEP = 0.06  # a bound half's lines keep within this share of the whole board's step
@@ -631,14 +632,13 @@ def _rims(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray) -> np
     du, dv = np.meshgrid(k, k)
     rim = (np.maximum(np.abs(du), np.abs(dv)) > 0.3) & (np.maximum(np.abs(du), np.abs(dv)) < 0.45)
     offs = np.stack([du[rim], dv[rim]], axis=1)
-    out = np.zeros((geometry.files, geometry.ranks))
-    for f in range(geometry.files):
-        for r in range(geometry.ranks):
-            pts = view.plane_to_top(np.array([f + 0.5, r + 0.5]) + offs).astype(int)
-            pts[:, 0] = np.clip(pts[:, 0], 0, gray.shape[1] - 1)
-            pts[:, 1] = np.clip(pts[:, 1], 0, gray.shape[0] - 1)
-            out[f, r] = float(np.median(gray[pts[:, 1], pts[:, 0]]))
-    return out
+    f, r = np.meshgrid(np.arange(geometry.files) + 0.5, np.arange(geometry.ranks) + 0.5,
+                       indexing="ij")
+    centres = np.stack([f.ravel(), r.ravel()], axis=1)  # file-major, as out[f, r]
+    pts = view.plane_to_top((centres[:, None, :] + offs[None]).reshape(-1, 2)).astype(int)
+    xs = np.clip(pts[:, 0], 0, gray.shape[1] - 1).reshape(len(centres), len(offs))
+    ys = np.clip(pts[:, 1], 0, gray.shape[0] - 1).reshape(len(centres), len(offs))
+    return median(gray[ys, xs], axis=1).astype(np.float64).reshape(geometry.files, geometry.ranks)
 
 
 def _checkered(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray) -> float:
@@ -657,7 +657,7 @@ def square_parity(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarra
     a standing piece's base leaves free."""
     rims = _rims(image, geometry, corners)
     light = np.add.outer(np.arange(geometry.files), np.arange(geometry.ranks)) % 2 == 1
-    return float(np.median(rims[light]) - np.median(rims[~light]))
+    return float(median(rims[light]) - median(rims[~light]))
 
 
 def orient(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray,
@@ -787,8 +787,8 @@ def grid_score(view: BoardView, top: np.ndarray) -> float:
     x0, x1 = int(m * S), int((m + g.files) * S)
     gx = np.abs(np.diff(gray[y0:y1, x0 - 2 : x1 + 2], axis=1))
     gy = np.abs(np.diff(gray[y0 - 2 : y1 + 2, x0:x1], axis=0))
-    px = np.median(gx, axis=0)
-    py = np.median(gy, axis=1)
+    px = median(gx, axis=0)
+    py = median(gy, axis=1)
     lines_x = [int(i * S) + 1 for i in range(g.files + 1)]
     lines_y = [int(i * S) + 1 for i in range(g.ranks + 1)]
     on = np.concatenate([np.maximum.reduceat(px, [max(0, p - 1) for p in lines_x])[:0],
@@ -798,4 +798,4 @@ def grid_score(view: BoardView, top: np.ndarray) -> float:
     mids_y = [int((i + 0.5) * S) + 1 for i in range(g.ranks)]
     off = np.concatenate([[px[p - 3 : p + 4].mean() for p in mids_x],
                           [py[p - 3 : p + 4].mean() for p in mids_y]])
-    return float(np.median(on) / (np.median(off) + 1e-3))
+    return float(median(on) / (median(off) + 1e-3))

@@ -36,7 +36,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.vision.change import nanmedian_rows
+from companion.vision.medians import median, nanmedian_rows
 from companion.vision.geometry import BoardGeometry
 from companion.vision.view import BoardView
 
@@ -178,7 +178,7 @@ def crops(image: np.ndarray, geometry: BoardGeometry, corners: object,
     mid = CROP // 2
     lo, hi = mid - int(round((0.5 + AHEAD) * CELL)), mid - int(round((AHEAD - 0.5) * CELL))
     cells = log[:, lo:hi, mid - q : mid + q]  # the cells themselves
-    log -= np.median(cells.reshape(-1, 3), axis=0)
+    log -= median(cells.reshape(-1, 3), axis=0)
     return np.ascontiguousarray(log.transpose(0, 3, 1, 2))
 
 
@@ -248,7 +248,7 @@ def cell_colours(batch: np.ndarray) -> np.ndarray:
     whole disc that function samples: a piece's colour where one stands, the square's where
     none does."""
     disc, _ = _colour_masks()
-    x = np.median(batch.transpose(0, 2, 3, 1)[:, disc], axis=1).astype(np.float64)  # (n, 3)
+    x = median(batch.transpose(0, 2, 3, 1)[:, disc], axis=1).astype(np.float64)  # (n, 3)
     return x[:, (0, 2)] - x.mean(axis=1, keepdims=True)
 
 

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from companion.vision.medians import median, nanmedian_rows
 from companion.vision.view import BoardView
 
 SUB = 12  # pixels per cell side in the pictures compared
@@ -64,23 +65,6 @@ GRAIN_TAIL = 6.0  # a cell's step less this many times its grain above the board
 # against 0.10 takes 1.6 off, so its flares stay calm while a hand's 5 stays 3.4) ...
 GRAIN_DAMP = 4.0  # ... but never below a quarter of the step
 BASE_REACH = 0.55  # cells from a cell's centre to where its piece's body starts to rise
-
-
-def nanmedian_rows(x: np.ndarray) -> np.ndarray:
-    """``np.nanmedian(x, axis=1)`` to the bit (the two middle values' sum halved, NaN where
-    a row has no number), by one sort: numpy's own goes through masked arrays and took
-    a sixth of a frame's look at the board."""
-    ordered = np.sort(x, axis=1)  # NaN last
-    counts = (~np.isnan(x)).sum(axis=1, keepdims=True)
-    high = counts // 2
-    low = np.where(counts % 2 == 1, high, high - 1)
-    pair = np.take_along_axis(ordered, np.concatenate([np.maximum(low, 0), high], axis=1),
-                              axis=1)
-    out = pair[:, 0] + pair[:, 1]
-    out += 0.0  # numpy's sum starts from +0: a middle of -0 and -0 is 0
-    out /= 2
-    out[(counts == 0)[:, 0]] = np.nan
-    return out
 
 
 @dataclass(frozen=True)
@@ -184,9 +168,9 @@ class ChangeMeter:
         delta = b.mean(axis=1) - a.mean(axis=1)  # (n, 3): each cell's mean shift
         if squares and self.light.any() and (~self.light).any():
             for part in (self.light, ~self.light):
-                delta[part] -= np.median(delta[part], axis=0)
+                delta[part] -= median(delta[part], axis=0)
         else:
-            delta = delta - np.median(delta, axis=0)  # the whole board's change of light
+            delta = delta - median(delta, axis=0)  # the whole board's change of light
         # the neighbourhood's shift (a shadow spans cells; a piece changes one or two)
         near = np.where((self.around >= 0)[..., None], delta[np.clip(self.around, 0, None)],
                         np.nan)
@@ -200,7 +184,7 @@ class ChangeMeter:
         # the camera's own noise, from the cells that did not change (most of them): its
         # expected share of the difference is taken out, so a grainy webcam stays calm
         diff = ((za - zb) ** 2).sum(axis=1)
-        grain = float(np.median(diff))
+        grain = float(median(diff))
         struct = np.maximum(diff - grain, 0) / ((za**2).sum(axis=1) + (zb**2).sum(axis=1)
                                                 + p * NOISE**2)
         return np.maximum(struct / STRUCT_SCALE, np.maximum(shift, chroma))
