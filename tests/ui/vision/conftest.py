@@ -47,6 +47,24 @@ def _occupancies(moves: list[str], takeback: bool, variant: str = "magici") -> l
     return out
 
 
+# Films are kept between tests of one process, to the byte: a stretch's frames (and the random
+# state after them) are keyed by the seed, the frames a stretch has (tests change CALM) and
+# every board up to the next one, so films sharing their first moves (most start 1. e4 from
+# seed 9101) film them once. Bounded: the statics are
+# 3.7 MB each (640x480 float32), a stretch's JPEGs about 0.3 MB.
+_STATICS: dict[tuple, np.ndarray] = {}
+_STRETCHES: dict[tuple, tuple[list[bytes], dict]] = {}
+_KEPT_STATICS, _KEPT_STRETCHES = 24, 400
+
+
+def _kept(memo: dict, key: tuple, make, bound: int):
+    if key not in memo:
+        if len(memo) >= bound:
+            del memo[next(iter(memo))]  # the oldest
+        memo[key] = make()
+    return memo[key]
+
+
 def film(folder: Path, occupancies: list[dict[str, str]], seed: int) -> tuple[np.ndarray, tuple[int, int]]:
     """Calm frames of each occupancy, a hand between two, as numbered JPEGs in ``folder``."""
     import cv2
@@ -55,16 +73,29 @@ def film(folder: Path, occupancies: list[dict[str, str]], seed: int) -> tuple[np
     geometry = "11x10c" if len(occupancies[0]) > 64 else "8x8"
     scene = random_scene(rng, get_geometry(geometry), max_tilt_deg=15)
     folder.mkdir(parents=True, exist_ok=True)
-    n = 0
-    statics = [render_static(scene, occ) for occ in occupancies]
-    for i, static in enumerate(statics):
-        frames = [finish(scene, static, rng) for _ in range(CALM)]
-        if i + 1 < len(statics):
-            frames += [finish(scene, static if k < HAND - 1 else statics[i + 1], rng, hand=True)
+    keys = [tuple(sorted(occ.items())) for occ in occupancies]
+
+    def static(i: int) -> np.ndarray:
+        return _kept(_STATICS, (seed, geometry, keys[i]),
+                     lambda: render_static(scene, occupancies[i]), _KEPT_STATICS)
+
+    def stretch(i: int) -> tuple[list[bytes], dict]:
+        frames = [finish(scene, static(i), rng) for _ in range(CALM)]
+        if i + 1 < len(occupancies):
+            frames += [finish(scene, static(i) if k < HAND - 1 else static(i + 1), rng, hand=True)
                        for k in range(HAND)]
-        for frame in frames:
+        jpegs = [cv2.imencode(".jpg", f, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes() for f in frames]
+        return jpegs, rng.bit_generator.state
+
+    n = 0
+    for i in range(len(occupancies)):
+        last = i + 1 == len(occupancies)
+        jpegs, state = _kept(_STRETCHES, (seed, geometry, CALM, HAND, i, last, *keys[:i + 2]),
+                             lambda: stretch(i), _KEPT_STRETCHES)
+        rng.bit_generator.state = state
+        for jpeg in jpegs:
             n += 1
-            cv2.imwrite(str(folder / f"frame{n:04d}.jpg"), frame, [cv2.IMWRITE_JPEG_QUALITY, 92])
+            (folder / f"frame{n:04d}.jpg").write_bytes(jpeg)
     return np.asarray(true_corners(scene)), scene.size
 
 
