@@ -17,6 +17,7 @@ from companion.vision.synth.webcam import clip_of_game, webcam
 
 from ..conftest import tap
 from ..magici.conftest import clock, magici_app  # noqa: F401  (fixtures)
+from ...vision.films import FAST_RUN, MAGICI_WEBCAM, fast_game, magici_webcam_game
 from .conftest import pump
 from .test_follow_with_camera import board_moves, move_sources, touched_record
 
@@ -51,11 +52,12 @@ def following(app) -> tuple[MagiciBoardScreen, list]:
 
 @pytest.fixture(scope="module")
 def filmed():
-    clip, truth, fen = clip_of_game("magici", 6, 7)  # one of our renders, a test seed
-    return webcam(clip, 1), truth
+    out, truth, _ = magici_webcam_game()  # one of our renders, a test seed
+    return out, list(truth)
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group(MAGICI_WEBCAM)
 def test_a_webcam_game_lands_in_the_journal_move_by_move_with_nothing_asked(camera_app, tmp_path,
                                                                             filmed):
     out, truth = filmed
@@ -132,6 +134,7 @@ def test_a_fast_game_the_camera_never_saw_calm_is_caught_up_in_the_journal(camer
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group(FAST_RUN)
 @pytest.mark.parametrize("lang,size,label", [
     ("it", (800, 480), "1  e2-e4, Cb8-c6, Dd1-h5, e7-e5"),
     ("en", (1920, 1080), "1  e2-e4, Nb8-c6, Qd1-h5, e7-e5")])
@@ -146,12 +149,11 @@ def test_a_fast_run_the_camera_is_unsure_of_is_offered_as_one_answer_then_the_ga
     import pygame
 
     from companion.ui.widgets import recording
-    from companion.vision.synth.video import fast_game_frames
 
     from .test_follow_with_camera import misread
 
     moves = ["e2e4", "b8c6", "d1h5", "e7e5"]
-    frames = fast_game_frames("magici", moves + ["g1f3"], 611, between=[2, 2, 2, 60])
+    frames = fast_game("magici", moves + ["g1f3"], 611, between=[2, 2, 2, 60])
     folder = tmp_path / "cam"
     folder.mkdir()
     app, worker = camera_app(folder, lang, size)
@@ -203,13 +205,12 @@ def _station_fast(magici_app, tmp_path, monkeypatch, paused: bool):
     from companion.ui.screens.home import HomeScreen
     from companion.ui.vision.worker import camera_for
     from companion.vision import sources
-    from companion.vision.synth.video import fast_game_frames
 
     from ..magici.conftest import command, press
     from ..magici.test_board_station import open_board
     from .test_follow_with_camera import misread
 
-    frames = fast_game_frames("magici", FAST + ["g1f3"], 611, between=[2, 2, 2, 60], hold=200)
+    frames = fast_game("magici", FAST + ["g1f3"], 611, between=[2, 2, 2, 60], hold=200)
     (tmp_path / "cam").mkdir()
     app = magici_app(lang="it")
     app.config = replace(app.config, camera=CameraConfig(source=str(tmp_path / "cam")))
@@ -251,6 +252,7 @@ def _step(app, worker, clock, until=lambda: False, most=400) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group(FAST_RUN)
 def test_at_a_station_the_run_answered_ends_each_teams_move_then_the_camera_follows_on(
         magici_app, clock, tmp_path, monkeypatch):  # noqa: F811
     """The fast run asked about at a Magici station with the clocks running: one tap enters
@@ -271,6 +273,7 @@ def test_at_a_station_the_run_answered_ends_each_teams_move_then_the_camera_foll
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group(FAST_RUN)
 def test_at_a_station_with_the_clocks_stopped_the_run_waits_unasked_then_is_asked(
         magici_app, clock, tmp_path, monkeypatch):  # noqa: F811
     """The clocks stopped by the referee: the fast run is not asked about (the question came
