@@ -75,12 +75,11 @@ def fit_axis(profile: np.ndarray, n: int, min_fraction: float = 0.35,
     a_all, b_all = np.nonzero(starts[:, None] + steps[None, :] * n <= length - 1)
     if len(a_all) == 0:
         return GridFit(0.0, float(steps[0]) if len(steps) else 1.0, -1.0 / base)
-    pos = starts[a_all, None] + steps[b_all, None] * i[None, :]
-    idx = np.clip(pos, 0, length - 1)
-    lo = np.floor(idx).astype(int)
-    frac = idx - lo
-    hi = np.clip(lo + 1, 0, length - 1)
-    vals = prof[lo] * (1 - frac) + prof[hi] * frac
+    pos = starts[a_all, None] + steps[b_all, None] * i[None, :]  # in [0, length - 1]: fits
+    lo = pos.astype(np.intp)  # the floor, as pos >= 0
+    frac = pos - lo
+    ahead = np.append(prof, prof[-1])  # lo + 1 at the last pixel: weight 0, its own value
+    vals = prof[lo] * (1 - frac) + ahead[lo + 1] * frac
     # every line must be there: the mean, lowered by weak lines (pieces hide some edges)
     weakest = np.sort(vals, axis=1)[:, : max(2, n // 3)].mean(axis=1)
     score = vals.mean(axis=1) * 0.6 + weakest * 0.4
