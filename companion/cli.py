@@ -46,6 +46,18 @@ def _size(text: str) -> tuple[int, int]:
     return size
 
 
+def nonempty_path(what: str):
+    """An argparse type: a path that is not empty (``Path("")`` is the current folder, and an
+    empty value was taken as none given: the default folder used unsaid)."""
+
+    def check(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"is empty: give {what}")
+        return text
+
+    return check
+
+
 def _add_run_options(p: argparse.ArgumentParser, suppress: bool = False) -> None:
     """The app's options; on the ``run`` sub-parser they default to SUPPRESS so that
     ``companion --lang en run`` keeps the option given before the subcommand."""
@@ -56,8 +68,10 @@ def _add_run_options(p: argparse.ArgumentParser, suppress: bool = False) -> None
     p.add_argument("--size", type=_size, metavar="WxH", help="window or display size, e.g. 800x480", **d)
     p.add_argument("--rotate", type=int, choices=(0, 90, 180, 270), help="rotate the picture", **d)
     p.add_argument("--lang", choices=("it", "en"), help="language of the interface", **d)
-    p.add_argument("--config", metavar="PATH", help="a config file read after all the others", **d)
-    p.add_argument("--data-dir", metavar="DIR", help="where the match journal lives", **d)
+    p.add_argument("--config", metavar="PATH", type=nonempty_path("the path of a config file"),
+                   help="a config file read after all the others", **d)
+    p.add_argument("--data-dir", metavar="DIR", type=nonempty_path("a folder"),
+                   help="where the match journal lives", **d)
     # for benchmarks and tests: stop after this long, and report when the first frame was shown
     p.add_argument("--quit-after-ms", type=int, help=argparse.SUPPRESS, **d)
     p.add_argument("--trace", action="store_true", help=argparse.SUPPRESS, **d)
@@ -83,16 +97,22 @@ def build_parser(with_plugins: bool = True) -> argparse.ArgumentParser:
     which.add_argument("--screen", metavar="NAME", help="one screen (see --list)")
     which.add_argument("--list", action="store_true", help="list the screen names")
     shot.add_argument("--out", metavar="DIR", default="shots", help="output folder")
-    shot.add_argument("--lang", choices=("it", "en"), help="one language (default: both)")
-    shot.add_argument("--size", type=_size, default=(800, 480), metavar="WxH")
-    shot.add_argument("--rotate", type=int, choices=(0, 90, 180, 270), default=0,
-                      help="as the panel is mounted (720x1280 on its side: 90)")
-    shot.add_argument("--config", metavar="PATH")
+    # the options the app has too default to SUPPRESS, as on `run`: `companion --config X
+    # doctor` keeps X (a sub-parser's own default replaced it, and the file went unread)
+    keep = {"default": argparse.SUPPRESS}
+    shot.add_argument("--lang", choices=("it", "en"), help="one language (default: both)", **keep)
+    shot.add_argument("--size", type=_size, metavar="WxH", help="default 800x480", **keep)
+    shot.add_argument("--rotate", type=int, choices=(0, 90, 180, 270),
+                      help="as the panel is mounted (720x1280 on its side: 90)", **keep)
+    shot.add_argument("--config", metavar="PATH", type=nonempty_path("the path of a config file"),
+                      **keep)
     shot.set_defaults(func=_cmd_screenshot)
 
     doctor = sub.add_parser("doctor", help="report display, audio, GPIO, serial and camera")
-    doctor.add_argument("--config", metavar="PATH")
-    doctor.add_argument("--data-dir", metavar="DIR", help="the data folder whose journal to check")
+    doctor.add_argument("--config", metavar="PATH", type=nonempty_path("the path of a config file"),
+                        **keep)
+    doctor.add_argument("--data-dir", metavar="DIR", type=nonempty_path("a folder"),
+                        help="the data folder whose journal to check", **keep)
     doctor.set_defaults(func=_cmd_doctor)
 
     for name in PLUGINS if with_plugins else ():

@@ -149,6 +149,8 @@ def load_config(extra: str | os.PathLike[str] | None = None, *, paths: list[Path
     ``paths`` replaces the usual list (tests use it); a ``--config`` file that does not exist is
     an error, the system and user files are optional.
     """
+    if extra is not None and not str(extra).strip():  # Path("") is the current folder
+        raise ConfigError("--config", "", "is empty: give the path of a config file")
     merged: dict[str, dict[str, Any]] = {k: dict(v) for k, v in DEFAULTS.items()}
     merged["gpio"]["pins"] = dict(DEFAULT_PINS)
     origin: dict[str, str] = {}
@@ -162,7 +164,7 @@ def load_config(extra: str | os.PathLike[str] | None = None, *, paths: list[Path
         except OSError as exc:
             raise ConfigError(source, "", f"cannot be read ({exc.strerror})") from None
         try:
-            data = tomllib.loads(raw.decode("utf-8"))
+            data = tomllib.loads(raw.decode("utf-8-sig"))  # (Windows' Notepad starts with a BOM)
         except UnicodeDecodeError:
             raise ConfigError(source, "", "is not UTF-8 text") from None
         except tomllib.TOMLDecodeError as exc:
@@ -323,7 +325,7 @@ def save_user_settings(updates: Mapping[str, Mapping[str, Any]], path: Path | No
     doc = tomlkit.document()
     if path.is_file():
         try:
-            doc = tomlkit.parse(path.read_text("utf-8"))
+            doc = tomlkit.parse(path.read_text("utf-8-sig"))
         except (TOMLKitError, UnicodeDecodeError) as exc:
             raise ConfigError(str(path), "", f"is not valid TOML ({exc}); fix or remove it") from None
     _set(doc, updates)

@@ -47,3 +47,30 @@ def test_a_damaged_journal_is_moved_aside_not_lost(tmp_path):
     assert out.returncode == 0, out.stderr
     aside = list(tmp_path.glob("journal.damaged-*.db"))
     assert len(aside) == 1 and aside[0].read_bytes().startswith(b"garbage")
+
+
+def test_a_config_given_before_doctor_or_screenshot_is_read_not_dropped(tmp_path):
+    """`companion --config X doctor`: the sub-command's own --config replaced X with nothing,
+    and the file went unread (a wrong value in it unsaid)."""
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("[ui]\nrotate = 45\n")
+    for command in (["doctor"], ["screenshot", "--list"]):
+        out = run("--config", str(cfg), *command)
+        assert out.returncode == 2 and str(cfg) in out.stderr and "ui.rotate" in out.stderr, command
+    args = build_parser().parse_args(["--lang", "en", "--size", "1280x720", "--data-dir", "d",
+                                      "screenshot", "--all"])
+    assert (args.lang, args.size) == ("en", (1280, 720))
+    args = build_parser().parse_args(["--data-dir", "d", "doctor"])
+    assert args.data_dir == "d" and args.config is None
+    args = build_parser().parse_args(["doctor", "--config", "c.toml"])
+    assert args.config == "c.toml"
+
+
+def test_an_empty_data_folder_or_config_is_refused_not_taken_as_none_given(tmp_path):
+    """`--data-dir ""` used the default folder unsaid (an empty value read as none given)."""
+    for argv in (["--data-dir", "", "doctor"], ["doctor", "--data-dir", " "], ["run", "--config", ""],
+                 ["event", "result", "--broker", "mqtt://127.0.0.1:1", "--station", "a",
+                  "--data-dir", "", "g.json"]):
+        out = run(*argv, cwd=tmp_path)
+        assert out.returncode == 2 and "is empty: give" in out.stderr, (argv, out.stderr)
+    assert list(tmp_path.iterdir()) == []  # nothing made in the current folder either

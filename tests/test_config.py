@@ -39,6 +39,9 @@ def test_later_files_win_key_by_key(tmp_path):
         ("[ui]\ncolour = 1\n", "ui.colour", "unknown key"),
         ("[screen]\nx = 1\n", "screen", "unknown section"),
         ("[serial]\nbaud = 12345\n", "serial.baud", "115200"),
+        ('[event]\nbroker = "localhost:99999"\n', "event.broker", "port '99999' is out of range (1-65535)"),
+        ('[event]\nbroker = "mqtt://localhost:0"\n', "event.broker", "port '0' is out of range"),
+        ('[event]\nbroker = "localhost:18x3"\n', "event.broker", "port '18x3' is not a number"),
     ],
 )
 def test_a_wrong_value_names_the_file_the_key_and_what_was_expected(tmp_path, text, key, expected):
@@ -58,6 +61,21 @@ def test_broken_toml_is_reported_with_the_file(tmp_path):
 def test_a_missing_config_given_on_the_command_line_is_an_error(tmp_path):
     with pytest.raises(ConfigError, match="file not found"):
         load_config(tmp_path / "nope.toml")
+
+
+def test_an_empty_config_path_is_said_to_be_empty_not_read_as_the_current_folder():
+    with pytest.raises(ConfigError, match="^--config: is empty: give the path of a config file$"):
+        load_config("")
+
+
+def test_a_file_saved_with_a_byte_order_mark_is_read_and_can_be_edited(tmp_path):
+    """Windows' Notepad starts a UTF-8 file with a BOM (before, "Invalid statement at line 1")."""
+    p = tmp_path / "c.toml"
+    p.write_bytes("\ufeff# my station\n[ui]\nlang = \"en\"\n".encode("utf-8"))
+    assert load_config(paths=[p]).ui.lang == "en"
+    save_user_settings({"ui": {"rotate": 90}}, p)
+    c = load_config(paths=[p])
+    assert (c.ui.lang, c.ui.rotate) == ("en", 90) and "# my station" in p.read_text("utf-8")
 
 
 def test_settings_saved_from_the_screen_merge_into_the_user_file(tmp_path):

@@ -21,7 +21,7 @@ def register(subparsers: Any) -> None:
 
     shot = sub.add_parser("shot", help="settle a shot: save, parry or goal")
     shot.add_argument("--distance", required=True, type=_int("--distance"),
-                      help="lattice steps the ball travelled to the goal line")
+                      help="lattice steps the ball travelled to the goal line (0..18)")
     shot.add_argument("--keeper-roll", required=True, type=_int("--keeper-roll"),
                       help="the keeper's 3d6 total (3..18)")
     shot.add_argument("--direction-roll", type=_int("--direction-roll"),
@@ -87,6 +87,9 @@ def _cmd_shot(args: argparse.Namespace) -> int:
 
     if args.distance < 0:
         return _fail(f"--distance must be >= 0 (lattice steps to the goal line), got {args.distance}")
+    if args.distance > 18:  # each step costs a movement point, and a turn has 3d6 of them
+        return _fail(f"--distance is at most 18 (a turn's 3d6 movement points, one a step), "
+                     f"got {args.distance}")
     if not 3 <= args.keeper_roll <= 18:
         return _fail(f"--keeper-roll is a 3d6 total, 3..18, got {args.keeper_roll}")
     if args.direction_roll is not None and not 1 <= args.direction_roll <= 6:

@@ -26,12 +26,15 @@ def register(subparsers: Any) -> None:
     sub = ev.add_subparsers(dest="event_command", metavar="SUBCOMMAND")
     ev.set_defaults(func=lambda args: (ev.print_help(sys.stderr), 2)[1])
 
+    from companion.cli import nonempty_path
+
     def common(p: argparse.ArgumentParser) -> None:
         p.add_argument("--broker", required=True, metavar="mqtt://HOST:PORT", help="the Mosquitto broker")
         p.add_argument("--event", default="event", metavar="NAME", help="the event's name (topic level)")
         p.add_argument("--user", metavar="U", help="MQTT user (a station's default: its name; the desk's: desk)")
         p.add_argument("--password", metavar="P", help="MQTT password")
-        p.add_argument("--data-dir", metavar="DIR", help="where the journal (or the desk's store) lives")
+        p.add_argument("--data-dir", metavar="DIR", type=nonempty_path("a folder"),
+                       help="where the journal (or the desk's store) lives")
         p.add_argument("--championship", metavar="RESULTS.json",
                        help="a results file giving the Houses (and games already entered)")
 

@@ -52,9 +52,14 @@ def parse_broker(url: str) -> tuple[str, int]:
     if parts.scheme != "mqtt":
         raise ValueError(f"broker {url!r}: expected mqtt://HOST:PORT")
     try:
-        port = parts.port or 1883
-    except ValueError:
-        raise ValueError(f"broker {url!r}: the port is not a number") from None
+        port = parts.port
+    except ValueError:  # urllib's: not a number, or out of range
+        raw = parts.netloc.rpartition(":")[2]
+        problem = "is out of range (1-65535)" if raw.isdigit() else "is not a number"
+        raise ValueError(f"broker {url!r}: the port {raw!r} {problem}") from None
+    if port == 0:
+        raise ValueError(f"broker {url!r}: the port '0' is out of range (1-65535)")
+    port = port or 1883
     if not parts.hostname:
         raise ValueError(f"broker {url!r}: no host name")
     return parts.hostname, port

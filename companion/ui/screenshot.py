@@ -70,7 +70,7 @@ def screenshot_command(args: argparse.Namespace) -> int:
     from companion.ui.registry import SCREENS, load_all
 
     try:
-        config = load_config(args.config)
+        config = load_config(getattr(args, "config", None))
     except ConfigError as exc:
         print(f"companion: configuration error: {exc}", file=sys.stderr)
         return 2
@@ -84,7 +84,7 @@ def screenshot_command(args: argparse.Namespace) -> int:
     if unknown:
         print(f"companion: no screen called {unknown[0]!r}; screens: {', '.join(sorted(SCREENS))}", file=sys.stderr)
         return 2
-    langs = [args.lang] if args.lang else ["it", "en"]
+    langs = [args.lang] if getattr(args, "lang", None) else ["it", "en"]
     out_dir = Path(args.out)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
@@ -95,7 +95,7 @@ def screenshot_command(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="companion-shots-") as tmp:
         for name in names:
             for lang in langs:
-                surface = render(name, lang, tuple(args.size), config, Path(tmp), getattr(args, "rotate", 0) or 0)
+                surface = render(name, lang, tuple(getattr(args, "size", None) or (800, 480)), config, Path(tmp), getattr(args, "rotate", 0) or 0)
                 path = out_dir / f"{name}-{lang}.png"
                 try:
                     pygame.image.save(surface, str(path))

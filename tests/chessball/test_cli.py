@@ -55,6 +55,7 @@ def test_shot_parry_unit_square_doubles_the_rebound(capsys):
 
 @pytest.mark.parametrize("argv, option", [
     (["--distance", "-1", "--keeper-roll", "10"], "--distance"),
+    (["--distance", "19", "--keeper-roll", "10"], "--distance is at most 18"),
     (["--distance", "4", "--keeper-roll", "2"], "--keeper-roll"),
     (["--distance", "4", "--keeper-roll", "19"], "--keeper-roll"),
     (["--distance", "4", "--keeper-roll", "11", "--direction-roll", "7"], "--direction-roll"),
