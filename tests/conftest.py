@@ -12,8 +12,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("COMPANION_STRICT_I18N", "1")  # a screen showing an untranslated key fails
-os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="companion-tests-data-")
-atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], True)
+# what the tests make with tempfile (a doctest's journal, the browser's profile) lands in one
+# folder, removed when the test process ends; pytest's own tmp_path stays where it was
+os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", tempfile.gettempdir())
+_TEMP = tempfile.mkdtemp(prefix="companion-tests-")
+tempfile.tempdir = _TEMP
+atexit.register(shutil.rmtree, _TEMP, True)
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="data-")
 
 
 def pytest_collection_modifyitems(config, items):

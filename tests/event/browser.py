@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from typing import Any
 
@@ -28,9 +29,23 @@ def chromium(width: int = 1920, height: int = 1080) -> Any:
         pytest.skip("selenium is not installed (pip install -e '.[test]')")
     opts = webdriver.ChromeOptions()
     opts.binary_location = CHROMIUM
-    for flag in FLAGS + [f"--user-data-dir={tempfile.mkdtemp(prefix='chromium-')}", f"--window-size={width},{height}"]:
+    profile = tempfile.mkdtemp(prefix="chromium-")  # (removed when the browser quits)
+    for flag in FLAGS + [f"--user-data-dir={profile}", f"--window-size={width},{height}"]:
         opts.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+    try:
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+    except BaseException:
+        shutil.rmtree(profile, ignore_errors=True)
+        raise
+    quit_browser = driver.quit
+
+    def quit_and_clean() -> None:
+        try:
+            quit_browser()
+        finally:
+            shutil.rmtree(profile, ignore_errors=True)
+
+    driver.quit = quit_and_clean
     driver.set_page_load_timeout(20)
     return driver
 
