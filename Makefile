@@ -10,7 +10,8 @@ VENV_FLAGS := $(if $(IS_PI),--system-site-packages,)
 ARGS ?=
 PYTEST_ARGS ?=
 # The suite runs in as many processes as the machine has cores, at most 4 (pytest-xdist);
-# TEST_JOBS=0 runs it in this one process (easier to debug).
+# TEST_JOBS=0 runs it in this one process (easier to debug). --dist loadgroup: the tests
+# marked xdist_group (they watch one film: tests/vision/films.py) run in one process.
 TEST_JOBS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); [ "$$n" -gt 4 ] && n=4; echo $$n)
 
 # The event network's tests need a real broker and a browser (Debian packages). `make test`
@@ -46,7 +47,7 @@ system-deps:
 
 test: $(BIN)/.installed system-deps
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock COMPANION_STRICT_I18N=1 \
-	  $(BIN)/python -m pytest -q -n $(TEST_JOBS) $(PYTEST_ARGS)
+	  $(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist loadgroup $(PYTEST_ARGS)
 
 bench: $(BIN)/.installed
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock \

@@ -93,7 +93,7 @@ def build_parser(with_plugins: bool = True) -> argparse.ArgumentParser:
 
     shot = sub.add_parser("screenshot", help="render screens to PNG files with no display")
     which = shot.add_mutually_exclusive_group(required=True)
-    which.add_argument("--all", action="store_true", help="every screen, in both languages")
+    which.add_argument("--all", action="store_true", help="every screen, in both languages (one with --lang)")
     which.add_argument("--screen", metavar="NAME", help="one screen (see --list)")
     which.add_argument("--list", action="store_true", help="list the screen names")
     shot.add_argument("--out", metavar="DIR", default="shots", help="output folder")

@@ -55,7 +55,7 @@ def parse_broker(url: str) -> tuple[str, int]:
         port = parts.port
     except ValueError:  # urllib's: not a number, or out of range
         raw = parts.netloc.rpartition(":")[2]
-        problem = "is out of range (1-65535)" if raw.isdigit() else "is not a number"
+        problem = "is out of range (1-65535)" if raw.isascii() and raw.isdigit() else "is not a number"
         raise ValueError(f"broker {url!r}: the port {raw!r} {problem}") from None
     if port == 0:
         raise ValueError(f"broker {url!r}: the port '0' is out of range (1-65535)")

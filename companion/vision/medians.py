@@ -33,7 +33,8 @@ def median(x: np.ndarray, axis: int | None = None) -> "np.ndarray | np.floating"
     """``np.median(x, axis)`` to the bit; faster for float32/float64 arrays without NaN, numpy's
     own for anything else."""
     x = np.asarray(x)
-    if x.dtype not in (np.float32, np.float64) or x.size == 0 or np.isnan(x).any():
+    if (x.dtype not in (np.float32, np.float64) or x.size == 0 or np.isnan(x).any()
+            or not (axis is None or isinstance(axis, (int, np.integer)))):
         return np.median(x, axis=axis)
     rows = x.reshape(-1) if axis is None else np.moveaxis(x, axis, -1)
     if not rows.flags.c_contiguous:

@@ -1,7 +1,7 @@
 """Films that more than one test watches, made once per test process.
 
-The tests sharing one are marked ``xdist_group`` with its name, so that under ``pytest -n``
-(``--dist loadgroup``, in pyproject's addopts) they run in one process and film it once.
+The tests sharing one are marked ``xdist_group`` with its name, so that under ``pytest -n N
+--dist loadgroup`` (as ``make test`` runs them) they run in one process and film it once.
 Frames are read-only: a test cannot change what the next one sees.
 """
 

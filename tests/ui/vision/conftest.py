@@ -54,7 +54,7 @@ def _occupancies(moves: list[str], takeback: bool, variant: str = "magici") -> l
 # 3.7 MB each (640x480 float32), a stretch's JPEGs about 0.3 MB.
 _STATICS: dict[tuple, np.ndarray] = {}
 _STRETCHES: dict[tuple, tuple[list[bytes], dict]] = {}
-_KEPT_STATICS, _KEPT_STRETCHES = 24, 400
+_KEPT_STATICS, _KEPT_STRETCHES = 16, 200  # at most about 60 + 60 MB a test process
 
 
 def _kept(memo: dict, key: tuple, make, bound: int):
