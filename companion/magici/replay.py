@@ -298,12 +298,17 @@ def _record_capture(state: StationState, side: Side, letter: str) -> StationStat
 def replay(events: Iterable[EventLike | tuple[str, dict[str, Any], int]]) -> StationState:
     """Fold events (journal events or ``(kind, data, at_ms)`` tuples) into the state."""
     state: StationState | None = None
+    kinds: list[str] = []
     for n, ev in enumerate(events, 1):
         kind, data, at = ev if isinstance(ev, tuple) else (ev.kind, ev.data, ev.at_ms)
+        kinds.append(kind)
         try:
             state = apply(state, kind, data, at)
         except CONTENT_ERRORS as exc:  # (a field of the wrong kind: a number for the army)
             raise ValueError(f"Scacchi Magici journal, event {n} ({kind}): {exc}") from None
-    if state is None:
-        raise ValueError("Scacchi Magici journal: no setup event")
+    if state is None:  # (a journal written by hand, or by another tool)
+        seen = (f"its {len(kinds)} event(s) begin with {kinds[0]!r}" if kinds
+                else "the match has no events")
+        raise ValueError(f"Scacchi Magici journal: no setup event (a {SETUP!r} event, the "
+                         f"armies and clocks, comes first; {seen})")
     return state

@@ -99,3 +99,21 @@ def test_standings_and_log_read_the_apps_journal(tmp_path: Path, capsys) -> None
     assert main(["magici", "log", str(path), "--match", str(champ.log.id)]) == 2
     assert "not 'magici'" in capsys.readouterr().err
     assert main(["magici", "log", str(tmp_path / "none.db")]) == 2
+
+
+def test_log_of_a_match_written_by_hand_without_its_setup_says_what_comes_first(tmp_path: Path,
+                                                                                 capsys) -> None:
+    """A journal made by another tool (or by hand): the log names the setup event it needs and
+    what the match begins with instead (before: "no setup event", and nothing more)."""
+    from companion.core.journal import Journal
+
+    journal = Journal.open(tmp_path / "hand.db")
+    journal.new_match("magici").append("note", {"text": "board 2"})
+    journal.new_match("magici")
+    journal.close()
+    assert main(["magici", "log", str(tmp_path / "hand.db"), "--match", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "match 1" in err and "'magici.setup' event, the armies and clocks, comes first" in err
+    assert "its 1 event(s) begin with 'note'" in err
+    assert main(["magici", "log", str(tmp_path / "hand.db"), "--match", "2"]) == 2
+    assert "the match has no events" in capsys.readouterr().err
