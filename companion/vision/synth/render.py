@@ -99,10 +99,10 @@ _BARE: dict[tuple[object, ...], tuple[np.ndarray, np.ndarray]] = {}
 KEPT = 8  # scenes each memo keeps (the few a video or a test reuses)
 
 
-def _kept(memo: dict, key: object, make: "Callable[[], object]") -> Any:
-    """``memo[key]``, made by ``make`` the first time; the oldest of ``KEPT`` goes first."""
+def _kept(memo: dict, key: object, make: "Callable[[], object]", bound: int = KEPT) -> Any:
+    """``memo[key]``, made by ``make`` the first time; the oldest of ``bound`` goes first."""
     if key not in memo:
-        if len(memo) >= KEPT:
+        if len(memo) >= bound:
             memo.pop(next(iter(memo)))
         memo[key] = make()
     return memo[key]

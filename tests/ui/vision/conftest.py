@@ -18,7 +18,7 @@ from companion.ui.screens.home import HomeScreen
 from companion.ui.vision.worker import CameraWorker, SourceState, camera_for
 from companion.vision.geometry import get_geometry
 from companion.vision.synth import finish, random_scene, render_static
-from companion.vision.synth.render import true_corners
+from companion.vision.synth.render import _kept, true_corners
 from companion.vision.synth.video import occupancy_of
 
 SEED = 9101  # the vision core's tests and benchmark use other seeds
@@ -55,14 +55,6 @@ def _occupancies(moves: list[str], takeback: bool, variant: str = "magici") -> l
 _STATICS: dict[tuple, np.ndarray] = {}
 _STRETCHES: dict[tuple, tuple[list[bytes], dict]] = {}
 _KEPT_STATICS, _KEPT_STRETCHES = 16, 200  # at most about 60 + 60 MB a test process
-
-
-def _kept(memo: dict, key: tuple, make, bound: int):
-    if key not in memo:
-        if len(memo) >= bound:
-            del memo[next(iter(memo))]  # the oldest
-        memo[key] = make()
-    return memo[key]
 
 
 def film(folder: Path, occupancies: list[dict[str, str]], seed: int) -> tuple[np.ndarray, tuple[int, int]]:
