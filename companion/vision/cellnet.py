@@ -138,19 +138,26 @@ def frames(view: BoardView, jitter: np.ndarray | None = None) -> tuple[np.ndarra
     return centres, across * scale[:, None], along * scale[:, None]
 
 
-def crops(image: np.ndarray, geometry: BoardGeometry, corners: object,
-          jitter: np.ndarray | None = None) -> np.ndarray:
-    """(cells, 3, CROP, CROP) float32 crops, rows in ``geometry.cells`` order.
+_LOG_U8 = np.log(np.arange(256, dtype=np.float32) + 8.0)  # a crop's log of a pixel value
+# the last few boards' remap tables (a video's corners stay the same frame after frame)
+_MAPS: "dict[tuple, tuple[tuple[np.ndarray, np.ndarray], float]]" = {}
+MAPS_KEPT = 4
 
-    Each crop is taken from the photo itself through the board's perspective, turned so that
-    the way a tall piece on the cell leans in the picture is always up: the crop holds the
-    cell, its piece's whole body and the squares round it (the reference for light and dark
-    under this light), and a piece in front leaning in comes from below. Values are log
-    intensities less the median over the cells (an exposure or colour cast is an offset)."""
-    h, w = image.shape[:2]
+
+def _maps(geometry: BoardGeometry, corners: object, size: tuple[int, int],
+          jitter: np.ndarray | None) -> tuple[tuple[np.ndarray, np.ndarray], float]:
+    """Where each crop's pixels are taken from in the photo (two float32 maps for
+    ``cv2.remap``, the crops stacked in rows), and the factor the photo is first shrunk by.
+    Kept for the last :data:`MAPS_KEPT` boards without ``jitter``."""
+    pts = np.asarray(corners, float)
+    lens = getattr(corners, "lens", None)
+    key = None
+    if jitter is None:
+        key = (geometry.name, tuple(geometry.cells), size, pts.tobytes(), lens)
+        if key in _MAPS:
+            return _MAPS[key]
+    w, h = size
     view = BoardView.from_corners(geometry, corners, (w, h), 12)
-    if image.ndim == 2:
-        image = np.repeat(image[..., None], 3, axis=2)
     # a photo much finer than the crops is first shrunk (no aliasing of wood grain or noise)
     pts = np.asarray(view.corners, float)
     side = max(np.linalg.norm(pts[1] - pts[0]) / geometry.files,
@@ -158,9 +165,6 @@ def crops(image: np.ndarray, geometry: BoardGeometry, corners: object,
     shrink = 1.0
     while side * shrink > 2.5 * CELL:
         shrink *= 0.5
-    if shrink < 1.0:
-        image = cv2.resize(image, (max(1, int(round(w * shrink))), max(1, int(round(h * shrink)))),
-                           interpolation=cv2.INTER_AREA)
     centres, across, along = frames(view, jitter)
     t = (np.arange(CROP) + 0.5) / CROP * SPAN - SPAN / 2  # cells from the crop's centre
     # row 0 is the far end of the lean (the top of a tall piece), columns go across
@@ -171,10 +175,36 @@ def crops(image: np.ndarray, geometry: BoardGeometry, corners: object,
     mx = (x + 0.5) * shrink - 0.5
     my = (y + 0.5) * shrink - 0.5
     shape = (len(centres) * CROP, CROP)
-    patch = cv2.remap(image, mx.reshape(shape).astype(np.float32),
-                      my.reshape(shape).astype(np.float32), cv2.INTER_LINEAR,
-                      borderMode=cv2.BORDER_REPLICATE)
-    log = np.log(patch.astype(np.float32) + 8.0).reshape(len(centres), CROP, CROP, 3)
+    out = (mx.reshape(shape).astype(np.float32), my.reshape(shape).astype(np.float32)), shrink
+    if key is not None:
+        while len(_MAPS) >= MAPS_KEPT:
+            del _MAPS[next(iter(_MAPS))]
+        _MAPS[key] = out
+    return out
+
+
+def crops(image: np.ndarray, geometry: BoardGeometry, corners: object,
+          jitter: np.ndarray | None = None) -> np.ndarray:
+    """(cells, 3, CROP, CROP) float32 crops, rows in ``geometry.cells`` order.
+
+    Each crop is taken from the photo itself through the board's perspective, turned so that
+    the way a tall piece on the cell leans in the picture is always up: the crop holds the
+    cell, its piece's whole body and the squares round it (the reference for light and dark
+    under this light), and a piece in front leaning in comes from below. Values are log
+    intensities less the median over the cells (an exposure or colour cast is an offset)."""
+    h, w = image.shape[:2]
+    if image.ndim == 2:
+        image = np.repeat(image[..., None], 3, axis=2)
+    maps, shrink = _maps(geometry, corners, (w, h), jitter)
+    if shrink < 1.0:
+        image = cv2.resize(image, (max(1, int(round(w * shrink))), max(1, int(round(h * shrink)))),
+                           interpolation=cv2.INTER_AREA)
+    n = len(maps[0]) // CROP
+    patch = cv2.remap(image, maps[0], maps[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    if patch.dtype == np.uint8:  # (the same values as the line below, looked up)
+        log = _LOG_U8[patch].reshape(n, CROP, CROP, 3)
+    else:
+        log = np.log(patch.astype(np.float32) + 8.0).reshape(n, CROP, CROP, 3)
     q = int(round(CELL / 2))
     mid = CROP // 2
     lo, hi = mid - int(round((0.5 + AHEAD) * CELL)), mid - int(round((AHEAD - 0.5) * CELL))

@@ -277,3 +277,33 @@ def test_a_board_found_a_rank_off_in_an_endgame_is_refused_not_followed(seed):
     right = Reader(g, true, expected=position)
     right.read(frame)  # (a video's first frame is not learnt from: nothing says it is calm)
     assert right.read(frame).ok and right.learnt
+
+
+def test_crops_of_a_board_seen_before_are_those_made_afresh_to_the_bit():
+    """A video's corners stay put, so the crops' remap tables are kept per board: crops made
+    with them are the same, to the bit, as those made from scratch -- through a lens too, and
+    a board's other corners (or size, or geometry) get tables of their own."""
+    from companion.vision import cellnet
+    from companion.vision.view import Corners, Lens
+
+    rng, g, scene = _scene(631)
+    shot = render(scene, {"e4": "w", "d5": "b"}, rng)
+    lensed = Corners(shot.corners, Lens(-0.1, (320.0, 240.0), 500.0))
+    moved = np.asarray(shot.corners, float) + 3.0
+    boards = [(shot.image, g, shot.corners), (shot.image, g, lensed), (shot.image, g, moved),
+              (shot.image[..., 1], g, shot.corners)]
+    fresh = []
+    for args in boards:
+        cellnet._MAPS.clear()
+        fresh.append(crops(*args))
+    cellnet._MAPS.clear()
+    for _ in range(2):
+        for args, made in zip(boards, fresh):
+            again = crops(*args)
+            assert again.dtype == np.float32 and np.array_equal(again.view(np.uint32),
+                                                                made.view(np.uint32))
+    assert not np.array_equal(fresh[0], fresh[1]) and not np.array_equal(fresh[0], fresh[2])
+    assert len(cellnet._MAPS) <= cellnet.MAPS_KEPT
+    jitter = np.zeros((len(g.cells), 4)) + [0.0, 1.0, 0.1, 0.0]  # training's: never kept
+    assert not np.array_equal(crops(shot.image, g, shot.corners, jitter), fresh[0])
+
