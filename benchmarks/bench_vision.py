@@ -203,36 +203,64 @@ def bench_hands(frames: int, seed: int) -> None:
 PI4_FACTOR = (4.0, 6.0)  # assumed slowdown of a Raspberry Pi 4 core against one core here
 
 
+def _frame_times(g: "object", a: "object", b: "object") -> list[float]:
+    """Median ms per frame of a calibrated reader and its follower (see :func:`bench_speed`):
+    a calm frame, the calm frame after a move, a frame whose whole board is read again."""
+    figures = []
+    # calm: the same board frame after frame (the network's reading is kept); after a move:
+    # frames a, a, b, b, a, a, ... (the second of each pair is timed: calm, and two cells
+    # changed since the network last read the board); whole: the network reads every cell
+    for kind in ("calm", "move", "whole"):
+        reader = Reader(g, a.corners)
+        follower = ChangeFollower(get_variant("magici").start_position())
+        follower.feed(reader.read(a.image))
+        times = []
+        for i in range(120 if kind == "move" else 60):
+            image = (a if (i // 2) % 2 else b).image if kind == "move" else a.image
+            if kind == "whole":
+                reader._net_seen = None
+                if reader.net is not None:  # the same crops again: run, not looked up
+                    reader.net.drop_kept()
+            t = time.perf_counter()
+            follower.feed(reader.read(image))
+            if kind != "move" or i % 2:
+                times.append(time.perf_counter() - t)
+        figures.append(1000 * float(np.median(times)))
+    return figures
+
+
 def bench_speed(seed: int) -> None:
     """Time per frame of a calibrated reader, as a game is followed: the straightened picture,
     the calm test, the cells read by the network (when the frame is calm) and the follower's
-    bookkeeping. The Raspberry Pi 4 figure is an estimate, not a measurement: this work runs on
-    one core (OpenCV's warp and the small network), and a Pi 4's Cortex-A72 at 1.8 GHz is taken
-    as 4 to 6 times slower than one core of this machine (published single-core scores:
-    Geekbench 6 about 230 for a Pi 4 against 1000-1400 for server x86 cores of recent years)."""
+    bookkeeping. Three figures: a calm frame (the network's reading kept), the calm frame after
+    a move (e2-e4 and back, over and over: the network reads the cells round the changed ones
+    again) and a frame whose whole board is read again (as after a change of light: the worst
+    frame), with OpenCV's threads on this machine's cores, and again on one thread.
+
+    The Raspberry Pi 4 figure is an estimate, not a measurement, from the one-thread figures:
+    a Pi 4's Cortex-A72 at 1.8 GHz is taken as 4 to 6 times slower than one core of this
+    machine (published single-core scores: Geekbench 6 about 230 for a Pi 4 against 1000-1400
+    for server x86 cores of recent years). Its other three cores are left to the screen and
+    the camera's capture, so the estimate is on the slow side: OpenCV's network and warp do
+    use more threads where they are free."""
+    import cv2
+
     g = get_geometry("8x8")
     for size in ((640, 480), (1280, 720)):
         rng = np.random.default_rng(seed)
         scene = random_scene(rng, g, size=size)
         start = occupancy(get_variant("magici").start_position(), g.cells)
-        a = render(scene, {c: s for c, s in start.items() if s != "."}, rng)
-        figures = []
-        # calm: the same board frame after frame (the network's reading is kept);
-        # after a change: the network reads the board again (the worst frame)
-        for fresh in (False, True):
-            reader = Reader(g, a.corners)
-            follower = ChangeFollower(get_variant("magici").start_position())
-            follower.feed(reader.read(a.image))
-            times = []
-            for _ in range(60):
-                if fresh:
-                    reader._net_seen = None
-                    if reader.net is not None:  # the same crops again: run, not looked up
-                        reader.net.drop_kept()
-                t = time.perf_counter()
-                follower.feed(reader.read(a.image))
-                times.append(time.perf_counter() - t)
-            figures.append(1000 * float(np.median(times)))
+        pieces = {c: s for c, s in start.items() if s != "."}
+        a = render(scene, pieces, np.random.default_rng(seed + 1))
+        moved = {("e4" if c == "e2" else c): s for c, s in pieces.items()}
+        b = render(scene, moved, np.random.default_rng(seed + 1))
+        figures = _frame_times(g, a, b)
+        threads = cv2.getNumThreads()
+        cv2.setNumThreads(1)
+        try:
+            one = _frame_times(g, a, b)
+        finally:
+            cv2.setNumThreads(threads)
         peer = Reader(g, a.corners, use_net=False)
         peer.read(a.image)
         times = []
@@ -244,16 +272,18 @@ def bench_speed(seed: int) -> None:
         t = time.perf_counter()
         find_board(a.image, g)
         calib = time.perf_counter() - t
-        calm, changed = figures
-        lo, hi = (changed * f for f in PI4_FACTOR)
-        lo_c, hi_c = (calm * f for f in PI4_FACTOR)
-        net = "with the cell network" if reader.net is not None else "NO cell network"
-        print(f"[speed {size[0]}x{size[1]}, {net}] {calm:.1f} ms per calm frame, {changed:.1f} ms "
-              f"per frame after a change (target <= 30 ms); Raspberry Pi 4 estimate "
-              f"{lo_c:.0f}-{hi_c:.0f} / {lo:.0f}-{hi:.0f} ms (x4-x6 assumed, see the docstring); "
-              f"chesscog ~350 ms/image: x{350 / changed:.0f}; LiveChess2FEN 700 ms on a Jetson "
-              f"Nano: x{700 / changed:.0f}; board search {1000 * calib:.0f} ms; peer, the "
-              f"rule-based reader of issue 8: {rules:.1f} ms per frame")
+        calm, move, whole = figures
+        pi4 = " / ".join(f"{f * PI4_FACTOR[0]:.0f}-{f * PI4_FACTOR[1]:.0f}" for f in one)
+        net = "with the cell network" if Reader(g, a.corners).net is not None \
+            else "NO cell network"
+        print(f"[speed {size[0]}x{size[1]}, {net}] {calm:.1f} ms per calm frame, {move:.1f} ms "
+              f"per calm frame after a move, {whole:.1f} ms per frame whose whole board is read "
+              f"again (target <= 30 ms; OpenCV on {threads} threads); on one thread "
+              f"{' / '.join(f'{f:.1f}' for f in one)} ms; Raspberry Pi 4 estimate {pi4} ms "
+              f"(one thread x4-x6, see the docstring); chesscog ~350 ms/image: "
+              f"x{350 / whole:.0f}; LiveChess2FEN 700 ms on a Jetson Nano: x{700 / whole:.0f}; "
+              f"board search {1000 * calib:.0f} ms; peer, the rule-based reader of issue 8: "
+              f"{rules:.1f} ms per frame")
 
 
 def bench_games(games: list[tuple[str, int]], seed: int) -> None:

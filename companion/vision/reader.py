@@ -47,6 +47,11 @@ GRAIN_FRAMES = 60
 GRAIN_SHARE = 20  # percentile
 GRAIN_OVER = 1.5
 MOTION_CALM_MAX = 2.0
+# A calm frame after a change: the network reads again only the cells whose crop holds a cell
+# that changed since it last read them (the 3x3 round it: a crop spans 2.4 cells, moved a
+# quarter of a cell up the lean), the others keep their reading; when more than this share of
+# the board must be read again (a change of light, a cloth lifted), all of it is
+REREAD_MOST = 0.5
 PHOTO_TURNS = 2  # a lone photo's crops are read twice (as seen and mirrored) and averaged
 RELATIVE = True  # a lone photo is read relative to its own surely read cells (CellNet.settle)
 SURE = 0.75  # the network's probability below which a cell counts as unsure
@@ -305,12 +310,28 @@ class Reader:
         self._bad_grid = 0
         self._found = False
 
+    def _around(self, changed: np.ndarray) -> np.ndarray:
+        """(cells,) bool: the cells with a ``changed`` one among the 3x3 round them."""
+        assert self.meter is not None
+        around = self.meter.around
+        return (changed[np.clip(around, 0, None)] & (around >= 0)).any(axis=1)
+
     def _read_net(self, frame: np.ndarray, turns: int = 1, relative: bool = False,
-                  learn: bool = True) -> dict[str, CellEvidence]:
+                  learn: bool = True, only: np.ndarray | None = None
+                  ) -> dict[str, CellEvidence]:
+        """The network's reading of the frame's cells (``only``: (cells,) bool, just those; the
+        crops are made for the whole board all the same, whose median light they are
+        measured against)."""
         from companion.vision.cellnet import CLASSES, crops
 
         assert self.net is not None and self.view is not None
         batch = crops(frame, self.geometry, self.view.corners)
+        if only is not None:
+            p = self.net.probabilities(batch[only], turns)
+            names = [c for c, k in zip(self.geometry.cells, only) if k]
+            return {c: CellEvidence(CellState(CLASSES[int(k)]), float("nan"),
+                                    float(1 - q[0]), float("nan"), bool(q.max() >= SURE))
+                    for c, k, q in zip(names, p.argmax(axis=1), p)}
         if relative and not self.learnt and self._to_learn is None:
             # a lone photo of a board never learnt: its cells are read a second time against
             # what the surely read ones look like on this board (light relative to dark)
@@ -475,10 +496,25 @@ class Reader:
             self.calibrated_grid = 0.9 * self.calibrated_grid + 0.1 * grid
         if presence.hand_seen():
             return Reading(ReadStatus.HAND, presence=presence, grid=grid)
+        again = None  # the cells the network reads again (None: all of them)
         if self.net is not None and video and picture is not None and self._net_seen is not None \
-                and self._to_learn is None \
-                and float(self.meter.change(self._net_seen[0], picture).max()) < MOTION_CALM:
+                and self._to_learn is None:
+            assert self.meter is not None
+            changed = ~(self.meter.change(self._net_seen[0], picture) < MOTION_CALM)  # NaN too
+            # a cell's crop holds the cells round it: read again where any of them changed
+            again = self._around(changed)
+            if again.sum() > REREAD_MOST * len(again):
+                again = None
+        if again is not None and not again.any():
+            assert self._net_seen is not None
             evidence = self._net_seen[1]  # nothing changed since the network last read it
+        elif again is not None:
+            assert self._net_seen is not None and picture is not None
+            seen, evidence = self._net_seen
+            evidence = {**evidence, **self._read_net(frame, 1, only=again)}
+            # each cell is compared next with the picture it was last read on
+            self._net_seen = (Prepared(np.where(again[:, None, None], picture.cells,
+                                                seen.cells)), evidence)
         elif self.net is not None:
             # (a video's board is learnt only from a frame seen calm against the one before:
             # a webcam's first frame may be half made, and one was, a band of it tinted over

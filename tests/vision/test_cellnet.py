@@ -307,3 +307,69 @@ def test_crops_of_a_board_seen_before_are_those_made_afresh_to_the_bit():
     jitter = np.zeros((len(g.cells), 4)) + [0.0, 1.0, 0.1, 0.0]  # training's: never kept
     assert not np.array_equal(crops(shot.image, g, shot.corners, jitter), fresh[0])
 
+
+def _video_reader(seed: int):
+    """A reader that learnt the Magici start on a calm pair of frames of a render."""
+    rng, g, scene = _scene(seed)
+    start = occupancy(get_variant("magici").start_position(), g.cells)
+    noise = np.random.default_rng(seed + 1)
+    frame = finish(scene, render_static(scene, start), noise)
+    reader = Reader(g, scene_corners(scene), expected=start)
+    for _ in range(3):
+        reader.read(frame)
+    assert reader.learnt
+    return reader, g, scene, start, noise
+
+
+class _Counting:
+    """Counts the crops the network is asked to read."""
+
+    def __init__(self, net):
+        self.net, self.sizes = net, []
+
+    def __getattr__(self, name):
+        return getattr(self.net, name)
+
+    def probabilities(self, batch, turns=1):
+        self.sizes.append(len(batch))
+        return self.net.probabilities(batch, turns)
+
+
+def test_after_a_move_the_network_reads_only_the_cells_round_what_changed():
+    """e2-e4 on a learnt board: the calm frame after it is read by the network on the cells
+    whose crops hold a cell that changed (e2, e4, and the cells a pawn's body covers behind
+    them, and any cell whose grain crossed the limit) -- not the board -- and reads the
+    move; every other cell keeps its reading. Back to the start, the same again, each cell
+    compared with the picture it was last read on."""
+    reader, g, scene, start, noise = _video_reader(632)
+    net = reader.net = _Counting(reader.net)
+    after = dict(start, e2=".", e4="w")
+    frame = finish(scene, render_static(scene, after), noise)
+    before = reader._net_seen[1]
+    for _ in range(2):
+        reading = reader.read(frame)
+    assert reading.ok and reading.cells["e2"].value == "." and reading.cells["e4"].value == "w"
+    assert len(net.sizes) == 1 and 2 <= net.sizes[0] <= 32, net.sizes
+    kept = [c for c in g.cells if reading.evidence[c] is before[c]]
+    assert len(kept) == len(g.cells) - net.sizes[0] and not set(kept) & {"e2", "e4"}
+    assert [c for c in g.cells if reading.cells[c].value != after[c]] == []
+    back = finish(scene, render_static(scene, start), noise)
+    for _ in range(2):
+        reading = reader.read(back)
+    assert len(net.sizes) == 2 and net.sizes[1] <= 32
+    assert [c for c in g.cells if reading.cells[c].value != start[c]] == []
+    for _ in range(3):  # calm: nothing is read again
+        reader.read(back)
+    assert len(net.sizes) == 2
+
+
+def test_when_most_of_the_board_changed_the_network_reads_it_whole():
+    """More than half the board to read again (here a cloth of other pieces: a new position
+    on most cells): the network reads every cell, as on the first frame."""
+    reader, g, scene, start, noise = _video_reader(633)
+    net = reader.net = _Counting(reader.net)
+    other = {c: ("b" if i % 3 == 0 else "w" if i % 3 == 1 else ".") for i, c in enumerate(g.cells)}
+    frame = finish(scene, render_static(scene, other), noise)
+    for _ in range(2):
+        reader.read(frame)
+    assert net.sizes == [len(g.cells)]
