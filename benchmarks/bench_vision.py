@@ -203,13 +203,14 @@ def bench_hands(frames: int, seed: int) -> None:
 PI4_FACTOR = (4.0, 6.0)  # assumed slowdown of a Raspberry Pi 4 core against one core here
 
 
-def _frame_times(g: "object", a: "object", b: "object") -> list[float]:
+def _frame_times(g: "object", a: "object", b: "object") -> tuple[list[float], bool]:
     """Median ms per frame of a calibrated reader and its follower (see :func:`bench_speed`):
-    a calm frame, the calm frame after a move, a frame whose whole board is read again."""
+    a calm frame, the calm frame after a move, a frame whose whole board is read again; and
+    whether the reader had the cell network."""
     figures = []
     # calm: the same board frame after frame (the network's reading is kept); after a move:
-    # frames a, a, b, b, a, a, ... (the second of each pair is timed: calm, and two cells
-    # changed since the network last read the board); whole: the network reads every cell
+    # frames a, b, b, a, a, b, b, ... (the second of each pair is timed: calm, and a piece
+    # moved since the network last read the board); whole: the network reads every cell
     for kind in ("calm", "move", "whole"):
         reader = Reader(g, a.corners)
         follower = ChangeFollower(get_variant("magici").start_position())
@@ -219,23 +220,24 @@ def _frame_times(g: "object", a: "object", b: "object") -> list[float]:
             image = (a if (i // 2) % 2 else b).image if kind == "move" else a.image
             if kind == "whole":
                 reader._net_seen = None
-                if reader.net is not None:  # the same crops again: run, not looked up
-                    reader.net.drop_kept()
+            if reader.net is not None:  # the same crops again: run, not looked up
+                reader.net.drop_kept()
             t = time.perf_counter()
             follower.feed(reader.read(image))
             if kind != "move" or i % 2:
                 times.append(time.perf_counter() - t)
         figures.append(1000 * float(np.median(times)))
-    return figures
+    return figures, reader.net is not None
 
 
 def bench_speed(seed: int) -> None:
     """Time per frame of a calibrated reader, as a game is followed: the straightened picture,
     the calm test, the cells read by the network (when the frame is calm) and the follower's
     bookkeeping. Three figures: a calm frame (the network's reading kept), the calm frame after
-    a move (e2-e4 and back, over and over: the network reads the cells round the changed ones
-    again) and a frame whose whole board is read again (as after a change of light: the worst
-    frame), with OpenCV's threads on this machine's cores, and again on one thread.
+    a move (the e2 pawn to e4 and back, over and over, to the follower a move it is still
+    making up its mind about: the network reads the crops that see a changed cell again) and
+    a frame whose whole board is read again (the pieces set up again, a cloth lifted: the
+    worst frame), with OpenCV's threads on this machine's cores, and again on one thread.
 
     The Raspberry Pi 4 figure is an estimate, not a measurement, from the one-thread figures:
     a Pi 4's Cortex-A72 at 1.8 GHz is taken as 4 to 6 times slower than one core of this
@@ -254,11 +256,11 @@ def bench_speed(seed: int) -> None:
         a = render(scene, pieces, np.random.default_rng(seed + 1))
         moved = {("e4" if c == "e2" else c): s for c, s in pieces.items()}
         b = render(scene, moved, np.random.default_rng(seed + 1))
-        figures = _frame_times(g, a, b)
+        figures, with_net = _frame_times(g, a, b)
         threads = cv2.getNumThreads()
         cv2.setNumThreads(1)
         try:
-            one = _frame_times(g, a, b)
+            one, _ = _frame_times(g, a, b)
         finally:
             cv2.setNumThreads(threads)
         peer = Reader(g, a.corners, use_net=False)
@@ -274,8 +276,7 @@ def bench_speed(seed: int) -> None:
         calib = time.perf_counter() - t
         calm, move, whole = figures
         pi4 = " / ".join(f"{f * PI4_FACTOR[0]:.0f}-{f * PI4_FACTOR[1]:.0f}" for f in one)
-        net = "with the cell network" if Reader(g, a.corners).net is not None \
-            else "NO cell network"
+        net = "with the cell network" if with_net else "NO cell network"
         print(f"[speed {size[0]}x{size[1]}, {net}] {calm:.1f} ms per calm frame, {move:.1f} ms "
               f"per calm frame after a move, {whole:.1f} ms per frame whose whole board is read "
               f"again (target <= 30 ms; OpenCV on {threads} threads); on one thread "

@@ -30,6 +30,7 @@ retuning the network's last layer on these cells (held near the trained one).
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,7 +39,7 @@ import numpy as np
 
 from companion.vision.medians import median, nanmedian_rows
 from companion.vision.geometry import BoardGeometry
-from companion.vision.view import BoardView
+from companion.vision.view import BoardView, lens_of
 
 MODEL = Path(__file__).resolve().parent / "cellnet.onnx"
 # networks of the same recipe, trained from other seeds, whose probabilities are averaged;
@@ -139,25 +140,41 @@ def frames(view: BoardView, jitter: np.ndarray | None = None) -> tuple[np.ndarra
 
 
 _LOG_U8 = np.log(np.arange(256, dtype=np.float32) + 8.0)  # a crop's log of a pixel value
-# the last few boards' remap tables (a video's corners stay the same frame after frame)
+# the last few boards' remap tables (a video's corners stay the same frame after frame), the
+# latest used last; shared by the camera's thread and a board search's
 _MAPS: "dict[tuple, tuple[tuple[np.ndarray, np.ndarray], float]]" = {}
+_MAPS_LOCK = threading.Lock()
 MAPS_KEPT = 4
+
+
+def _plane(view: BoardView, jitter: np.ndarray | None = None) -> np.ndarray:
+    """(cells, CROP, CROP, 2): where on the board plane (cells) each crop's pixels lie."""
+    centres, across, along = frames(view, jitter)
+    t = (np.arange(CROP) + 0.5) / CROP * SPAN - SPAN / 2  # cells from the crop's centre
+    # row 0 is the far end of the lean (the top of a tall piece), columns go across
+    return (centres[:, None, None, :] + t[None, None, :, None] * across[:, None, None, :]
+            - t[None, :, None, None] * along[:, None, None, :])
+
+
+def _crop_view(geometry: BoardGeometry, corners: object, size: tuple[int, int]) -> BoardView:
+    return BoardView.from_corners(geometry, corners, size, 12)
 
 
 def _maps(geometry: BoardGeometry, corners: object, size: tuple[int, int],
           jitter: np.ndarray | None) -> tuple[tuple[np.ndarray, np.ndarray], float]:
     """Where each crop's pixels are taken from in the photo (two float32 maps for
-    ``cv2.remap``, the crops stacked in rows), and the factor the photo is first shrunk by.
-    Kept for the last :data:`MAPS_KEPT` boards without ``jitter``."""
-    pts = np.asarray(corners, float)
-    lens = getattr(corners, "lens", None)
+    ``cv2.remap``, the crops stacked in rows; read-only), and the factor the photo is first
+    shrunk by. Kept for the last :data:`MAPS_KEPT` boards without ``jitter``."""
     key = None
     if jitter is None:
-        key = (geometry.name, tuple(geometry.cells), size, pts.tobytes(), lens)
-        if key in _MAPS:
-            return _MAPS[key]
+        key = (geometry, size, np.asarray(corners, float).tobytes(), lens_of(corners))
+        with _MAPS_LOCK:
+            hit = _MAPS.pop(key, None)
+            if hit is not None:
+                _MAPS[key] = hit  # the latest used last
+                return hit
     w, h = size
-    view = BoardView.from_corners(geometry, corners, (w, h), 12)
+    view = _crop_view(geometry, corners, (w, h))
     # a photo much finer than the crops is first shrunk (no aliasing of wood grain or noise)
     pts = np.asarray(view.corners, float)
     side = max(np.linalg.norm(pts[1] - pts[0]) / geometry.files,
@@ -165,22 +182,41 @@ def _maps(geometry: BoardGeometry, corners: object, size: tuple[int, int],
     shrink = 1.0
     while side * shrink > 2.5 * CELL:
         shrink *= 0.5
-    centres, across, along = frames(view, jitter)
-    t = (np.arange(CROP) + 0.5) / CROP * SPAN - SPAN / 2  # cells from the crop's centre
-    # row 0 is the far end of the lean (the top of a tall piece), columns go across
-    plane = (centres[:, None, None, :] + t[None, None, :, None] * across[:, None, None, :]
-             - t[None, :, None, None] * along[:, None, None, :])  # (n, CROP, CROP, 2)
-    u, v = plane[..., 0], plane[..., 1]
-    x, y = view.image_xy(u, v)  # through the corners' lens, when they carry one
+    plane = _plane(view, jitter)
+    x, y = view.image_xy(plane[..., 0], plane[..., 1])  # through the corners' lens, if any
     mx = (x + 0.5) * shrink - 0.5
     my = (y + 0.5) * shrink - 0.5
-    shape = (len(centres) * CROP, CROP)
-    out = (mx.reshape(shape).astype(np.float32), my.reshape(shape).astype(np.float32)), shrink
+    shape = (len(plane) * CROP, CROP)
+    maps = mx.reshape(shape).astype(np.float32), my.reshape(shape).astype(np.float32)
+    for m in maps:
+        m.setflags(write=False)
     if key is not None:
-        while len(_MAPS) >= MAPS_KEPT:
-            del _MAPS[next(iter(_MAPS))]
-        _MAPS[key] = out
-    return out
+        with _MAPS_LOCK:
+            _MAPS.pop(key, None)
+            while len(_MAPS) >= MAPS_KEPT:
+                del _MAPS[next(iter(_MAPS))]
+            _MAPS[key] = (maps, shrink)
+    return maps, shrink
+
+
+def crop_reach(geometry: BoardGeometry, corners: object, size: tuple[int, int]) -> np.ndarray:
+    """(cells, cells) bool: whether crop i (of :func:`crops`, for a photo of ``size``) takes
+    any of its pixels from cell j (its own cell, the cells round it, and up the lean further:
+    a crop turned off the board's lines reaches past the 3x3 round its cell at its corners)."""
+    plane = _plane(_crop_view(geometry, corners, size))
+    n = len(geometry.cells)
+    at = np.array([geometry.file_rank(c) for c in geometry.cells])  # (n, 2) file, rank
+    lo = at.min(axis=0)
+    grid = np.full(tuple(at.max(axis=0) - lo + 1), -1)  # (file, rank) -> cell, -1 for none
+    grid[at[:, 0] - lo[0], at[:, 1] - lo[1]] = np.arange(n)
+    f = np.floor(plane[..., 0]).astype(int).reshape(n, -1) - lo[0]
+    r = np.floor(plane[..., 1]).astype(int).reshape(n, -1) - lo[1]
+    inside = (f >= 0) & (f < grid.shape[0]) & (r >= 0) & (r < grid.shape[1])
+    j = np.where(inside, grid[np.clip(f, 0, grid.shape[0] - 1), np.clip(r, 0, grid.shape[1] - 1)],
+                 -1)
+    out = np.zeros((n, n + 1), bool)  # (a last column for off the board, dropped)
+    out[np.repeat(np.arange(n), j.shape[1]), j.ravel()] = True
+    return out[:, :n]
 
 
 def crops(image: np.ndarray, geometry: BoardGeometry, corners: object,

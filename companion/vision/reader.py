@@ -47,10 +47,11 @@ GRAIN_FRAMES = 60
 GRAIN_SHARE = 20  # percentile
 GRAIN_OVER = 1.5
 MOTION_CALM_MAX = 2.0
-# A calm frame after a change: the network reads again only the cells whose crop holds a cell
-# that changed since it last read them (the 3x3 round it: a crop spans 2.4 cells, moved a
-# quarter of a cell up the lean), the others keep their reading; when more than this share of
-# the board must be read again (a change of light, a cloth lifted), all of it is
+# A calm frame after a change: the network reads again only the cells whose crop takes pixels
+# from a cell that changed since it last read them (cellnet.crop_reach: a crop spans 2.4 cells,
+# moved a quarter of a cell up the lean and turned with it), the others keep their reading; when
+# more than this share of the board must be read again (a cloth lifted, the pieces set up
+# again), all of it is. (A change of light over the whole board is no change: see ChangeMeter)
 REREAD_MOST = 0.5
 PHOTO_TURNS = 2  # a lone photo's crops are read twice (as seen and mirrored) and averaged
 RELATIVE = True  # a lone photo is read relative to its own surely read cells (CellNet.settle)
@@ -234,6 +235,17 @@ class Reading:
         return {c for c, e in self.evidence.items() if not e.sure}
 
 
+def _evidence(cells: "tuple[str, ...] | list[str]", p: np.ndarray) -> dict[str, CellEvidence]:
+    """The network's reading of ``cells`` from their probabilities ``p`` (cells, 3): the likeliest
+    class, the chance of a piece, and whether it was read surely."""
+    from companion.vision.cellnet import CLASSES
+
+    top = p.max(axis=1)
+    return {c: CellEvidence(CellState(CLASSES[int(k)]), float("nan"), float(1 - p[i, 0]),
+                            float("nan"), bool(top[i] >= SURE))
+            for i, (c, k) in enumerate(zip(cells, p.argmax(axis=1)))}
+
+
 class Reader:
     """Reads frames of one camera: finds the board (or takes given corners), then cells.
 
@@ -280,6 +292,8 @@ class Reader:
         self._previous: Prepared | None = None
         self._motions: deque[float] = deque(maxlen=GRAIN_FRAMES)
         self._net_seen: tuple[Prepared, dict[str, CellEvidence]] | None = None
+        # the frame size, and per cell the cells its crop takes pixels from (cellnet.crop_reach)
+        self._reach: tuple[tuple[int, int], np.ndarray] | None = None
         self.calibrated_grid = 0.0
         self._bad_grid = 0
         self._learnt_now = False  # the frame being read is the one the board was learnt from
@@ -306,15 +320,19 @@ class Reader:
         self._previous = None
         self._motions.clear()
         self._net_seen = None
+        self._reach = None
         self.calibrated_grid = 0.0
         self._bad_grid = 0
         self._found = False
 
-    def _around(self, changed: np.ndarray) -> np.ndarray:
-        """(cells,) bool: the cells with a ``changed`` one among the 3x3 round them."""
-        assert self.meter is not None
-        around = self.meter.around
-        return (changed[np.clip(around, 0, None)] & (around >= 0)).any(axis=1)
+    def _reaching(self, changed: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+        """(cells,) bool: the cells whose crop takes pixels from a ``changed`` cell."""
+        from companion.vision.cellnet import crop_reach
+
+        assert self.view is not None
+        if self._reach is None or self._reach[0] != size:
+            self._reach = (size, crop_reach(self.geometry, self.view.corners, size))
+        return (self._reach[1] & changed[None, :]).any(axis=1)
 
     def _read_net(self, frame: np.ndarray, turns: int = 1, relative: bool = False,
                   learn: bool = True, only: np.ndarray | None = None
@@ -327,11 +345,8 @@ class Reader:
         assert self.net is not None and self.view is not None
         batch = crops(frame, self.geometry, self.view.corners)
         if only is not None:
-            p = self.net.probabilities(batch[only], turns)
-            names = [c for c, k in zip(self.geometry.cells, only) if k]
-            return {c: CellEvidence(CellState(CLASSES[int(k)]), float("nan"),
-                                    float(1 - q[0]), float("nan"), bool(q.max() >= SURE))
-                    for c, k, q in zip(names, p.argmax(axis=1), p)}
+            return _evidence([c for c, k in zip(self.geometry.cells, only) if k],
+                             self.net.probabilities(batch[only], turns))
         if relative and not self.learnt and self._to_learn is None:
             # a lone photo of a board never learnt: its cells are read a second time against
             # what the surely read ones look like on this board (light relative to dark)
@@ -360,11 +375,7 @@ class Reader:
                 self._learnt_now = True
                 self._net_seen = None
                 p = self.net.probabilities(batch, turns)
-                states = [CellState(CLASSES[int(k)]) for k in p.argmax(axis=1)]
-        top = p.max(axis=1)
-        return {c: CellEvidence(s, float("nan"), float(1 - p[i, 0]), float("nan"),
-                                bool(top[i] >= SURE))
-                for i, (c, s) in enumerate(zip(self.geometry.cells, states))}
+        return _evidence(self.geometry.cells, p)
 
     @property
     def must(self) -> frozenset[str]:
@@ -502,7 +513,7 @@ class Reader:
             assert self.meter is not None
             changed = ~(self.meter.change(self._net_seen[0], picture) < MOTION_CALM)  # NaN too
             # a cell's crop holds the cells round it: read again where any of them changed
-            again = self._around(changed)
+            again = self._reaching(changed, size)
             if again.sum() > REREAD_MOST * len(again):
                 again = None
         if again is not None and not again.any():

@@ -282,16 +282,23 @@ def test_a_board_found_a_rank_off_in_an_endgame_is_refused_not_followed(seed):
 def test_crops_of_a_board_seen_before_are_those_made_afresh_to_the_bit():
     """A video's corners stay put, so the crops' remap tables are kept per board: crops made
     with them are the same, to the bit, as those made from scratch -- through a lens too, and
-    a board's other corners (or size, or geometry) get tables of their own."""
+    a board's other corners, size or geometry get tables of their own; the oldest used is
+    dropped past MAPS_KEPT. A pixel's log is looked up: the same values as computed."""
     from companion.vision import cellnet
     from companion.vision.view import Corners, Lens
 
+    v = np.arange(256, dtype=np.uint8)
+    assert np.array_equal(cellnet._LOG_U8[v].view(np.uint32),
+                          np.log(v.astype(np.float32) + 8.0).view(np.uint32))
     rng, g, scene = _scene(631)
     shot = render(scene, {"e4": "w", "d5": "b"}, rng)
+    _, g11, scene11 = _scene(634, "11x10c")
+    big = render(scene11, {"z2": "w"}, np.random.default_rng(1))
     lensed = Corners(shot.corners, Lens(-0.1, (320.0, 240.0), 500.0))
     moved = np.asarray(shot.corners, float) + 3.0
     boards = [(shot.image, g, shot.corners), (shot.image, g, lensed), (shot.image, g, moved),
-              (shot.image[..., 1], g, shot.corners)]
+              (shot.image[..., 1], g, shot.corners), (big.image, g11, big.corners),
+              (shot.image[:400], g, shot.corners), (shot.image, g, moved + 2.0)]
     fresh = []
     for args in boards:
         cellnet._MAPS.clear()
@@ -302,10 +309,40 @@ def test_crops_of_a_board_seen_before_are_those_made_afresh_to_the_bit():
             again = crops(*args)
             assert again.dtype == np.float32 and np.array_equal(again.view(np.uint32),
                                                                 made.view(np.uint32))
-    assert not np.array_equal(fresh[0], fresh[1]) and not np.array_equal(fresh[0], fresh[2])
-    assert len(cellnet._MAPS) <= cellnet.MAPS_KEPT
+            assert len(cellnet._MAPS) <= cellnet.MAPS_KEPT
+    for a, b in ((0, 1), (0, 2), (0, 5), (2, 6)):
+        assert not np.array_equal(fresh[a], fresh[b])
+    # the latest used is kept last: using the oldest again keeps it past one more board
+    oldest = next(iter(cellnet._MAPS))
+    crops(*boards[3])  # (the same tables as board 0: its key)
+    crops(*boards[0])
+    assert oldest in cellnet._MAPS or len(cellnet._MAPS) < cellnet.MAPS_KEPT
     jitter = np.zeros((len(g.cells), 4)) + [0.0, 1.0, 0.1, 0.0]  # training's: never kept
     assert not np.array_equal(crops(shot.image, g, shot.corners, jitter), fresh[0])
+
+
+def test_a_crop_reaches_the_cells_its_pixels_come_from():
+    """crop_reach: every crop takes pixels from its own cell and the ones next to it; up the
+    lean, with the board turned in the picture, a crop's corner reaches further than the 3x3
+    round its cell (what a change there may alter in it)."""
+    from companion.vision.cellnet import crop_reach
+
+    for geometry, seed in (("8x8", 635), ("11x10c", 636)):
+        rng, g, scene = _scene(seed, geometry)
+        reach = crop_reach(g, scene_corners(scene), scene.size)
+        at = {c: g.file_rank(c) for c in g.cells}
+        for i, c in enumerate(g.cells):
+            assert reach[i, i]
+            (f, r) = at[c]
+            near = [j for j, d in enumerate(g.cells)
+                    if max(abs(at[d][0] - f), abs(at[d][1] - r)) <= 1]
+            inner = [j for j in near if abs(at[g.cells[j]][0] - f) + abs(at[g.cells[j]][1] - r) <= 1]
+            assert reach[i, inner].all(), c  # its own cell and the four beside it
+            assert all(max(abs(at[g.cells[j]][0] - f), abs(at[g.cells[j]][1] - r)) <= 2
+                       for j in np.flatnonzero(reach[i])), c
+        if geometry == "11x10c":
+            assert reach[g.cells.index("z2"), g.cells.index("k2")]
+            assert reach[g.cells.index("a9"), g.cells.index("z9")]
 
 
 def _video_reader(seed: int):
@@ -337,21 +374,25 @@ class _Counting:
 
 def test_after_a_move_the_network_reads_only_the_cells_round_what_changed():
     """e2-e4 on a learnt board: the calm frame after it is read by the network on the cells
-    whose crops hold a cell that changed (e2, e4, and the cells a pawn's body covers behind
-    them, and any cell whose grain crossed the limit) -- not the board -- and reads the
-    move; every other cell keeps its reading. Back to the start, the same again, each cell
-    compared with the picture it was last read on."""
+    whose crops take pixels from a cell that changed (e2, e4, the cells a pawn's body covers
+    behind them, any whose grain crossed the limit) -- every crop that sees e2 or e4, not the
+    board -- and reads the move; every other cell keeps its reading. Back to the start, the
+    same again, each cell compared with the picture it was last read on."""
+    from companion.vision.cellnet import crop_reach
+
     reader, g, scene, start, noise = _video_reader(632)
     net = reader.net = _Counting(reader.net)
+    reach = crop_reach(g, reader.view.corners, scene.size)
+    sees = {g.cells[i] for i in np.flatnonzero(reach[:, [g.cells.index("e2"),
+                                                         g.cells.index("e4")]].any(axis=1))}
     after = dict(start, e2=".", e4="w")
     frame = finish(scene, render_static(scene, after), noise)
     before = reader._net_seen[1]
     for _ in range(2):
         reading = reader.read(frame)
     assert reading.ok and reading.cells["e2"].value == "." and reading.cells["e4"].value == "w"
-    assert len(net.sizes) == 1 and 2 <= net.sizes[0] <= 32, net.sizes
-    kept = [c for c in g.cells if reading.evidence[c] is before[c]]
-    assert len(kept) == len(g.cells) - net.sizes[0] and not set(kept) & {"e2", "e4"}
+    again = {c for c in g.cells if reading.evidence[c] is not before[c]}
+    assert net.sizes == [len(again)] and sees <= again and len(again) <= 32, net.sizes
     assert [c for c in g.cells if reading.cells[c].value != after[c]] == []
     back = finish(scene, render_static(scene, start), noise)
     for _ in range(2):
@@ -373,3 +414,20 @@ def test_when_most_of_the_board_changed_the_network_reads_it_whole():
     for _ in range(2):
         reader.read(frame)
     assert net.sizes == [len(g.cells)]
+
+
+@pytest.mark.parametrize("how", ["a new game told", "corners set again"])
+def test_a_board_told_a_new_position_or_placed_again_is_read_whole_after_a_move(how):
+    """What the network read before counts for nothing once the reader is told a new
+    position to learn (a new game, an Undo before the board was learnt) or given its corners
+    again: the next calm frame is read whole, even when only a move changed it."""
+    reader, g, scene, start, noise = _video_reader(637)
+    net = reader.net = _Counting(reader.net)
+    if how == "a new game told":
+        reader.expect(start)
+    else:
+        reader.set_corners(np.asarray(reader.view.corners, float) + 0.5, scene.size)
+    frame = finish(scene, render_static(scene, dict(start, e2=".", e4="w")), noise)
+    for _ in range(2):
+        reader.read(frame)
+    assert net.sizes and net.sizes[0] == len(g.cells), net.sizes
