@@ -403,6 +403,48 @@ def bench_dev_videos(role: str) -> None:
         print(f"[vision-dev videos, {label}, {how}] {total.line()}")
 
 
+def bench_reread(role: str) -> None:
+    """The crops the cell network reads while the vision-dev videos are followed (given
+    corners): now, the crops that see a cell changed since it last read them
+    (``reader.REREAD_MOST``); the peer, in the same run, the whole board after any change
+    (``REREAD_MOST`` 0: as the reader did before). The games followed by both, and the frame
+    times."""
+    from companion.vision import devbench, devdata, reader
+    from companion.vision.cellnet import CellNet
+
+    videos = devdata.videos(role)
+    if not videos or not CellNet.available():
+        print(f"[vision-dev videos, crops read, {role}] skipped (material or network absent)")
+        return
+    label = "held out" if role == "held_out" else "TUNED-ON, not a result"
+    counted = [0, 0]
+    original = CellNet.probabilities
+
+    def counting(self, batch, turns=1):
+        counted[0] += len(batch)
+        counted[1] += 1
+        return original(self, batch, turns)
+
+    most = reader.REREAD_MOST
+    rows = []
+    try:
+        CellNet.probabilities = counting
+        for name, share in (("now", most), ("peer, the whole board after any change", 0.0)):
+            reader.REREAD_MOST = share
+            counted[:] = [0, 0]
+            total = devbench.GameScore()
+            for video in videos:
+                total.add(devbench.score_video(video, given_corners=True))
+            rows.append((name, counted[0], counted[1], total))
+    finally:
+        CellNet.probabilities = original
+        reader.REREAD_MOST = most
+    for name, crops_read, runs, total in rows:
+        print(f"[vision-dev videos, crops read by the network, {label}, given corners; {name}] "
+              f"{crops_read} crops in {runs} runs ({crops_read / max(runs, 1):.1f} a run); "
+              f"{np.median(total.ms):.1f} ms per frame (median); {total.line()}")
+
+
 def bench_dev_learnt(role: str) -> None:
     """Cells read on the calm frames of the videos, before and after the reader learnt the
     board from the video's first frame (its position is known: the game's start)."""
@@ -1473,6 +1515,7 @@ def main() -> int:
     bench_games(games[: max(1, len(games) // k)], SEED + 5000)
     bench_dev_stills("held_out", args.quick)
     bench_dev_videos("held_out")
+    bench_reread("held_out")
     bench_dev_late("held_out")
     bench_dev_later("held_out")
     bench_dev_learnt("held_out")
