@@ -512,7 +512,7 @@ class Reader:
                 and self._to_learn is None:
             assert self.meter is not None
             changed = ~(self.meter.change(self._net_seen[0], picture) < MOTION_CALM)  # NaN too
-            # a cell's crop holds the cells round it: read again where any of them changed
+            # read again the cells whose crop takes pixels from a changed one (crop_reach)
             again = self._reaching(changed, size)
             if again.sum() > REREAD_MOST * len(again):
                 again = None
