@@ -50,7 +50,7 @@ from typing import Iterator
 import cv2
 import numpy as np
 
-from companion.vision.cellnet import CLASSES, CROP, MODEL, crops
+from companion.vision.cellnet import CLASSES, CROP, MODEL, crops, open_onnx
 from companion.vision.geometry import BoardGeometry, get_geometry
 
 SEED = 10_000
@@ -347,7 +347,7 @@ def head_path(model: Path) -> Path:
 def recover_head(model: Path, x: np.ndarray) -> None:
     """Write the last layer of an exported network, solved from its own scores and features
     on crops ``x`` (the scores are exactly linear in the features)."""
-    net = cv2.dnn.readNetFromONNX(str(model))
+    net = open_onnx(model)
     net.setInput(np.ascontiguousarray(x, np.float32))
     logits, features = net.forward(["logits", "features"])
     a = np.column_stack([features, np.ones(len(features))])

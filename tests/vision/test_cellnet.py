@@ -32,6 +32,44 @@ def test_the_network_reads_a_rendered_board_through_opencv():
     assert len(wrong) <= 2, wrong
 
 
+def test_the_engine_the_network_runs_on_scores_as_opencvs_default_one():
+    """OpenCV 5 runs the network on its classic engine (faster here): its scores and
+    features are the default engine's to float rounding, on crops of boards of both
+    geometries, mirrored too, and read the same."""
+    import cv2
+
+    from companion.vision.cellnet import MODEL, MODELS, _softmax, open_onnx
+
+    if not hasattr(cv2.dnn, "ENGINE_NEW"):
+        pytest.skip("OpenCV 4: one engine, nothing to compare")
+    asked = []
+    real = cv2.dnn.readNetFromONNX
+    try:
+        cv2.dnn.readNetFromONNX = lambda *a, **k: asked.append(k) or real(*a, **k)
+        ours = open_onnx(MODEL)
+        CellNet.load()
+    finally:
+        cv2.dnn.readNetFromONNX = real
+    assert asked == [{"engine": cv2.dnn.ENGINE_CLASSIC}] * (1 + len(MODELS))
+    default = cv2.dnn.readNetFromONNX(str(MODEL))
+    for seed, geometry in ((641, "8x8"), (642, "11x10c")):
+        rng, g, scene = _scene(seed, geometry)
+        pieces = {c: ("w" if rng.random() < 0.5 else "b") for c in g.cells
+                  if rng.random() < 0.4}
+        shot = render(scene, pieces, rng)
+        batch = crops(shot.image, g, shot.corners)
+        for x in (batch, batch[:, :, :, ::-1]):
+            outs = []
+            for net in (ours, default):
+                net.setInput(np.ascontiguousarray(x, np.float32))
+                outs.append([o.astype(np.float64) for o in net.forward(["logits", "features"])])
+            (l1, f1), (l2, f2) = outs
+            assert np.abs(l1 - l2).max() < 1e-3 and np.abs(f1 - f2).max() < 1e-3
+            p1, p2 = _softmax(l1), _softmax(l2)
+            assert np.abs(p1 - p2).max() < 1e-4
+            assert np.array_equal(p1.argmax(axis=1), p2.argmax(axis=1))
+
+
 def test_every_cell_has_a_crop_citadels_too():
     rng, g, scene = _scene(602, "11x10c")
     shot = render(scene, {"z2": "w", "z9": "b"}, rng)
