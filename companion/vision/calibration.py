@@ -773,28 +773,51 @@ def _sides_apart(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray
     return 1 if gap > 0 else -1
 
 
+_GRID_LOG_U8 = np.log(np.arange(256, dtype=np.float32) + 10)  # grid_score's log of a pixel
+
+
 def grid_score(view: BoardView, top: np.ndarray) -> float:
     """How well the expected cell edges line up with edges in the straightened image.
 
     About 1 means no grid where it should be (the camera moved); a board in place scores
     well above 2.
+
+    Each column's (and row's) median edge strength is taken only where the score looks: round
+    the cell lines and the cells' middles (a third of the columns on a board of 32 pixel
+    cells, the same numbers as over all of them: a test checks), and a pixel's log is looked
+    up; this is done on every calm frame.
     """
     g, S, m = view.geometry, view.cell_px, view.margin
     gray = top if top.ndim == 2 else cv2.cvtColor(top, cv2.COLOR_BGR2GRAY)
-    gray = np.log(gray.astype(np.float32) + 10)
     y0, y1 = int(m * S), int((m + g.ranks) * S)
     x0, x1 = int(m * S), int((m + g.files) * S)
-    gx = np.abs(np.diff(gray[y0:y1, x0 - 2 : x1 + 2], axis=1))
-    gy = np.abs(np.diff(gray[y0 - 2 : y1 + 2, x0:x1], axis=0))
-    px = median(gx, axis=0)
-    py = median(gy, axis=1)
     lines_x = [int(i * S) + 1 for i in range(g.files + 1)]
     lines_y = [int(i * S) + 1 for i in range(g.ranks + 1)]
-    on = np.concatenate([np.maximum.reduceat(px, [max(0, p - 1) for p in lines_x])[:0],
-                         [px[max(0, p - 1) : p + 3].max() for p in lines_x],
-                         [py[max(0, p - 1) : p + 3].max() for p in lines_y]])
     mids_x = [int((i + 0.5) * S) + 1 for i in range(g.files)]
     mids_y = [int((i + 0.5) * S) + 1 for i in range(g.ranks)]
+
+    def strengths(band: np.ndarray, lines: list[int], mids: list[int]) -> np.ndarray:
+        """Per row of ``band`` but its last, the median over its pixels of the step to the
+        next row, at the rows read below (zero at the others)."""
+        n = band.shape[0] - 1
+        used = sorted({j for p in lines for j in range(max(0, p - 1), p + 3)}
+                      | {j for p in mids for j in range(p - 3, p + 4)})
+        used = [j if j >= 0 else j + n for j in used]  # (a slice's start below 0 counts from the end)
+        used = np.array(sorted({j for j in used if 0 <= j < n}), int)
+        if band.dtype == np.uint8:
+            band = _GRID_LOG_U8[band]
+        else:
+            band = np.log(band.astype(np.float32) + 10)
+        out = np.zeros(n, np.float32)
+        if len(used):
+            out[used] = median(np.abs(band[used + 1] - band[used]), axis=1)
+        return out
+
+    # (each column's steps as a row: the median runs along rows in memory)
+    px = strengths(gray[y0:y1, x0 - 2 : x1 + 2].T, lines_x, mids_x)
+    py = strengths(gray[y0 - 2 : y1 + 2, x0:x1], lines_y, mids_y)
+    on = np.concatenate([[px[max(0, p - 1) : p + 3].max() for p in lines_x],
+                         [py[max(0, p - 1) : p + 3].max() for p in lines_y]])
     off = np.concatenate([[px[p - 3 : p + 4].mean() for p in mids_x],
                           [py[p - 3 : p + 4].mean() for p in mids_y]])
     return float(median(on) / (median(off) + 1e-3))

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -67,11 +68,30 @@ GRAIN_DAMP = 4.0  # ... but never below a quarter of the step
 BASE_REACH = 0.55  # cells from a cell's centre to where its piece's body starts to rise
 
 
+_LOG_U8 = np.log(np.arange(256, dtype=np.float32) + 8.0)  # a compared pixel's log
+
+
 @dataclass(frozen=True)
 class Prepared:
-    """One picture ready to compare: (cells, pixels, 3) log luminance and two chromaticities."""
+    """One picture ready to compare: (cells, pixels, 3) log luminance and two chromaticities.
+
+    Its sums are kept once made (a frame is compared with the one before, the next frame, the
+    follower's reference pictures and the network's last read: four times or more); its
+    ``cells`` are never written to."""
 
     cells: np.ndarray
+
+    @cached_property
+    def means(self) -> np.ndarray:
+        """(cells, 3): each cell's mean."""
+        return self.cells.mean(axis=1)
+
+    @cached_property
+    def structure(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each cell's log luminance less its own mean (cells, pixels), and its sum of
+        squares (cells,): the cell's structure."""
+        z = self.cells[..., 0] - self.cells[..., 0].mean(axis=1, keepdims=True)
+        return z, (z**2).sum(axis=1)
 
     def mean(self, others: "list[Prepared]") -> "Prepared":
         return Prepared(np.mean([p.cells for p in [self, *others]], axis=0))
@@ -144,16 +164,24 @@ class ChangeMeter:
         return out - set(cells)
 
     def prepare(self, top: np.ndarray) -> Prepared:
-        """A straightened picture (BGR, from :meth:`BoardView.warp`) ready to compare."""
+        """A straightened picture (BGR, from :meth:`BoardView.warp`) ready to compare.
+
+        Only the pixels compared (the cells' insides, a third of the shrunk picture) are
+        taken to logs, a pixel's log looked up, and the three channels' mean summed in
+        numpy's order: the same numbers, to the bit, as over the whole picture (a test
+        checks); this is done on every frame."""
         small = cv2.resize(top, self.small_size, interpolation=cv2.INTER_AREA)
         small = cv2.GaussianBlur(small, (3, 3), 0.7)
-        log = np.log(small.astype(np.float32) + 8.0)
+        picked = small[self.py, self.px]
+        if picked.dtype == np.uint8:
+            log = _LOG_U8[picked]
+        else:
+            log = np.log(picked.astype(np.float32) + 8.0)
         if log.ndim == 2:
             log = np.repeat(log[..., None], 3, axis=2)
-        lum = log.mean(axis=2)
+        lum = (log[..., 0] + log[..., 1] + log[..., 2]) / log.dtype.type(3)  # log.mean(axis=2)
         chroma = log[..., 2] - log[..., 1], log[..., 0] - log[..., 1]
-        stack = np.stack([lum, chroma[0], chroma[1]], axis=2)
-        return Prepared(stack[self.py, self.px])
+        return Prepared(np.stack([lum, chroma[0], chroma[1]], axis=2))
 
     def change(self, before: Prepared, after: Prepared, squares: bool = True) -> np.ndarray:
         """Per cell (in geometry order), the change in units: ~0 unchanged, >= 1 changed.
@@ -164,8 +192,7 @@ class ChangeMeter:
         half the board would change colour against the other half. Two frames in a row
         (:meth:`motion`) share their light: there one offset for the board is enough, and a
         grainy camera's frames stay calm."""
-        a, b = before.cells, after.cells
-        delta = b.mean(axis=1) - a.mean(axis=1)  # (n, 3): each cell's mean shift
+        delta = after.means - before.means  # (n, 3): each cell's mean shift
         if squares and self.light.any() and (~self.light).any():
             for part in (self.light, ~self.light):
                 delta[part] -= median(delta[part], axis=0)
@@ -178,15 +205,13 @@ class ChangeMeter:
         resid = delta - local
         shift = np.abs(resid[:, 0]) / SHIFT_SCALE
         chroma = np.linalg.norm(resid[:, 1:], axis=1) / CHROMA_SCALE
-        za = a[..., 0] - a[..., 0].mean(axis=1, keepdims=True)
-        zb = b[..., 0] - b[..., 0].mean(axis=1, keepdims=True)
-        p = a.shape[1]
+        (za, sa), (zb, sb) = before.structure, after.structure
+        p = za.shape[1]
         # the camera's own noise, from the cells that did not change (most of them): its
         # expected share of the difference is taken out, so a grainy webcam stays calm
         diff = ((za - zb) ** 2).sum(axis=1)
         grain = float(median(diff))
-        struct = np.maximum(diff - grain, 0) / ((za**2).sum(axis=1) + (zb**2).sum(axis=1)
-                                                + p * NOISE**2)
+        struct = np.maximum(diff - grain, 0) / (sa + sb + p * NOISE**2)
         return np.maximum(struct / STRUCT_SCALE, np.maximum(shift, chroma))
 
     def step(self, before: Prepared, after: Prepared) -> np.ndarray:

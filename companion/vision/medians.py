@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
+PAIR_AT_ONCE = 64  # above this many values, an even row's middle pair is found in two steps
+
 
 def nanmedian_rows(x: np.ndarray) -> np.ndarray:
     """``np.nanmedian(x, axis=1)`` to the bit (the two middle values' sum halved, NaN where
@@ -44,6 +46,14 @@ def median(x: np.ndarray, axis: int | None = None) -> "np.ndarray | np.floating"
     if n % 2:
         out = np.partition(rows, k, axis=-1)[..., k]
         out = out + out.dtype.type(0.0)  # numpy's mean starts its sum from +0: -0 gives 0
+    elif n > PAIR_AT_ONCE:
+        # the middle pair as the k-th value and the largest below it: numpy partitions
+        # round two places at once 3-8 times slower than round one (a board's crops' cells,
+        # 43200 values: 0.58 ms against 0.08)
+        part = np.partition(rows, k, axis=-1)
+        out = part[..., :k].max(axis=-1) + part[..., k]
+        out = out + out.dtype.type(0.0)
+        out = out / out.dtype.type(2)
     else:
         part = np.partition(rows, (k - 1, k), axis=-1)
         out = part[..., k - 1] + part[..., k]

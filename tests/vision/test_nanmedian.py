@@ -78,3 +78,18 @@ def test_a_pictures_gradients_give_numpys_median_along_both_axes():
         _same(median(view, axis=0), np.median(view, axis=0))
     ints = np.arange(10).reshape(2, 5)
     _same(median(ints, axis=1), np.median(ints, axis=1))  # numpy's own: a float mean of ints
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from([np.float32, np.float64]).flatmap(
+    lambda dt: arrays(dt, st.tuples(st.integers(1, 4), st.integers(33, 160).map(lambda h: 2 * h)),
+                      elements=st.one_of(st.sampled_from([0.0, -0.0, 1.0, -1.0]),
+                                         st.floats(-1e3, 1e3, width=32)))),
+       st.sampled_from([None, 0, 1, -1]))
+def test_a_long_even_row_whose_middle_pair_is_found_in_two_steps_gives_numpys_median(x, axis):
+    """Above PAIR_AT_ONCE values an even row's middle pair is the k-th value and the largest
+    below it: the same numbers, ties and signed zeros too."""
+    from companion.vision.medians import PAIR_AT_ONCE
+
+    assert x.shape[1] > PAIR_AT_ONCE
+    _same(median(x, axis=axis), np.median(x, axis=axis))
