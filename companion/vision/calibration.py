@@ -25,6 +25,7 @@ screen).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -774,6 +775,18 @@ def _sides_apart(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray
 
 
 _GRID_LOG_U8 = np.log(np.arange(256, dtype=np.float32) + 10)  # grid_score's log of a pixel
+_GRID_LOG_U8.flags.writeable = False
+
+
+@lru_cache(maxsize=16)
+def _grid_used(lines: tuple[int, ...], mids: tuple[int, ...], n: int) -> np.ndarray:
+    """The steps (of ``n``) :func:`grid_score` reads: round each line and each cell's middle."""
+    used = {j for p in lines for j in range(max(0, p - 1), p + 3)} | \
+        {j for p in mids for j in range(p - 3, p + 4)}
+    used = {j if j >= 0 else j + n for j in used}  # (a slice's start below 0 counts from the end)
+    out = np.array(sorted(j for j in used if 0 <= j < n), int)
+    out.flags.writeable = False
+    return out
 
 
 def grid_score(view: BoardView, top: np.ndarray) -> float:
@@ -800,10 +813,7 @@ def grid_score(view: BoardView, top: np.ndarray) -> float:
         """Per row of ``band`` but its last, the median over its pixels of the step to the
         next row, at the rows read below (zero at the others)."""
         n = band.shape[0] - 1
-        used = sorted({j for p in lines for j in range(max(0, p - 1), p + 3)}
-                      | {j for p in mids for j in range(p - 3, p + 4)})
-        used = [j if j >= 0 else j + n for j in used]  # (a slice's start below 0 counts from the end)
-        used = np.array(sorted({j for j in used if 0 <= j < n}), int)
+        used = _grid_used(tuple(lines), tuple(mids), n)
         if band.dtype == np.uint8:
             band = _GRID_LOG_U8[band]
         else:

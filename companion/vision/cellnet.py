@@ -57,21 +57,6 @@ def member_path(model: Path, k: int) -> Path:
 
 
 MODELS = tuple(member_path(MODEL, k) for k in range(MEMBERS))
-
-
-def open_onnx(path: "Path | str") -> "cv2.dnn.Net":
-    """An ONNX network for ``cv2.dnn``, on OpenCV 5's classic engine where there is a choice.
-
-    OpenCV 5 reads an ONNX file with its new graph engine by default; on this network
-    (three convolutions, two dense layers) the classic one runs a board's 64 crops in about
-    10.5 ms against 14 on two threads here, and 19 against 29 on one thread (``bench_vision
-    --speed``), with the same scores to float rounding (the largest difference in a
-    probability over every vision-dev photo's crops: see the test). OpenCV 4 has only the
-    classic engine and no ``engine`` argument."""
-    classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
-    if classic is None:
-        return cv2.dnn.readNetFromONNX(str(path))
-    return cv2.dnn.readNetFromONNX(str(path), engine=classic)
 RUNS_KEPT = 3  # batches whose outputs CellNet.run keeps (a board's crops, mirrored, another)
 CROP = 36  # pixels of a crop's side
 SPAN = 2.4  # cells a crop spans, across and along the lean
@@ -152,6 +137,22 @@ def frames(view: BoardView, jitter: np.ndarray | None = None) -> tuple[np.ndarra
     across = np.stack([along[:, 1], -along[:, 0]], axis=1)
     centres = centres + AHEAD * along
     return centres, across * scale[:, None], along * scale[:, None]
+
+
+def open_onnx(path: "Path | str") -> "cv2.dnn.Net":
+    """An ONNX network for ``cv2.dnn``, on OpenCV 5's classic engine where there is a choice.
+
+    OpenCV 5 reads an ONNX file with its new graph engine by default; on this network
+    (three convolutions, two dense layers) the classic one runs a board's 64 crops in about
+    10.5 ms against 14 on two threads here, and 19 against 29 on one thread (``bench_vision
+    --speed``), with the same scores to float rounding (the largest difference in a
+    probability over every vision-dev photo's crops: see the test). OpenCV 4 has only the
+    classic engine and no ``engine`` argument; a build without ``ENGINE_CLASSIC`` gets its
+    default. Measured on this machine (x86-64), not on a Raspberry Pi, whose kernels differ."""
+    classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
+    if classic is None:
+        return cv2.dnn.readNetFromONNX(str(path))
+    return cv2.dnn.readNetFromONNX(str(path), engine=classic)
 
 
 _LOG_U8 = np.log(np.arange(256, dtype=np.float32) + 8.0)  # a crop's log of a pixel value

@@ -68,7 +68,12 @@ GRAIN_DAMP = 4.0  # ... but never below a quarter of the step
 BASE_REACH = 0.55  # cells from a cell's centre to where its piece's body starts to rise
 
 
-_LOG_U8 = np.log(np.arange(256, dtype=np.float32) + 8.0)  # a compared pixel's log
+def _read_only(a: np.ndarray) -> np.ndarray:
+    a.flags.writeable = False
+    return a
+
+
+_LOG_U8 = _read_only(np.log(np.arange(256, dtype=np.float32) + 8.0))  # a compared pixel's log
 
 
 @dataclass(frozen=True)
@@ -76,22 +81,27 @@ class Prepared:
     """One picture ready to compare: (cells, pixels, 3) log luminance and two chromaticities.
 
     Its sums are kept once made (a frame is compared with the one before, the next frame, the
-    follower's reference pictures and the network's last read: four times or more); its
-    ``cells`` are never written to."""
+    follower's reference pictures and the network's last read: four times or more), so its
+    ``cells`` are read-only."""
 
     cells: np.ndarray
+
+    def __post_init__(self) -> None:
+        # seen read-only through it (the sums kept below would go stale); an array given
+        # is the picture's from then on
+        object.__setattr__(self, "cells", _read_only(self.cells.view()))
 
     @cached_property
     def means(self) -> np.ndarray:
         """(cells, 3): each cell's mean."""
-        return self.cells.mean(axis=1)
+        return _read_only(self.cells.mean(axis=1))
 
     @cached_property
     def structure(self) -> tuple[np.ndarray, np.ndarray]:
         """Each cell's log luminance less its own mean (cells, pixels), and its sum of
         squares (cells,): the cell's structure."""
         z = self.cells[..., 0] - self.cells[..., 0].mean(axis=1, keepdims=True)
-        return z, (z**2).sum(axis=1)
+        return _read_only(z), _read_only((z**2).sum(axis=1))
 
     def mean(self, others: "list[Prepared]") -> "Prepared":
         return Prepared(np.mean([p.cells for p in [self, *others]], axis=0))

@@ -143,3 +143,7 @@ def test_a_pictures_sums_kept_compare_as_made_afresh_to_the_bit(geometry):
                 assert np.array_equal(got, want)
                 fresh = meter.change(Prepared(a.cells.copy()), Prepared(b.cells.copy()), squares)
                 assert np.array_equal(fresh, want)
+    kept = pictures[0]
+    for array in (kept.cells, kept.means, *kept.structure):  # (kept sums cannot go stale)
+        with pytest.raises(ValueError):
+            array[0] = 0.0
