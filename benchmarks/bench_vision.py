@@ -230,6 +230,37 @@ def _frame_times(g: "object", a: "object", b: "object") -> tuple[list[float], bo
     return figures, reader.net is not None
 
 
+def _engine_times(g: "object", a: "object") -> "tuple | None":
+    """The network's run on one board's crops (median ms, this machine's threads and one) on
+    the engine the app opens it with and on OpenCV's default one (the peer), alternately; None
+    without the network or without a choice of engine."""
+    import cv2
+
+    from companion.vision.cellnet import MODEL, CellNet, crops, open_onnx
+
+    if not CellNet.available() or not hasattr(cv2.dnn, "ENGINE_CLASSIC"):
+        return None
+    x = np.ascontiguousarray(crops(a.image, g, a.corners), np.float32)
+    nets = (open_onnx(MODEL), cv2.dnn.readNetFromONNX(str(MODEL)))
+    threads = cv2.getNumThreads()
+    out = [len(x)]
+    try:
+        for n in (threads, 1):
+            cv2.setNumThreads(n)
+            times: list[list[float]] = [[], []]
+            for _ in range(40):
+                for k, net in enumerate(nets):
+                    t = time.perf_counter()
+                    net.setInput(x)
+                    net.forward(["logits", "features"])
+                    times[k].append(time.perf_counter() - t)
+            out.append([1000 * float(np.median(t[5:])) for t in times])
+    finally:
+        cv2.setNumThreads(threads)
+    (ours, peer), (ours1, peer1) = out[1], out[2]
+    return out[0], ours, ours1, peer, peer1
+
+
 def bench_speed(seed: int) -> None:
     """Time per frame of a calibrated reader, as a game is followed: the straightened picture,
     the calm test, the cells read by the network (when the frame is calm) and the follower's
@@ -275,6 +306,7 @@ def bench_speed(seed: int) -> None:
         find_board(a.image, g)
         calib = time.perf_counter() - t
         calm, move, whole = figures
+        engines = _engine_times(g, a)
         pi4 = " / ".join(f"{f * PI4_FACTOR[0]:.0f}-{f * PI4_FACTOR[1]:.0f}" for f in one)
         net = "with the cell network" if with_net else "NO cell network"
         print(f"[speed {size[0]}x{size[1]}, {net}] {calm:.1f} ms per calm frame, {move:.1f} ms "
@@ -285,6 +317,12 @@ def bench_speed(seed: int) -> None:
               f"x{350 / whole:.0f}; LiveChess2FEN 700 ms on a Jetson Nano: x{700 / whole:.0f}; "
               f"board search {1000 * calib:.0f} ms; peer, the rule-based reader of issue 8: "
               f"{rules:.1f} ms per frame")
+        if engines:
+            print(f"    the cell network on a board's {engines[0]} crops, {threads} threads / one: "
+                  f"{engines[1]:.1f} / {engines[2]:.1f} ms on the engine the app opens "
+                  f"(cellnet.open_onnx); peer, OpenCV's default engine, in the same run: "
+                  f"{engines[3]:.1f} / {engines[4]:.1f} ms (the peer takes "
+                  f"x{engines[3] / engines[1]:.2f} / x{engines[4] / engines[2]:.2f} the time)")
 
 
 def bench_games(games: list[tuple[str, int]], seed: int) -> None:
