@@ -147,3 +147,58 @@ def test_a_pictures_sums_kept_compare_as_made_afresh_to_the_bit(geometry):
     for array in (kept.cells, kept.means, *kept.structure):  # (kept sums cannot go stale)
         with pytest.raises(ValueError):
             array[0] = 0.0
+
+
+def plain_fit_axis(profile: np.ndarray, n: int, min_fraction: float = 0.35, near=None):
+    """The grid fit along one axis as first written: every grid's places made afresh."""
+    from companion.vision.calibration import HALF_STEP
+
+    length = len(profile)
+    prof = np.convolve(profile, np.ones(3) / 3, mode="same")
+    base = float(prof.mean()) + 1e-9
+    steps = np.arange(min_fraction * length / n, (length - 1) / n, 0.25)
+    starts = np.arange(0, length, 1.0)
+    if near is not None:
+        steps = steps[np.abs(steps - near.step) <= HALF_STEP * near.step]
+        starts = starts[np.abs(starts - near.start) <= 0.5 * near.step]
+        if len(steps) == 0 or len(starts) == 0:
+            return near.start, near.step, near.score
+    i = np.arange(n + 1)
+    a_all, b_all = np.nonzero(starts[:, None] + steps[None, :] * n <= length - 1)
+    if len(a_all) == 0:
+        return 0.0, float(steps[0]) if len(steps) else 1.0, -1.0 / base
+    pos = starts[a_all, None] + steps[b_all, None] * i[None, :]
+    lo = pos.astype(np.intp)
+    frac = pos - lo
+    ahead = np.append(prof, prof[-1])
+    vals = prof[lo] * (1 - frac) + ahead[lo + 1] * frac
+    weakest = np.sort(vals, axis=1)[:, : max(2, n // 3)].mean(axis=1)
+    score = vals.mean(axis=1) * 0.6 + weakest * 0.4
+    k = int(np.argmax(score))
+    return float(starts[a_all[k]]), float(steps[b_all[k]]), float(score[k] / base)
+
+
+def test_the_grid_fit_along_an_axis_is_the_plain_computations_to_the_bit():
+    """A board search straightens some 300 candidates a photo and fits a grid along each
+    axis: the grids sought among are made once per profile length, board size and fraction
+    and kept; the fits are the plain computation's, with and without a fit to keep near, on
+    profiles of a straightened board and on random ones (short ones too, where no grid
+    fits)."""
+    from companion.vision.calibration import CANON, GridFit, _profiles, fit_axis
+
+    rng = np.random.default_rng(7)
+    g = get_geometry("8x8")
+    shot = render(random_scene(rng, g), {"e4": "w", "d5": "b"}, rng)
+    view = BoardView.from_corners(g, shot.corners, shot.image.shape[1::-1], CANON // 12)
+    profiles = list(_profiles(view.warp(shot.image)))
+    profiles += [np.abs(rng.normal(0, 1, int(rng.integers(5, 402)))) ** 2 for _ in range(40)]
+    for k, profile in enumerate(profiles):
+        for _ in range(2):  # (the second time from what was kept)
+            n = (8, 10, 11)[k % 3]
+            fraction = (0.35, 0.9 / 1.24, 0.5)[k % 3]
+            fit = fit_axis(profile, n, fraction)
+            assert (fit.start, fit.step, fit.score) == plain_fit_axis(profile, n, fraction)
+            near = GridFit(float(rng.uniform(0, len(profile) / 3)),
+                           float(rng.uniform(len(profile) / n / 3, len(profile) / n)), 1.0)
+            fit = fit_axis(profile, n, fraction, near)
+            assert (fit.start, fit.step, fit.score) == plain_fit_axis(profile, n, fraction, near)
