@@ -102,8 +102,8 @@ def _places(steps: np.ndarray, starts: np.ndarray, length: int, n: int) -> tuple
 def _combs(length: int, n: int, min_fraction: float) -> tuple:
     """Every start and step a whole profile's grid is sought among, and :func:`_places` of
     them: the same for every candidate a board search straightens (up to 4 MB each, for a
-    few board sizes and fractions; a search made them afresh 300 times a photo, a fifth of
-    its time)."""
+    few board sizes and fractions; a search made them afresh some 300 times a photo, a tenth
+    to a fifth of its time)."""
     steps = np.arange(min_fraction * length / n, (length - 1) / n, 0.25)
     starts = np.arange(0, length, 1.0)
     out = (steps, starts, *_places(steps, starts, length, n))
