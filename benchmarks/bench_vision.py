@@ -231,7 +231,7 @@ def _frame_times(g: "object", a: "object", b: "object") -> tuple[list[float], bo
 
 
 def _engine_times(g: "object", a: "object") -> "tuple | None":
-    """The network's run on one board's crops (median ms, this machine's threads and one) on
+    """The network's run on one board's crops (median ms, on OpenCV's threads and on one) on
     the engine the app opens it with and on OpenCV's default one (the peer), alternately; None
     without the network or without a choice of engine."""
     import cv2
@@ -248,8 +248,9 @@ def _engine_times(g: "object", a: "object") -> "tuple | None":
         for n in (threads, 1):
             cv2.setNumThreads(n)
             times: list[list[float]] = [[], []]
-            for _ in range(40):
-                for k, net in enumerate(nets):
+            for r in range(40):
+                for k in ((0, 1) if r % 2 == 0 else (1, 0)):  # (each first every other time)
+                    net = nets[k]
                     t = time.perf_counter()
                     net.setInput(x)
                     net.forward(["logits", "features"])
@@ -269,6 +270,9 @@ def bench_speed(seed: int) -> None:
     making up its mind about: the network reads the crops that see a changed cell again) and
     a frame whose whole board is read again (the pieces set up again, a cloth lifted: the
     worst frame), with OpenCV's threads on this machine's cores, and again on one thread.
+    Under each, the cell network's own run on a board's crops on the engine the app opens it
+    with against OpenCV's default engine (the peer), alternately, so that the choice can be
+    checked where the app runs.
 
     The Raspberry Pi 4 figure is an estimate, not a measurement, from the one-thread figures:
     a Pi 4's Cortex-A72 at 1.8 GHz is taken as 4 to 6 times slower than one core of this

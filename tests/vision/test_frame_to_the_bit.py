@@ -192,6 +192,7 @@ def test_the_grid_fit_along_an_axis_is_the_plain_computations_to_the_bit():
     view = BoardView.from_corners(g, shot.corners, shot.image.shape[1::-1], CANON // 12)
     profiles = list(_profiles(view.warp(shot.image)))
     profiles += [np.abs(rng.normal(0, 1, int(rng.integers(5, 402)))) ** 2 for _ in range(40)]
+    profiles += [rng.random(k) for k in (1, 2, 3, 4)] * 3  # (no grid fits some of these)
     for k, profile in enumerate(profiles):
         for _ in range(2):  # (the second time from what was kept)
             n = (8, 10, 11)[k % 3]
@@ -202,3 +203,9 @@ def test_the_grid_fit_along_an_axis_is_the_plain_computations_to_the_bit():
                            float(rng.uniform(len(profile) / n / 3, len(profile) / n)), 1.0)
             fit = fit_axis(profile, n, fraction, near)
             assert (fit.start, fit.step, fit.score) == plain_fit_axis(profile, n, fraction, near)
+    # a float32 fraction equals the float it rounds to, but works its steps out in float32:
+    # each has grids of its own
+    profile = (np.abs(rng.normal(0, 1, 401)) ** 2).astype(np.float32)
+    for fraction in (float(np.float32(0.35)), np.float32(0.35), float(np.float32(0.35))):
+        fit = fit_axis(profile, 8, fraction)
+        assert (fit.start, fit.step, fit.score) == plain_fit_axis(profile, 8, fraction)
