@@ -31,7 +31,7 @@ import cv2
 import numpy as np
 
 from companion.vision.geometry import BoardGeometry
-from companion.vision.medians import median
+from companion.vision.medians import log_pixels, median
 from companion.vision.view import MIN_AREA, BoardView, Corners, Lens, lens_of
 
 CANON = 400  # pixels of the straightened candidate
@@ -799,10 +799,6 @@ def _sides_apart(image: np.ndarray, geometry: BoardGeometry, corners: np.ndarray
     return 1 if gap > 0 else -1
 
 
-_GRID_LOG_U8 = np.log(np.arange(256, dtype=np.float32) + 10)  # grid_score's log of a pixel
-_GRID_LOG_U8.flags.writeable = False
-
-
 @lru_cache(maxsize=16)
 def _grid_used(lines: tuple[int, ...], mids: tuple[int, ...], n: int) -> np.ndarray:
     """The steps (of ``n``) :func:`grid_score` reads: round each line and each cell's middle."""
@@ -839,10 +835,7 @@ def grid_score(view: BoardView, top: np.ndarray) -> float:
         next row, at the rows read below (zero at the others)."""
         n = band.shape[0] - 1
         used = _grid_used(tuple(lines), tuple(mids), n)
-        if band.dtype == np.uint8:
-            band = _GRID_LOG_U8[band]
-        else:
-            band = np.log(band.astype(np.float32) + 10)
+        band = log_pixels(band, 10)
         out = np.zeros(n, np.float32)
         if len(used):
             out[used] = median(np.abs(band[used + 1] - band[used]), axis=1)

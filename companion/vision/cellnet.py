@@ -37,7 +37,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.vision.medians import median, nanmedian_rows
+from companion.vision.medians import log_pixels, median, nanmedian_rows
 from companion.vision.geometry import BoardGeometry
 from companion.vision.view import BoardView, lens_of
 
@@ -155,7 +155,6 @@ def open_onnx(path: "Path | str") -> "cv2.dnn.Net":
     return cv2.dnn.readNetFromONNX(str(path), engine=classic)
 
 
-_LOG_U8 = np.log(np.arange(256, dtype=np.float32) + 8.0)  # a crop's log of a pixel value
 # the last few boards' remap tables (a video's corners stay the same frame after frame), the
 # latest used last; shared by the camera's thread and a board search's
 _MAPS: "dict[tuple, tuple[tuple[np.ndarray, np.ndarray], float]]" = {}
@@ -253,10 +252,7 @@ def crops(image: np.ndarray, geometry: BoardGeometry, corners: object,
                            interpolation=cv2.INTER_AREA)
     n = len(maps[0]) // CROP
     patch = cv2.remap(image, maps[0], maps[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    if patch.dtype == np.uint8:  # (the same values as the line below, looked up)
-        log = _LOG_U8[patch].reshape(n, CROP, CROP, 3)
-    else:
-        log = np.log(patch.astype(np.float32) + 8.0).reshape(n, CROP, CROP, 3)
+    log = log_pixels(patch, 8.0).reshape(n, CROP, CROP, 3)
     q = int(round(CELL / 2))
     mid = CROP // 2
     lo, hi = mid - int(round((0.5 + AHEAD) * CELL)), mid - int(round((AHEAD - 0.5) * CELL))

@@ -43,7 +43,7 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from companion.vision.medians import median, nanmedian_rows
+from companion.vision.medians import log_pixels, median, nanmedian_rows
 from companion.vision.view import BoardView
 
 SUB = 12  # pixels per cell side in the pictures compared
@@ -71,9 +71,6 @@ BASE_REACH = 0.55  # cells from a cell's centre to where its piece's body starts
 def _read_only(a: np.ndarray) -> np.ndarray:
     a.flags.writeable = False
     return a
-
-
-_LOG_U8 = _read_only(np.log(np.arange(256, dtype=np.float32) + 8.0))  # a compared pixel's log
 
 
 @dataclass(frozen=True)
@@ -183,10 +180,7 @@ class ChangeMeter:
         small = cv2.resize(top, self.small_size, interpolation=cv2.INTER_AREA)
         small = cv2.GaussianBlur(small, (3, 3), 0.7)
         picked = small[self.py, self.px]
-        if picked.dtype == np.uint8:
-            log = _LOG_U8[picked]
-        else:
-            log = np.log(picked.astype(np.float32) + 8.0)
+        log = log_pixels(picked, 8.0)
         if log.ndim == 2:
             log = np.repeat(log[..., None], 3, axis=2)
         lum = (log[..., 0] + log[..., 1] + log[..., 2]) / log.dtype.type(3)  # log.mean(axis=2)

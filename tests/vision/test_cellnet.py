@@ -324,10 +324,11 @@ def test_crops_of_a_board_seen_before_are_those_made_afresh_to_the_bit():
     a board's other corners, size or geometry get tables of their own; the oldest used is
     dropped past MAPS_KEPT. A pixel's log is looked up: the same values as computed."""
     from companion.vision import cellnet
+    from companion.vision.medians import log_pixels
     from companion.vision.view import Corners, Lens
 
     v = np.arange(256, dtype=np.uint8)
-    assert np.array_equal(cellnet._LOG_U8[v].view(np.uint32),
+    assert np.array_equal(log_pixels(v, 8.0).view(np.uint32),
                           np.log(v.astype(np.float32) + 8.0).view(np.uint32))
     rng, g, scene = _scene(631)
     shot = render(scene, {"e4": "w", "d5": "b"}, rng)
