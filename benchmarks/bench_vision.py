@@ -200,18 +200,26 @@ def bench_hands(frames: int, seed: int) -> None:
           f"calm board refused {false_alarm}/{frames}")
 
 
+# cells read unsure on every calm frame of bench_speed's second figure: a real webcam's
+# recording (scholarsmate.avi) reads 11-18 so after learning its board
+UNSURE_CELLS = 12
 PI4_FACTOR = (4.0, 6.0)  # assumed slowdown of a Raspberry Pi 4 core against one core here
 
 
 def _frame_times(g: "object", a: "object", b: "object") -> tuple[list[float], bool]:
     """Median ms per frame of a calibrated reader and its follower (see :func:`bench_speed`):
-    a calm frame, the calm frame after a move, a frame whose whole board is read again; and
+    a calm frame, one with cells read unsure, the calm frame after a move, a frame whose whole
+    board is read again; and
     whether the reader had the cell network."""
+    import dataclasses
+
     figures = []
-    # calm: the same board frame after frame (the network's reading is kept); after a move:
-    # frames a, b, b, a, a, b, b, ... (the second of each pair is timed: calm, and a piece
-    # moved since the network last read the board); whole: the network reads every cell
-    for kind in ("calm", "move", "whole"):
+    # calm: the same board frame after frame (the network's reading is kept); unsure: so, with
+    # UNSURE_CELLS cells last read unsure (read again at every calm frame, REREAD_UNSURE);
+    # after a move: frames a, b, b, a, a, b, b, ... (the second of each pair is timed: calm,
+    # and a piece moved since the network last read the board); whole: the network reads
+    # every cell
+    for kind in ("calm", "unsure", "move", "whole"):
         reader = Reader(g, a.corners)
         follower = ChangeFollower(get_variant("magici").start_position())
         follower.feed(reader.read(a.image))
@@ -220,6 +228,10 @@ def _frame_times(g: "object", a: "object", b: "object") -> tuple[list[float], bo
             image = (a if (i // 2) % 2 else b).image if kind == "move" else a.image
             if kind == "whole":
                 reader._net_seen = None
+            if kind == "unsure" and reader._net_seen is not None:
+                seen, kept = reader._net_seen
+                reader._net_seen = (seen, {**kept, **{c: dataclasses.replace(kept[c], sure=False)
+                                                      for c in g.cells[:UNSURE_CELLS]}})
             if reader.net is not None:  # the same crops again: run, not looked up
                 reader.net.drop_kept()
             t = time.perf_counter()
@@ -265,8 +277,9 @@ def _engine_times(g: "object", a: "object") -> "tuple | None":
 def bench_speed(seed: int) -> None:
     """Time per frame of a calibrated reader, as a game is followed: the straightened picture,
     the calm test, the cells read by the network (when the frame is calm) and the follower's
-    bookkeeping. Three figures: a calm frame (the network's reading kept), the calm frame after
-    a move (the e2 pawn to e4 and back, over and over, to the follower a move it is still
+    bookkeeping. Four figures: a calm frame (the network's reading kept), the same with
+    :data:`UNSURE_CELLS` cells last read unsure (read again by the network at every calm frame,
+    see ``reader.REREAD_UNSURE``), the calm frame after a move (the e2 pawn to e4 and back, over and over, to the follower a move it is still
     making up its mind about: the network reads the crops that see a changed cell again) and
     a frame whose whole board is read again (the pieces set up again, a cloth lifted: the
     worst frame), with OpenCV's threads on this machine's cores, and again on one thread.
@@ -309,11 +322,12 @@ def bench_speed(seed: int) -> None:
         t = time.perf_counter()
         find_board(a.image, g)
         calib = time.perf_counter() - t
-        calm, move, whole = figures
+        calm, unsure, move, whole = figures
         engines = _engine_times(g, a)
         pi4 = " / ".join(f"{f * PI4_FACTOR[0]:.0f}-{f * PI4_FACTOR[1]:.0f}" for f in one)
         net = "with the cell network" if with_net else "NO cell network"
-        print(f"[speed {size[0]}x{size[1]}, {net}] {calm:.1f} ms per calm frame, {move:.1f} ms "
+        print(f"[speed {size[0]}x{size[1]}, {net}] {calm:.1f} ms per calm frame ({unsure:.1f} "
+              f"with {UNSURE_CELLS} cells read unsure, read again), {move:.1f} ms "
               f"per calm frame after a move, {whole:.1f} ms per frame whose whole board is read "
               f"again (target <= 30 ms; OpenCV on {threads} threads); on one thread "
               f"{' / '.join(f'{f:.1f}' for f in one)} ms; Raspberry Pi 4 estimate {pi4} ms "
@@ -448,9 +462,10 @@ def bench_dev_videos(role: str) -> None:
 def bench_reread(role: str) -> None:
     """The crops the cell network reads while the vision-dev videos are followed (given
     corners): now, the crops that see a cell changed since it last read them
-    (``reader.REREAD_MOST``); the peer, in the same run, the whole board after any change
-    (``REREAD_MOST`` 0: as the reader did before). The games followed by both, and the frame
-    times."""
+    (``reader.REREAD_MOST``) and those last read unsure (``reader.REREAD_UNSURE``); the peers,
+    in the same run: without the second (as the reader did in session 33), and the whole
+    board after any change (``REREAD_MOST`` 0: as the reader did before). The games followed
+    by each, and the frame times."""
     from companion.vision import devbench, devdata, reader
     from companion.vision.cellnet import CellNet
 
@@ -467,12 +482,15 @@ def bench_reread(role: str) -> None:
         counted[1] += 1
         return original(self, batch, turns)
 
-    most = reader.REREAD_MOST
+    most, unsure = reader.REREAD_MOST, reader.REREAD_UNSURE
     rows = []
     try:
         CellNet.probabilities = counting
-        for name, share in (("now", most), ("peer, the whole board after any change", 0.0)):
-            reader.REREAD_MOST = share
+        for name, share, again in (
+                ("now", most, unsure),
+                ("peer, a cell last read unsure kept while nothing near it changed", most, False),
+                ("peer, the whole board after any change", 0.0, False)):
+            reader.REREAD_MOST, reader.REREAD_UNSURE = share, again
             counted[:] = [0, 0]
             total = devbench.GameScore()
             for video in videos:
@@ -480,7 +498,7 @@ def bench_reread(role: str) -> None:
             rows.append((name, counted[0], counted[1], total))
     finally:
         CellNet.probabilities = original
-        reader.REREAD_MOST = most
+        reader.REREAD_MOST, reader.REREAD_UNSURE = most, unsure
     for name, crops_read, runs, total in rows:
         print(f"[vision-dev videos, crops read by the network, {label}, given corners; {name}] "
               f"{crops_read} crops in {runs} runs ({crops_read / max(runs, 1):.1f} a run); "

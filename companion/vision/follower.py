@@ -1108,9 +1108,11 @@ class ChangeFollower(Follower):
                 # e4xg6, h7xf5, e4 a square no run passes, so none is found; the board was
                 # taken for the game's, and the next move, a1-a2, entered on a game lacking
                 # those four: vision-dev tune clupso_a switched on four moves late)
+                # (with the squares of an answer's moves read otherwise since: the players
+                # moved on from them while the question stood open, see _answer_moved)
                 self._ahead_off = sure
-                return self._ask(FollowEvent(EventKind.CHECK,
-                                             squares=tuple(sorted(sure, key=_cell_key))))
+                return self._ask(FollowEvent(EventKind.CHECK, squares=tuple(
+                    sorted(sure | self._answer_moved(reading), key=_cell_key))))
         if not self._ahead_off:
             return None
         seen = self._values(reading)
@@ -1134,7 +1136,7 @@ class ChangeFollower(Follower):
             if self._ahead_asked:
                 return self._ask(FollowEvent(EventKind.AMBIGUOUS,
                                              candidates=self._ahead_asked))
-            moved = (_diff(self.expected, seen) - reading.unsure) & self._answer_cells
+            moved = self._answer_moved(reading)
             if self._ahead_answer is not None and moved and not self.doubt:
                 # ... but an answer's moves stood on the board when it was asked: a square of
                 # theirs read surely otherwise since is the players moving on meanwhile, and
@@ -1144,6 +1146,15 @@ class ChangeFollower(Follower):
                 # 28's review). Not a move touched after the answer, not made yet: waited for
                 return self._ask(FollowEvent(EventKind.CHECK, squares=tuple(
                     sorted(sure | moved, key=_cell_key))))
+            if self._ahead_answer is None and not self._ahead_asked and left - self._ahead_off:
+                # ... and squares named with no answer (a question cancelled, nothing
+                # entered) while the players go on: a square the game has a piece on read
+                # surely otherwise since is named with them, once (before, g1-f3 made after
+                # e2-e4 and e7-e5 were cancelled was named only while g1 read unsure, f3 as a
+                # stray piece beside them; g1 read surely, the camera said nothing more)
+                self._ahead_off = frozenset(self._ahead_off | sure)
+                return self._ask(FollowEvent(EventKind.CHECK, squares=tuple(
+                    sorted(self._ahead_off, key=_cell_key))))
             return []
         named, self._ahead_off = self._ahead_off, frozenset()
         self._ahead_asked = ()
@@ -1171,6 +1182,17 @@ class ChangeFollower(Follower):
                                        squares=tuple(sorted(still, key=_cell_key))))
         self._doubt_ref = None  # (the picture agreed shows them so: not settled by it)
         return events
+
+    def _answer_moved(self, reading: Reading) -> set[str]:
+        """The squares of an answer's own moves (see :attr:`_answer_cells`) that ``reading``
+        reads surely otherwise than the game: the players moved on from them while the
+        question stood open (a capture on an answered move's square, which the squares read
+        otherwise leave out: they are those of moves not made on the board yet, see
+        :meth:`_search_ahead`). Empty when no answer stands."""
+        seen = self._values(reading)
+        if self._ahead_answer is None or seen is None:
+            return set()
+        return (_diff(self.expected, seen) - reading.unsure) & self._answer_cells
 
     def _left_out(self, cells: "set[str] | frozenset[str]", seen: dict[str, str],
                   unsure: "set[str] | frozenset[str]") -> set[str]:

@@ -53,6 +53,14 @@ MOTION_CALM_MAX = 2.0
 # more than this share of the board must be read again (a cloth lifted, the pieces set up
 # again), all of it is. (A change of light over the whole board is no change: see ChangeMeter)
 REREAD_MOST = 0.5
+# ... and a cell last read unsure is read again at every calm frame, changed or not: it may
+# have been read while the picture still settled (the hand's shadow going, a piece just set
+# down), or under a passing shadow the change meter shrugs off as light, and kept so it read
+# unsure, or as the other set, for as long as nothing near it changed (a real webcam's
+# recording turned a quarter, LOOKED AT: the queen read unsure on h5 for 40 frames, where the
+# whole board read afresh read her surely; its first four moves were asked as one run, not
+# followed)
+REREAD_UNSURE = True
 PHOTO_TURNS = 2  # a lone photo's crops are read twice (as seen and mirrored) and averaged
 RELATIVE = True  # a lone photo is read relative to its own surely read cells (CellNet.settle)
 SURE = 0.75  # the network's probability below which a cell counts as unsure
@@ -512,8 +520,12 @@ class Reader:
                 and self._to_learn is None:
             assert self.meter is not None
             changed = ~(self.meter.change(self._net_seen[0], picture) < MOTION_CALM)  # NaN too
-            # read again the cells whose crop takes pixels from a changed one (crop_reach)
+            # read again the cells whose crop takes pixels from a changed one (crop_reach),
+            # and those last read unsure (see REREAD_UNSURE)
             again = self._reaching(changed, size)
+            if REREAD_UNSURE:
+                seen_evidence = self._net_seen[1]
+                again |= np.array([not seen_evidence[c].sure for c in self.geometry.cells])
             if again.sum() > REREAD_MOST * len(again):
                 again = None
         if again is not None and not again.any():

@@ -471,3 +471,27 @@ def test_a_board_told_a_new_position_or_placed_again_is_read_whole_after_a_move(
     for _ in range(2):
         reader.read(frame)
     assert net.sizes and net.sizes[0] == len(g.cells), net.sizes
+
+
+def test_a_cell_last_read_unsure_is_read_again_at_the_next_calm_frame():
+    """A cell read unsure (read while the picture still settled: the hand's shadow going, a
+    piece just set down) keeps no such reading while nothing near it changes: the next calm
+    frame reads it again, and it alone; read surely then, it is kept like any other."""
+    from companion.vision.classify import CellEvidence
+    from companion.vision.geometry import CellState
+
+    reader, g, scene, start, noise = _video_reader(635)
+    net = reader.net = _Counting(reader.net)
+    frame = finish(scene, render_static(scene, start), noise)
+    reading = reader.read(frame)
+    assert reading.ok and all(e.sure for e in reading.evidence.values()) and net.sizes == []
+    picture, evidence = reader._net_seen
+    reader._net_seen = (picture, dict(evidence, d2=CellEvidence(CellState("b"), float("nan"),
+                                                                1.0, float("nan"), False)))
+    reading = reader.read(frame)
+    assert net.sizes == [1]
+    assert reading.cells["d2"].value == "w" and reading.evidence["d2"].sure
+    assert [c for c in g.cells if reading.cells[c].value != start[c]] == []
+    for _ in range(3):  # calm and sure: nothing is read again
+        reader.read(frame)
+    assert net.sizes == [1]
