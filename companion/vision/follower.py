@@ -1021,11 +1021,11 @@ class ChangeFollower(Follower):
         """The calm ``picture`` (last read as ``reading``) after the board was learnt showing
         it otherwise than the game (or after squares were named so): one legal move explains
         it, played (``picture`` agreed as after it); two alike, asked; two moves in a row
-        explain it, the cells read surely otherwise named to check, once; the board read as
-        the game (stray pieces aside, a move entered by touch made on it too), ``picture``
-        agreed from now on. Squares named, the board is read so at every calm picture until
-        one of those (None: nothing decided, the picture judged as usual; only when no
-        squares were named).
+        explain it, the cells read surely otherwise named to check, once (named again, with
+        theirs, when the players go on meanwhile); the board read as the game (stray pieces
+        aside, a move entered by touch made on it too), ``picture`` agreed from now on.
+        Squares named, the board is read so at every calm picture until one of those (None:
+        nothing decided, the picture judged as usual; only when no squares were named).
 
         Without this a board switched on with a move already made on it (the players moved
         first, or while the station was down) was learnt as the position, the move never
@@ -1146,15 +1146,22 @@ class ChangeFollower(Follower):
                 # 28's review). Not a move touched after the answer, not made yet: waited for
                 return self._ask(FollowEvent(EventKind.CHECK, squares=tuple(
                     sorted(sure | moved, key=_cell_key))))
-            if self._ahead_answer is None and not self._ahead_asked and left - self._ahead_off:
-                # ... and squares named with no answer (a question cancelled, nothing
-                # entered) while the players go on: a square the game has a piece on read
-                # surely otherwise since is named with them, once (before, g1-f3 made after
-                # e2-e4 and e7-e5 were cancelled was named only while g1 read unsure, f3 as a
-                # stray piece beside them; g1 read surely, the camera said nothing more)
-                self._ahead_off = frozenset(self._ahead_off | sure)
+            shown = self._ahead_off | set(self.doubt)
+            grown, filled = left - shown, stray - shown
+            if self._ahead_answer is None and not self._pending and grown \
+                    and (len(grown) >= 2 or filled):
+                # ... and squares named with no answer standing nor a question open (a
+                # question cancelled, nothing entered; squares named as moves seen ahead)
+                # while the players go on: squares the game has a piece on read surely
+                # otherwise since, a move's at least (two, or one and a piece where the game
+                # has none: one square misread is no move), are named with them, once; the
+                # squares judged against stay those named first (_ahead_off: once the
+                # referee enters their moves, the board is judged afresh, above). Before,
+                # g1-f3 made after e2-e4 and e7-e5 were cancelled was named only while g1
+                # read unsure (f3 as a stray piece beside them); g1 read surely, the camera
+                # said nothing more
                 return self._ask(FollowEvent(EventKind.CHECK, squares=tuple(
-                    sorted(self._ahead_off, key=_cell_key))))
+                    sorted(self._ahead_off | sure, key=_cell_key))))
             return []
         named, self._ahead_off = self._ahead_off, frozenset()
         self._ahead_asked = ()

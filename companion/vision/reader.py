@@ -47,11 +47,13 @@ GRAIN_FRAMES = 60
 GRAIN_SHARE = 20  # percentile
 GRAIN_OVER = 1.5
 MOTION_CALM_MAX = 2.0
-# A calm frame after a change: the network reads again only the cells whose crop takes pixels
-# from a cell that changed since it last read them (cellnet.crop_reach: a crop spans 2.4 cells,
-# moved a quarter of a cell up the lean and turned with it), the others keep their reading; when
-# more than this share of the board must be read again (a cloth lifted, the pieces set up
-# again), all of it is. (A change of light over the whole board is no change: see ChangeMeter)
+# A calm frame after a change: the network reads again the cells whose crop takes pixels from
+# a cell that changed since it last read them (cellnet.crop_reach: a crop spans 2.4 cells,
+# moved a quarter of a cell up the lean and turned with it) and those last read unsure
+# (REREAD_UNSURE), the others keep their reading; when more than this share of the board must
+# be read again (a cloth lifted, the pieces set up again; or most of it read unsure, a board
+# not learnt yet in a dim light: the whole costs about as much), all of it is. (A change of
+# light over the whole board is no change: see ChangeMeter)
 REREAD_MOST = 0.5
 # ... and a cell last read unsure is read again at every calm frame, changed or not: it may
 # have been read while the picture still settled (the hand's shadow going, a piece just set
@@ -522,10 +524,11 @@ class Reader:
             changed = ~(self.meter.change(self._net_seen[0], picture) < MOTION_CALM)  # NaN too
             # read again the cells whose crop takes pixels from a changed one (crop_reach),
             # and those last read unsure (see REREAD_UNSURE)
-            again = self._reaching(changed, size)
+            again = reached = self._reaching(changed, size)
             if REREAD_UNSURE:
                 seen_evidence = self._net_seen[1]
-                again |= np.array([not seen_evidence[c].sure for c in self.geometry.cells])
+                again = reached | np.array([not seen_evidence[c].sure
+                                            for c in self.geometry.cells])
             if again.sum() > REREAD_MOST * len(again):
                 again = None
         if again is not None and not again.any():
@@ -535,8 +538,10 @@ class Reader:
             assert self._net_seen is not None and picture is not None
             seen, evidence = self._net_seen
             evidence = {**evidence, **self._read_net(frame, 1, only=again)}
-            # each cell is compared next with the picture it was last read on
-            self._net_seen = (Prepared(np.where(again[:, None, None], picture.cells,
+            # each cell is compared next with the picture it was last read on for a change
+            # (read again only as unsure, it keeps its picture: a slow change of its own, a
+            # shadow creeping, still adds up until the crops round it are read again too)
+            self._net_seen = (Prepared(np.where(reached[:, None, None], picture.cells,
                                                 seen.cells)), evidence)
         elif self.net is not None:
             # (a video's board is learnt only from a frame seen calm against the one before:

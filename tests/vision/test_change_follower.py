@@ -1061,3 +1061,28 @@ def test_after_an_undo_the_move_made_instead_is_entered_beside_a_reply_read_unsu
     follower._last_read = _board_read(follower, ["d2d4", "b8c6"], {"b8": "b"}, {"b8"})
     e2e4 = next(m for m in follower.position.legal_moves() if str(m) == "e2e4")
     assert str(follower._other_than(e2e4)) == "d2d4"
+
+
+def test_squares_named_grow_with_a_move_made_meanwhile_once_not_with_one_square_misread():
+    """e2-e4 and e7-e5 seen ahead and asked about, the question cancelled: their four squares
+    are named. One square of the game's read otherwise next (g1 read empty, no piece come
+    anywhere) is no move: nothing more is said. g1-f3 made (g1 emptied, f3 filled): the
+    squares named grow with g1 and f3, once; the same board again says nothing."""
+    from types import SimpleNamespace
+
+    follower = ChangeFollower(get_variant("magici").start_position(), fps=10)
+    ahead = {**follower.expected, "e2": ".", "e4": "w", "e7": ".", "e5": "b"}
+
+    def look(**cells):
+        return follower._ahead(SimpleNamespace(cells={**ahead, **cells}, unsure=frozenset()),
+                               None)
+
+    assert [(e.kind, e.candidates) for e in follower._ahead(
+        SimpleNamespace(cells=ahead, unsure=frozenset()), None, first=True)] == [
+        (EventKind.AMBIGUOUS, ("e2e4,e7e5",))]
+    assert [e.squares for e in follower.dismissed()] == [("e2", "e4", "e5", "e7")]
+    assert look() == [] and look(g1=".") == []
+    assert follower.doubt == ("e2", "e4", "e5", "e7")
+    assert [e.squares for e in look(g1=".", f3="w")] == [("g1", "e2", "f3", "e4", "e5", "e7")]
+    assert look(g1=".", f3="w") == [] and follower.history == []
+    assert follower.doubt == ("g1", "e2", "f3", "e4", "e5", "e7")

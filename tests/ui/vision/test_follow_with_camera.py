@@ -1391,7 +1391,7 @@ def test_two_moves_ahead_cancelled_with_nothing_entered_names_their_squares(
         lambda names: names[12:16] * 2 + names[16:] + [names[-1]] * 6)
     cancel(app, screen)
     said = play_out(app, worker, said)
-    # (then g1-f3's f3 with them, as the players went on)
+    # (then g1-f3's g1 and f3 with them, as the players went on)
     assert said == [app.t("board.camera.check", squares="e2 e4 e5 e7"),
                     app.t("board.camera.check", squares="g1 e2 f3 e4 e5 e7")]
     assert screen.session.history == []
@@ -2653,3 +2653,32 @@ def test_the_move_asked_beside_a_misread_tapped_while_the_clock_takes_none_is_as
     _answer(app, screen, "e2-e4")
     said = play_out(app, worker)
     assert [h.text for h in screen.session.history] == ["e2e4", "e7e5", "g1f3"], said
+
+
+def test_moves_made_after_a_cancelled_question_are_asked_once_its_moves_are_entered_by_touch(
+        camera_app, tmp_path):
+    """e2-e4 and e7-e5 asked about and cancelled; the players go on, g1-f3 and b8-c6: the
+    squares named grow with theirs (the knights' four), then the referee enters e2-e4 and
+    e7-e5 by touch: the board is judged afresh against the squares first named, and the
+    knights' two moves are asked about as one answer. (The squares named as the players
+    went on, were they also those judged against, would leave the knights' squares named
+    for good: session 35's review.)"""
+    app, worker, screen, said = _two_moves_ahead(
+        camera_app, tmp_path, ["e2e4", "e7e5", "g1f3", "b8c6"],
+        lambda names: names[12:16] * 2 + names[16:] + [names[-1]] * 30)
+    cancel(app, screen)
+    for _ in range(60):
+        if {"b8", "c6"} <= set(screen.camera.doubt()):
+            break
+        assert worker.step().state.name != "ENDED"
+        app.tick()
+    assert set(screen.camera.doubt()) == {"g1", "e2", "f3", "e4", "e5", "e7", "b8", "c6"}
+    for move in ("e2e4", "e7e5"):
+        screen.session.play_text(move)
+        screen.after_change()
+    while not screen.camera.asking():
+        result = worker.step()
+        assert result is not None and result.state.name != "ENDED", "never asked"
+        app.tick()
+    assert [b.label for b in screen.overlay_buttons][:-1] == ["1  Cg1-f3, Cb8-c6"]
+    assert [h.text for h in screen.session.history] == ["e2e4", "e7e5"]
