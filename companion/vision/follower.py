@@ -1021,8 +1021,8 @@ class ChangeFollower(Follower):
         """The calm ``picture`` (last read as ``reading``) after the board was learnt showing
         it otherwise than the game (or after squares were named so): one legal move explains
         it, played (``picture`` agreed as after it); two alike, asked; two moves in a row
-        explain it, the cells read surely otherwise named to check, once (named again, with
-        theirs, when the players go on meanwhile); the board read as the game (stray pieces
+        explain it, the cells read surely otherwise named to check, once (named again with
+        theirs when the players go on meanwhile); the board read as the game (stray pieces
         aside, a move entered by touch made on it too), ``picture`` agreed from now on.
         Squares named, the board is read so at every calm picture until one of those (None:
         nothing decided, the picture judged as usual; only when no squares were named).
@@ -1154,9 +1154,11 @@ class ChangeFollower(Follower):
                 # question cancelled, nothing entered; squares named as moves seen ahead)
                 # while the players go on: squares the game has a piece on read surely
                 # otherwise since, a move's at least (two, or one and a piece where the game
-                # has none: one square misread is no move), are named with them, once; the
-                # squares judged against stay those named first (_ahead_off: once the
-                # referee enters their moves, the board is judged afresh, above). Before,
+                # has none: one square misread is no move), are named with them, once while
+                # that naming stands (a move the referee enters by touch settles it: the
+                # squares still off are named again); the squares judged against stay those
+                # named first (_ahead_off: once the referee enters their moves, the board is
+                # judged afresh, above). Before,
                 # g1-f3 made after e2-e4 and e7-e5 were cancelled was named only while g1
                 # read unsure (f3 as a stray piece beside them); g1 read surely, the camera
                 # said nothing more
