@@ -279,10 +279,11 @@ def bench_speed(seed: int) -> None:
     the calm test, the cells read by the network (when the frame is calm) and the follower's
     bookkeeping. Four figures: a calm frame (the network's reading kept), the same with
     :data:`UNSURE_CELLS` cells last read unsure (read again by the network at every calm frame,
-    see ``reader.REREAD_UNSURE``), the calm frame after a move (the e2 pawn to e4 and back, over and over, to the follower a move it is still
-    making up its mind about: the network reads the crops that see a changed cell again) and
-    a frame whose whole board is read again (the pieces set up again, a cloth lifted: the
-    worst frame), with OpenCV's threads on this machine's cores, and again on one thread.
+    see ``reader.REREAD_UNSURE``), the calm frame after a move (the e2 pawn to e4 and back,
+    over and over, to the follower a move it is still making up its mind about: the network
+    reads the crops that see a changed cell again) and a frame whose whole board is read again
+    (the pieces set up again, a cloth lifted: the worst frame), with OpenCV's threads on this
+    machine's cores, and again on one thread.
     Under each, the cell network's own run on a board's crops on the engine the app opens it
     with against OpenCV's default engine (the peer), alternately, so that the choice can be
     checked where the app runs.
