@@ -6,7 +6,10 @@ Run: ``.venv/bin/python benchmarks/bench_vision.py [--quick] [--webcam quick|ful
 of a game (``--variants``: also as other cameras could film it: turned, resized, darker, fewer
 frames; and six of those read by a slower reader, every 2nd and 3rd frame; and the recording
 cut 0.3-1 s into it);
-``--real-stills DIR TRUTH``: only real photos whose boards a JSON file gives.
+``--real-stills DIR TRUTH``: only real photos whose boards a JSON file gives;
+``--shadow-start [--quick]``: only the held-out webcam games with a person's shadow over the
+board while the camera learns it, beside the same games without (``--quick``: given corners
+only).
 
 Two kinds of material side by side, split once and for all in ``companion/vision/split.json``:
 
@@ -1224,6 +1227,53 @@ def webcam_game(item: tuple, seed: int, given: bool) -> "object":
     return score
 
 
+# the seeds of the shadows (and webcams) of bench_shadow_start: held out (a change tried on
+# the meter and the follower in session 36 was developed on seeds 17000 and 8 and on renders
+# 520-537; these were run only to measure it, and it was not landed)
+SHADOW_SEEDS = (SEED + 7000, SEED + 7001)
+
+
+def bench_shadow_start(given_only: bool = False) -> None:
+    """The held-out webcam games (:func:`webcam_items`, webcam seeds :data:`SHADOW_SEEDS`) with
+    a person's shadow over the board while the camera learns it, gone before the first move
+    (``synth.webcam.shadow_at_start``); the peer is the same games without the shadow, in the
+    same run. A real recording cut at its start did so (scholarsmate.avi, LOOKED AT): the
+    board learnt under a passer-by's shadow, nothing was followed. Session 36, given corners:
+    89/96 under the shadow against 93/96 without, 0 false (0936a28); with each cell's slope
+    of light taken out of the meter's structure and a calm picture changed only in light
+    agreed before the first move, 95/96 and 95/96, but seven tests of what the follower was
+    tuned on failed (not landed: see tests/vision/test_shadow_start.py)."""
+    from companion.vision import devbench
+    from companion.vision.synth.webcam import shadow_at_start, webcam
+
+    totals = {(given, shadow): devbench.GameScore() for given in (True, False)
+              for shadow in (True, False)}
+    for item in webcam_items("held_out"):
+        name, variant, fen, truth, clip = item
+        for seed in SHADOW_SEEDS:
+            filmed = webcam(clip, seed)
+            fps = filmed.params["fps"]
+            shaded = shadow_at_start(filmed.frames, filmed.hand, fps, seed)
+            for given in (True,) if given_only else (True, False):
+                for shadow, frames in ((True, shaded), (False, filmed.frames)):
+                    score = devbench.follow_game(variant, fen, truth, iter(frames),
+                                                 filmed.corners if given else None,
+                                                 f"{name}/{seed}", fps=fps)
+                    totals[(given, shadow)].add(score)
+                    print(f"  {name}, webcam seed {seed}, {'given' if given else 'found'} "
+                          f"corners, {'a shadow at the start' if shadow else 'no shadow (peer)'}"
+                          f": {score.followed}/{score.moves} followed, {score.false} false, "
+                          f"{score.asked} asked", flush=True)
+    for (given, shadow), total in totals.items():
+        if given_only and not given:
+            continue
+        for line in total.lines:
+            print(line)
+        what = "a shadow over the board while it is learnt" if shadow else "peer: no shadow"
+        print(f"[held-out webcam games, {what}, {'given' if given else 'found'} corners] "
+              f"{total.line()}", flush=True)
+
+
 SLOW_EVERY = (2, 3, 5)  # a slower reader: every k-th frame of the webcam's
 
 
@@ -1518,6 +1568,9 @@ def main() -> int:
     parser.add_argument("--slow-reader", action="store_true",
                         help="only the held-out webcam games read by a reader that gets every "
                              "2nd, 3rd or 5th frame (a slow machine), beside every frame")
+    parser.add_argument("--shadow-start", action="store_true",
+                        help="only the held-out webcam games with a person's shadow over the "
+                             "board while the camera learns it, beside the same without")
     parser.add_argument("--tune-webcam-videos", action="store_true",
                         help="only vision-dev's tune videos through more tune webcam seeds "
                              "(TUNED-ON; about 70 min)")
@@ -1527,6 +1580,10 @@ def main() -> int:
     if args.later:
         bench_dev_later("held_out")
         bench_dev_later("tune")
+        return 0
+    if args.shadow_start:
+        bench_shadow_start(args.quick)
+        print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
         return 0
     if args.slow_reader:
         bench_slow_reader()

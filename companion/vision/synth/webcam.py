@@ -682,3 +682,48 @@ def _origins(position: Any, move: Any, cells: tuple[str, ...]) -> tuple[str, ...
 
     found = re.match(r"[a-z]\d+", str(move))
     return (found.group(0),) if found and found.group(0) in cells else ()
+
+
+# Someone standing by the table as the station starts (a referee, a player, a spectator
+# leaning in), then walking off before the first move: their shadow lies over part of the
+# board while the camera learns it. A soft-edged patch (an ellipse whose half-axes are a
+# quarter to a half of the picture's width and height, so half to all of it across; its edge
+# a Gaussian blur of sigma 2-8 % of the width) darkened by 25-50 %, still for ``hold_s``
+# seconds, then fading out over ``fade_s`` (walking off), before the clip's own first calm
+# frames. Our choice of ranges, not measured: a person's shadow under a room's ceiling lights
+# is soft and takes a quarter to a half of the light.
+SHADOW_START_HOLD_S = 1.5
+SHADOW_START_FADE_S = 0.3
+
+
+def shadow_mask(shape: tuple[int, ...], rng: np.random.Generator) -> np.ndarray:
+    """(h, w) light factor of a standing person's soft shadow (1 outside it)."""
+    h, w = shape[:2]
+    centre = (int(rng.uniform(0.2, 0.8) * w), int(rng.uniform(0.2, 0.8) * h))
+    axes = (int(rng.uniform(0.25, 0.5) * w), int(rng.uniform(0.25, 0.5) * h))
+    mask = np.zeros((h, w), np.float32)
+    cv2.ellipse(mask, centre, axes, float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
+    mask = cv2.GaussianBlur(mask, (0, 0), float(rng.uniform(0.02, 0.08)) * w)
+    return 1.0 - float(rng.uniform(0.25, 0.5)) * mask
+
+
+def shadow_at_start(frames: list[np.ndarray], hand: list[bool], fps: float, seed: int,
+                    hold_s: float = SHADOW_START_HOLD_S, fade_s: float = SHADOW_START_FADE_S
+                    ) -> list[np.ndarray]:
+    """``frames`` (a filmed game: ``hand`` flags which show a hand) with a shadow at its start:
+    the calm frames before the first hand (but the last two, which a hand coming in may
+    already shade), cycled (each keeps its own grain), under a person's shadow
+    (:func:`shadow_mask`, drawn from ``seed``) for ``hold_s`` seconds, the shadow then fading
+    out over ``fade_s``; then the game's own frames, from its first, as filmed."""
+    rng = np.random.default_rng([seed, 11])
+    first_hand = hand.index(True) if True in hand else len(frames)
+    calm = frames[:max(first_hand - 2, 1)]
+    mask = shadow_mask(frames[0].shape, rng)[..., None]
+    held, fading = int(round(hold_s * fps)), max(1, int(round(fade_s * fps)))
+    out = []
+    for i in range(held + fading):
+        gone = (i - held + 1) / fading if i >= held else 0.0
+        light = mask + (1.0 - mask) * gone
+        out.append(np.clip(calm[i % len(calm)].astype(np.float32) * light, 0, 255)
+                   .astype(np.uint8))
+    return out + list(frames)
