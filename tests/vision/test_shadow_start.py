@@ -25,6 +25,7 @@ from companion.vision.geometry import geometry_for_cells, get_geometry
 from companion.vision.reader import Reader
 from companion.vision.synth import finish, random_scene, render_static
 from companion.vision.synth.render import true_corners
+from companion.vision.synth.video import game_frames
 from companion.vision.synth.webcam import shadow_at_start, shadow_mask
 from companion.vision.view import BoardView
 
@@ -48,23 +49,13 @@ def _start(seed: int, pieces: "dict[str, str] | None" = None) -> tuple:
 
 
 def _film(seed: int, calm: int = 6, hand: int = 2) -> tuple[list, list[bool]]:
+    """Our render of MOVES from the Magici start (``synth.video.game_frames``), and which
+    frames show a hand."""
     rng = np.random.default_rng(seed)
     pos = get_variant("magici").start_position()
-    g = geometry_for_cells(list(pos.geometry.cells))
-    scene = random_scene(rng, g, max_tilt_deg=15)
-    shows = [render_static(scene, occupancy(pos, g.cells))]
-    for text in MOVES:
-        pos.push(pos.parse_move(text))
-        shows.append(render_static(scene, occupancy(pos, g.cells)))
-    frames: list = []
-    flags: list[bool] = []
-    for i, static in enumerate(shows):
-        frames += [finish(scene, static, rng) for _ in range(calm)]
-        flags += [False] * calm
-        if i + 1 < len(shows):
-            frames += [finish(scene, static if k < hand // 2 else shows[i + 1], rng, hand=True)
-                       for k in range(hand)]
-            flags += [True] * hand
+    scene = random_scene(rng, geometry_for_cells(list(pos.geometry.cells)), max_tilt_deg=15)
+    frames = list(game_frames(scene, pos, MOVES, rng, calm, hand))
+    flags = ([False] * calm + [True] * hand) * len(MOVES) + [False] * calm
     return frames, flags
 
 
@@ -98,6 +89,6 @@ def test_a_soft_shadow_gone_from_the_board_is_no_change():
 
 @pytest.mark.xfail(strict=True, reason="known: moves after the shadow are asked as runs")
 def test_moves_after_a_shadow_that_lay_over_the_board_as_it_was_learnt_are_followed():
-    frames, flags = _film(530)
-    events, _ = _follow(shadow_at_start(frames, flags, 10.0, 530))
+    frames, flags = _film(540)
+    events, _ = _follow(shadow_at_start(frames, flags, 10.0, 540))
     assert events == MOVES
