@@ -10,6 +10,18 @@ a corner of the board) and keep what a piece does (a shape appears, goes or is r
   and colour shift is measured;
 - the cell's *structure* (its log picture minus its own mean) is compared too, with a noise
   floor, so a flat square stays flat under any light and a piece's outline counts fully.
+  Against an agreed picture (not between frames in a row) each cell's own slope is taken out
+  of it too: a shadow's soft edge lies across a cell as a slope of light. Someone standing by
+  the table as the station started darkened part of the board while the camera learnt it;
+  once they left, the cells their shadow's edge had crossed stayed changed against the picture
+  learnt (a change of 1 counts) for the rest of the game. A piece's outline has some slope
+  too: the structure left counts a little more (FLAT_SCALE), so that a piece moved changes
+  its cells as much as before. On our renders 520-531 (looked at), each under a person's
+  shadow: 40 cells changed by more than 1 and up to 2.65 before, 9 and 1.62 after; the
+  cells of six moves on each (144) changed by a median of 5.4 both ways, a tenth of them
+  below 3.1 before, 3.2 after (tests/vision/test_shadow_start.py).
+  ``bench_vision --shadow-start`` measures it on held-out games (a real recording cut at its
+  start, scholarsmate.avi, LOOKED AT, did so).
 
 A piece standing on a cell rises, in the straightened picture, away from the camera's nadir:
 :meth:`ChangeMeter.shadowed` names the cells behind it that its body may cover, so that a move
@@ -50,6 +62,7 @@ SUB = 12  # pixels per cell side in the pictures compared
 INSET = 0.08  # share of a cell left out at each side (the grid lines, a slightly wrong corner)
 NOISE = 0.05  # log-intensity noise floor of the structure comparison
 STRUCT_SCALE = 0.30  # structure dissimilarity that counts as one unit of change
+FLAT_SCALE = 0.27  # ... with each cell's slope taken out (a piece's outline has some slope)
 SHIFT_SCALE = 0.10  # brightness shift (log) that counts as one unit of change
 CHROMA_SCALE = 0.06  # colour shift (log chromaticity) that counts as one unit of change
 PIECE_HEIGHT = 1.6  # cells: how tall the tallest piece may be, for what it hides
@@ -66,6 +79,26 @@ GRAIN_TAIL = 6.0  # a cell's step less this many times its grain above the board
 # against 0.10 takes 1.6 off, so its flares stay calm while a hand's 5 stays 3.4) ...
 GRAIN_DAMP = 4.0  # ... but never below a quarter of the step
 BASE_REACH = 0.55  # cells from a cell's centre to where its piece's body starts to rise
+
+
+def _offsets() -> np.ndarray:
+    """(pixels, 2): where a cell's compared pixels lie, in cells from its centre (along the
+    files, along the ranks): a square grid of SUB a side, less INSET at each side."""
+    k = np.arange(SUB) + 0.5
+    keep = (k >= INSET * SUB) & (k <= (1 - INSET) * SUB)
+    k = (k[keep] / SUB) - 0.5
+    du, dv = np.meshgrid(k, k)
+    return np.stack([du.ravel(), dv.ravel()], axis=1)
+
+
+def _slopes() -> np.ndarray:
+    """(2, pixels): the two slopes across a cell's compared pixels (:func:`_offsets`), each of
+    mean 0 and length 1, and at right angles (the grid is symmetric about the centre)."""
+    slopes = _offsets().T
+    return slopes / np.linalg.norm(slopes, axis=1, keepdims=True)
+
+
+SLOPES = _slopes()
 
 
 def _read_only(a: np.ndarray) -> np.ndarray:
@@ -100,6 +133,17 @@ class Prepared:
         z = self.cells[..., 0] - self.cells[..., 0].mean(axis=1, keepdims=True)
         return _read_only(z), _read_only((z**2).sum(axis=1))
 
+    @cached_property
+    def flat(self) -> tuple[np.ndarray, np.ndarray]:
+        """:attr:`structure` less each cell's own slope (a shadow's soft edge lying across a
+        cell, a lamp's fall-off; a piece's outline has a little, see FLAT_SCALE). A picture
+        of other pixels than a meter's cells, as a test may make, keeps its slope."""
+        z, _ = self.structure
+        if z.shape[1] == SLOPES.shape[1]:
+            slopes = SLOPES.astype(z.dtype)
+            z = z - (z @ slopes.T) @ slopes
+        return _read_only(z), _read_only((z**2).sum(axis=1))
+
     def mean(self, others: "list[Prepared]") -> "Prepared":
         return Prepared(np.mean([p.cells for p in [self, *others]], axis=0))
 
@@ -116,11 +160,7 @@ class ChangeMeter:
         w, h = view.top_size
         self.small_size = (int(round(w / self.factor)), int(round(h / self.factor)))
         centres = np.array([g.cell_centre(c) for c in self.cells])
-        k = np.arange(SUB) + 0.5
-        keep = (k >= INSET * SUB) & (k <= (1 - INSET) * SUB)
-        k = (k[keep] / SUB) - 0.5  # offsets in cells, across one cell
-        du, dv = np.meshgrid(k, k)
-        pts = centres[:, None, :] + np.stack([du.ravel(), dv.ravel()], axis=1)[None]
+        pts = centres[:, None, :] + _offsets()[None]  # (cells, pixels, 2)
         top = view.plane_to_top(pts) / self.factor
         sw, sh = self.small_size
         self.px = np.clip(np.floor(top[..., 0]).astype(np.intp), 0, sw - 1)
@@ -187,7 +227,8 @@ class ChangeMeter:
         chroma = log[..., 2] - log[..., 1], log[..., 0] - log[..., 1]
         return Prepared(np.stack([lum, chroma[0], chroma[1]], axis=2))
 
-    def change(self, before: Prepared, after: Prepared, squares: bool = True) -> np.ndarray:
+    def change(self, before: Prepared, after: Prepared, squares: bool = True,
+               flat: "bool | None" = None) -> np.ndarray:
         """Per cell (in geometry order), the change in units: ~0 unchanged, >= 1 changed.
 
         The whole board's change of light is taken out for light and dark squares apart
@@ -195,7 +236,10 @@ class ChangeMeter:
         a channel is near its top (a pink square's red cannot rise, a green one's can), and
         half the board would change colour against the other half. Two frames in a row
         (:meth:`motion`) share their light: there one offset for the board is enough, and a
-        grainy camera's frames stay calm."""
+        grainy camera's frames stay calm. ``flat`` (by default as ``squares``: against an
+        agreed picture, not between frames in a row, where what is motion and what is calm
+        stays as it was tuned): each cell's slope of light is left out of its structure too
+        (:attr:`Prepared.flat`), as a shadow's soft edge lying across it is."""
         delta = after.means - before.means  # (n, 3): each cell's mean shift
         if squares and self.light.any() and (~self.light).any():
             for part in (self.light, ~self.light):
@@ -209,14 +253,17 @@ class ChangeMeter:
         resid = delta - local
         shift = np.abs(resid[:, 0]) / SHIFT_SCALE
         chroma = np.linalg.norm(resid[:, 1:], axis=1) / CHROMA_SCALE
-        (za, sa), (zb, sb) = before.structure, after.structure
+        flat = squares if flat is None else flat
+        (za, sa), (zb, sb) = (before.flat, after.flat) if flat else \
+            (before.structure, after.structure)
         p = za.shape[1]
         # the camera's own noise, from the cells that did not change (most of them): its
         # expected share of the difference is taken out, so a grainy webcam stays calm
         diff = ((za - zb) ** 2).sum(axis=1)
         grain = float(median(diff))
         struct = np.maximum(diff - grain, 0) / (sa + sb + p * NOISE**2)
-        return np.maximum(struct / STRUCT_SCALE, np.maximum(shift, chroma))
+        return np.maximum(struct / (FLAT_SCALE if flat else STRUCT_SCALE),
+                          np.maximum(shift, chroma))
 
     def step(self, before: Prepared, after: Prepared) -> np.ndarray:
         """Per cell, the change between two frames in a row (or two calm pictures of the same

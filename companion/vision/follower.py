@@ -559,6 +559,10 @@ class ChangeFollower(Follower):
                             repr=False)  # pictures read since the agreed one (not motion)
     _ref_learnt: bool = field(default=False, init=False, repr=False)  # the agreed picture is
     # the single frame the reader learnt the board from (no calm picture judged since)
+    # the game's length when the first picture was agreed since the board was learnt (the
+    # frame learnt from, or its first calm picture); None once a move was seen, chosen,
+    # asked about, refused or withdrawn since (see _relit)
+    _learnt_at: "int | None" = field(default=None, init=False, repr=False)
     # the real board seen ahead of the game as it was learnt (see _ahead): a move to play at
     # the next calm picture unless it is read taken back by then ...
     _ahead_move: Any = field(default=None, init=False, repr=False)
@@ -681,6 +685,7 @@ class ChangeFollower(Follower):
             # of a fast game came five moves after the board was learnt, was taken for the
             # start, and nothing was followed: a real overhead webcam game, see bench_vision)
             self._ref, self._refs, self._ref_learnt = reading.picture, [reading.picture], True
+            self._learnt_at = len(self.history)
             self._between.clear()
             # (moves the players chose before it, a run asked about while the board could
             # not be learnt, stand in it: not waited for as moves still to show, which kept
@@ -1492,6 +1497,7 @@ class ChangeFollower(Follower):
         searched = False  # the runs of moves unseen were looked for on this picture
         if self._ref is None:
             self._ref, self._refs = picture, [picture]
+            self._learnt_at = len(self.history)
             self._between.clear()
             return []
         self._hand_came |= disturbed
@@ -1531,6 +1537,13 @@ class ChangeFollower(Follower):
         for c in self._checked:  # checked by the players, who answered with another move
             ev[index[c]] = -CHANGE_CAP
         changed = {c for c, e in zip(cells, ev) if e > 0}
+        if changed and self._relit(changed, ev, index):
+            # the light changed since the first picture was agreed, no piece did: this calm
+            # picture is the agreed one from now on (and a hand that came cast only light)
+            self._ref = self._refs[-1] = picture
+            self._between.clear()
+            self._hand_came, self._unsettled = False, 0
+            return []
         if disturbed and not (ev > STRAY).any():
             # a hand came and went and nothing changed much: an exchange seen by shape only?
             events = self._faint_exchange(meter.change(self._ref, picture), picture)
@@ -2238,6 +2251,45 @@ class ChangeFollower(Follower):
         order = np.argsort(scores, kind="stable")[::-1]
         return [(scores[int(k)], paths[int(k)]) for k in order]
 
+    def _relit(self, changed: set[str], ev: np.ndarray, index: dict[str, int]) -> bool:
+        """Whether the calm picture, changed on ``changed`` (evidence ``ev``, by ``index``)
+        against the first picture agreed since the board was learnt (the frame it was learnt
+        from, or its first calm picture; no move seen, chosen, asked about, refused or
+        withdrawn since: ``_learnt_at``), shows only a change of light: every one of those
+        cells is read surely as the game has it; there is a legal move (Due Re before the
+        roll: none, and nothing is taken for light); and none could lie in it (a move that
+        changed a cell of its own and that the cells' reader does not deny, :meth:`_denied`;
+        an exchange, which changes no cell's colour, always could: where one is legal, as at
+        Camerlano's start, nothing is taken for light). A shadow over the board while the
+        camera learnt it (someone standing by the table as the station started), gone before
+        the first move, left the cells round its edge changed against the picture learnt for
+        the rest of the game: each move was judged beside them, asked about as a run of the
+        moves so far (our render 540: tests/vision/test_shadow_start.py; the change meter now
+        takes most of such a change out, this takes the rest)."""
+        if self._learnt_at != len(self.history) or len(self._refs) != 1 or self._credit \
+                or self._credit_moves or self._refused \
+                or self._ahead_move is not None or self._ahead_due or self._ahead_off \
+                or self._asked or self._pending:
+            return False
+        was, seen = self.expected, self._seen
+        if any(seen.get(c) != was[c] for c in changed):
+            # (read otherwise, or unsure: a pawn lifted from e2, the hand gone, its square
+            # read unsure, was taken for light, and its landing on e4 asked as "check e4")
+            return False
+        legal = self.position.legal_moves()
+        if not legal:
+            return False
+        for move in legal:
+            after = self._expected_after((move,))
+            moved = _diff(was, after)
+            if not moved or (moved & changed and not self._denied(moved, after, ev, index)):
+                return False
+        return True
+
+    def _play(self, move: Any, corrected: tuple[str, ...] = ()) -> FollowEvent:
+        self._learnt_at = None  # (a move seen or chosen: see _relit)
+        return super()._play(move, corrected)
+
     def _drifted(self, picture: Any) -> bool:
         """Whether the picture crept away from the calm stretch's first: far more than it
         moved since the frame before (a slow hand drifts; a grainy or noisy picture only
@@ -2710,6 +2762,7 @@ class ChangeFollower(Follower):
         their squares named, with those of the others taken back but squares read surely as
         the game (nothing new said while they are named already: the players setting them
         right one by one)."""
+        self._learnt_at = None  # (refused: see _relit)
         def ends(chosen: "tuple | list") -> set[str]:
             return {c for m in chosen for c in (getattr(m, "origin", None),
                                                 getattr(m, "target", None)) if c in self.cells}
@@ -2776,6 +2829,7 @@ class ChangeFollower(Follower):
         for now: clocks not started or stopped): the position, the history and the agreed
         picture go back to before them, so that they are found again at a later calm picture
         (the board still shows them). Returns their texts, first first."""
+        self._learnt_at = None  # (withdrawn: see _relit)
         undone: list[str] = []
         # (not the moves of an answer refused: the question comes back instead, below)
         at = self._ahead_at if self._ahead_at is not None else self._chosen_at
@@ -2857,6 +2911,7 @@ class ChangeFollower(Follower):
         self._asked = ()
 
     def _ask(self, event: FollowEvent) -> list[FollowEvent]:
+        self._learnt_at = None  # (asked about: see _relit)
         if event.kind is EventKind.AMBIGUOUS and self._refused and any(
                 text.split(RUN_JOIN)[0] == self._refused[0] for text in event.candidates):
             # (a move taken back on the screen may be what the board shows: not offered, one

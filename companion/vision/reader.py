@@ -521,7 +521,9 @@ class Reader:
         if self.net is not None and video and picture is not None and self._net_seen is not None \
                 and self._to_learn is None:
             assert self.meter is not None
-            changed = ~(self.meter.change(self._net_seen[0], picture) < MOTION_CALM)  # NaN too
+            # (each cell's slope kept: MOTION_CALM was set so)
+            changed = ~(self.meter.change(self._net_seen[0], picture, flat=False)
+                        < MOTION_CALM)  # NaN too
             # read again the cells whose crop takes pixels from a changed one (crop_reach),
             # and those last read unsure (see REREAD_UNSURE)
             again = reached = self._reaching(changed, size)

@@ -27,3 +27,15 @@ def calm_follower(pos, seed: int, tilt: float = 15, given_corners: bool = False)
         follower.feed(reader.read(finish(scene, static, rng)))
     assert follower._ref is not None
     return follower, reader, g, scene, static, rng
+
+
+def faint_outline(lum: np.ndarray, share: float) -> np.ndarray:
+    """A cell's log luminance (pixels,) with its outline (less its mean and its slope of light)
+    at ``share`` of its contrast, its mean and slope kept: a faint change of its shape, as an
+    exchange of two pieces alike shows. (Turned round, as these tests once made it, a cell
+    changes mostly its slope, which the change meter takes for light: ``Prepared.flat``.)"""
+    from companion.vision.change import SLOPES
+
+    z = lum - lum.mean()
+    slope = (z @ SLOPES.T) @ SLOPES
+    return lum.mean() + slope + share * (z - slope)

@@ -18,6 +18,7 @@ from companion.vision.geometry import CellState, geometry_for_cells
 from companion.vision.reader import Reader, ReadStatus
 from companion.vision.synth import finish, random_scene, render_static
 from companion.vision.view import BoardView
+from tests.vision.calm import faint_outline
 
 
 def film(variant: str, moves: list[str], seed: int, calm: int = 5, hand: int = 2,
@@ -303,8 +304,8 @@ def test_an_exchange_seen_only_by_shape_after_a_hand_is_played():
     ref = follower._ref
     changed = ref.cells.copy()
     index = {c: i for i, c in enumerate(g.cells)}
-    for cell in (target[:2], target[2:]):
-        changed[index[cell], :, 0] = changed[index[cell], ::-1, 0]  # its shape changed
+    for cell in (target[:2], target[2:]):  # its shape changed, faintly (about 1 unit)
+        changed[index[cell], :, 0] = faint_outline(ref.cells[index[cell], :, 0], 0.4)
     follower._disturbed = False  # no hand came: such a faint change is no move
     assert follower.judge(type(ref)(changed)) == [] and len(follower.history) == 1
     follower._unsettled = 0

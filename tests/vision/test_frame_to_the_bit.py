@@ -89,8 +89,10 @@ def test_the_change_meters_picture_is_the_plain_computations_to_the_bit(geometry
 
 def plain_change(meter: ChangeMeter, before: np.ndarray, after: np.ndarray,
                  squares: bool = True) -> np.ndarray:
-    """The change meter's comparison as first written: every sum made afresh."""
-    from companion.vision.change import CHROMA_SCALE, NOISE, SHIFT_SCALE, STRUCT_SCALE
+    """The change meter's comparison as first written: every sum made afresh (against an
+    agreed picture, ``squares``, each cell's slope taken out of its structure too)."""
+    from companion.vision.change import (CHROMA_SCALE, FLAT_SCALE, NOISE, SHIFT_SCALE, SLOPES,
+                                         STRUCT_SCALE)
 
     a, b = before, after
     delta = b.mean(axis=1) - a.mean(axis=1)
@@ -111,12 +113,17 @@ def plain_change(meter: ChangeMeter, before: np.ndarray, after: np.ndarray,
     chroma = np.linalg.norm(resid[:, 1:], axis=1) / CHROMA_SCALE
     za = a[..., 0] - a[..., 0].mean(axis=1, keepdims=True)
     zb = b[..., 0] - b[..., 0].mean(axis=1, keepdims=True)
+    if squares:
+        slopes = SLOPES.astype(za.dtype)
+        za = za - (za @ slopes.T) @ slopes
+        zb = zb - (zb @ slopes.T) @ slopes
     p = a.shape[1]
     diff = ((za - zb) ** 2).sum(axis=1)
     grain = float(np.median(diff))
     struct = np.maximum(diff - grain, 0) / ((za**2).sum(axis=1) + (zb**2).sum(axis=1)
                                             + p * NOISE**2)
-    return np.maximum(struct / STRUCT_SCALE, np.maximum(shift, chroma))
+    return np.maximum(struct / (FLAT_SCALE if squares else STRUCT_SCALE),
+                      np.maximum(shift, chroma))
 
 
 @pytest.mark.parametrize("geometry", ["8x8", "11x10c"])
@@ -144,7 +151,8 @@ def test_a_pictures_sums_kept_compare_as_made_afresh_to_the_bit(geometry):
                 fresh = meter.change(Prepared(a.cells.copy()), Prepared(b.cells.copy()), squares)
                 assert np.array_equal(fresh, want)
     kept = pictures[0]
-    for array in (kept.cells, kept.means, *kept.structure):  # (kept sums cannot go stale)
+    # (kept sums cannot go stale)
+    for array in (kept.cells, kept.means, *kept.structure, *kept.flat):
         with pytest.raises(ValueError):
             array[0] = 0.0
 

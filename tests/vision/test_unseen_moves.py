@@ -16,7 +16,7 @@ import numpy as np
 from companion.rules import get_variant
 from companion.vision.follower import (EXCHANGE_ASK_REL, EXCHANGE_REL, STRAY, ChangeFollower,
                                        EventKind, evidence)
-from tests.vision.calm import calm_follower
+from tests.vision.calm import calm_follower, faint_outline
 
 
 def _calm(variant: str, seed: int) -> ChangeFollower:
@@ -40,8 +40,8 @@ def _faint_exchange(follower: ChangeFollower):
     rng = np.random.default_rng(0)
     out = ref.cells.copy()
     out[..., 0] += rng.normal(0, 0.015, (out.shape[0], 1))
-    for cell in ("f2", "e1"):
-        out[index[cell], :, 0] = 0.7 * out[index[cell], :, 0] + 0.3 * out[index[cell], ::-1, 0]
+    for cell in ("f2", "e1"):  # each outline at 61 % of its contrast
+        out[index[cell], :, 0] = faint_outline(out[index[cell], :, 0], 0.61)
     out[index["b9"], :, 0] += 0.2
     picture = type(ref)(out)
     change = follower._meter.change(ref, picture)

@@ -248,10 +248,12 @@ def test_a_camera_knocked_mid_game_is_said_once_the_game_goes_on_by_touch_and_th
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
 
 
-def wait_for_check(app, worker) -> str:
-    """Step the camera until a banner names squares to check; the banner's opening words."""
+def wait_for_check(app, worker, screen=None) -> str:
+    """Step the camera until a banner names squares to check (or, ``screen`` given, it asks
+    which move was made); the banner's opening words."""
     check = app.t("board.camera.check", squares="")
-    while not any(b.text.startswith(check) for b in app.banners):
+    while not any(b.text.startswith(check) for b in app.banners) and not (
+            screen is not None and screen.camera.asking()):
         assert worker.step() is not None, "the resting hand was never noticed"
         app.tick()
     return check
@@ -275,13 +277,14 @@ def test_a_hand_resting_after_the_first_move_names_squares_then_the_camera_finds
     assert not any(b.text.startswith(check) for b in app.banners)
 
 
-@pytest.mark.parametrize("frame,move", [(8, 0), (52, 5)])
+@pytest.mark.parametrize("frame,move,offered", [(8, 0, False), (52, 5, True)])
 def test_a_move_entered_by_touch_while_the_hand_still_rests_and_the_camera_follows_on(
-        camera_app, tmp_path, frame, move):
+        camera_app, tmp_path, frame, move, offered):
     """clupso_a with the hand that makes a move resting two seconds before it leaves: the camera
     names squares to check, and the referee enters the move by touch while the hand is still
-    there. The camera keeps the picture it agreed with the board, takes the touched move's
-    cells as explained, and does not take the resting hand for a move: over d8 and e8 it looks
+    there; or (``offered``) the camera offers the move made, and the referee takes it. The
+    camera keeps the picture it agreed with the board, takes the touched move's cells as
+    explained, and does not take the resting hand for a move: over d8 and e8 it looks
     like the queen's d8-e8, which may be asked about (the referee cancels it), never played.
     Every later move follows from the frames."""
     video = resting_hand(tmp_path, tune_video("clupso_a"), frame=frame)
@@ -289,11 +292,20 @@ def test_a_move_entered_by_touch_while_the_hand_still_rests_and_the_camera_follo
     calibrate(app, video)
     screen = open_from_home(app, "clupso")
     follow_on(app, screen)
-    check = wait_for_check(app, worker)
+    wait_for_check(app, worker, screen)
     assert [h.text for h in screen.session.history] == video.moves[:move]
     target = video.moves[move]
-    for cell in (target[:2], target[2:]):
-        tap(app, *screen.view.cell_rect(cell).center)
+    assert screen.camera.asking() == offered
+    if offered:
+        # clupso_a's 6th move, e3-e4, the hand resting over d7-e8 past it: since the change
+        # meter takes each cell's slope of light out against the agreed picture, the hand's
+        # cells read a shade less changed and the move made explains the picture best
+        labels = [b.label for b in screen.overlay_buttons]
+        assert len(labels) == 2 and labels[0].endswith(screen.camera.describe(target)[0])
+        tap(app, *screen.overlay_buttons[0].rect.center)
+    else:
+        for cell in (target[:2], target[2:]):
+            tap(app, *screen.view.cell_rect(cell).center)
     assert [h.text for h in screen.session.history] == video.moves[:move + 1]
     cancelled = []
     while worker.step() is not None:
@@ -308,5 +320,6 @@ def test_a_move_entered_by_touch_while_the_hand_still_rests_and_the_camera_follo
     assert [h.text for h in screen.session.history] == video.moves
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
     sources = move_sources(screen.session.match)
-    assert sources[move] == "" and set(sources[:move] + sources[move + 1:]) == {"camera"}
+    assert sources[move] == ("camera_asked" if offered else "")
+    assert set(sources[:move] + sources[move + 1:]) == {"camera"}
     assert not screen.overlay_buttons
