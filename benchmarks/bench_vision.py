@@ -1227,9 +1227,9 @@ def webcam_game(item: tuple, seed: int, given: bool) -> "object":
     return score
 
 
-# the seeds of the shadows (and webcams) of bench_shadow_start: held out (a change tried on
-# the meter and the follower in session 36 was developed on seeds 17000 and 8 and on renders
-# 520-537; these were run only to measure it, and it was not landed)
+# the seeds of the shadows (and webcams) of bench_shadow_start: held out (the change made for
+# it was developed on seeds 17000 and 8, renders 520-540 and the tune material of
+# tune webcam seeds 1 and 2; these were run only to measure it)
 SHADOW_SEEDS = (SEED + 7000, SEED + 7001)
 
 
@@ -1238,11 +1238,11 @@ def bench_shadow_start(given_only: bool = False) -> None:
     a person's shadow over the board while the camera learns it, gone before the first move
     (``synth.webcam.shadow_at_start``); the peer is the same games without the shadow, in the
     same run. A real recording cut at its start did so (scholarsmate.avi, LOOKED AT): the
-    board learnt under a passer-by's shadow, nothing was followed. Session 36, given corners:
-    89/96 under the shadow against 93/96 without, 0 false (0936a28); with each cell's slope
-    of light taken out of the meter's structure and a calm picture changed only in light
-    agreed before the first move, 95/96 and 95/96, but seven tests of what the follower was
-    tuned on failed (not landed: see tests/vision/test_shadow_start.py)."""
+    board learnt under a passer-by's shadow, nothing was followed. Given corners: 89/96 under
+    the shadow against 93/96 without, 0 false (d23c8d7); with each cell's slope of light taken
+    out of the meter's comparison with the agreed picture and a calm picture changed only in
+    light agreed before the first move (b8ffb36), 91/96 and 91/96, 0 false (duere_b through
+    seed 107001 lost two moves either way; see tests/vision/test_shadow_start.py)."""
     from companion.vision import devbench
     from companion.vision.synth.webcam import shadow_at_start, webcam
 
