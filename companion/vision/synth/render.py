@@ -115,7 +115,7 @@ def _bare_board(scene: Scene, coordinates: Coordinates | None
     g = scene.geometry
     key = _scene_key(scene, g.files, g.ranks, tuple(g.extra), scene.seed, scene.border,
                      scene.table, scene.frame, scene.light_square, scene.dark_square,
-                     scene.markers, coordinates)
+                     scene.markers, scene.logos, coordinates)
     return _kept(_BARE, key, lambda: _make_bare_board(scene, coordinates))
 
 
@@ -160,6 +160,8 @@ def _make_bare_board(scene: Scene, coordinates: Coordinates | None
         _paste_markers(tex, g, to_tex)
     if coordinates is not None:
         _print_coordinates(tex, scene, to_tex, coordinates)
+    for logo in scene.logos:
+        _print_logo(tex, g, to_tex, *logo)
     tex.flags.writeable = to_tex.flags.writeable = False
     return tex, to_tex
 
@@ -219,6 +221,78 @@ def _print_coordinates(tex: np.ndarray, scene: Scene, to_tex: np.ndarray,
             continue
         patch = tex[y : y + alpha.shape[0], x : x + alpha.shape[1]]
         patch[:] = patch * (1 - alpha[..., None]) + ink * alpha[..., None]
+
+
+# the kinds of mark a board may have printed inside a square (Scene.logos): a federation's
+# emblem of small squares turned on end (the US Chess vinyl board's on h1), a maker's name, a
+# ring with a letter in it, a shield. Thin lines and small squares: none is a solid disc, which
+# a flat man would be
+LOGO_KINDS = ("diamond", "text", "ring", "shield")
+
+
+def _print_logo(tex: np.ndarray, g: "object", to_tex: np.ndarray, cell: str, kind: str,
+                size: float, turn: float, ink: "tuple[float, float, float]") -> None:
+    """A mark of ``kind`` printed in ``ink``, ``size`` cells across, turned ``turn`` radians,
+    in the middle of ``cell``'s square (see :data:`LOGO_KINDS`)."""
+    T = TEXTURE_PX
+    side = max(8, int(round(size * T)))
+    alpha = np.zeros((side, side), np.uint8)  # (putText draws on 8 bits only)
+    mid = side / 2
+    if kind == "diamond":  # 3x3 or 4x4 small squares, alternate ones inked, turned on end
+        n = 3 + int(round(size * 1000)) % 2  # (from the size: the same each run)
+        step = side / (n * np.sqrt(2))
+        for i in range(n):
+            for j in range(n):
+                if (i + j) % 2:
+                    continue
+                cx, cy = (i - (n - 1) / 2) * step, (j - (n - 1) / 2) * step
+                sq = np.array([[cx - step / 2, cy - step / 2], [cx + step / 2, cy - step / 2],
+                               [cx + step / 2, cy + step / 2], [cx - step / 2, cy + step / 2]])
+                rot = np.array([[1, -1], [1, 1]]) / np.sqrt(2)
+                pts = sq @ rot.T + mid
+                cv2.fillConvexPoly(alpha, np.round(pts * 8).astype(np.int32), 255,
+                                   cv2.LINE_AA, 3)
+        cv2.rectangle(alpha, (0, 0), (side - 1, side - 1), 0, 1)
+    elif kind == "text":  # a maker's name, one or two lines of capitals
+        words = ("CHESS", "USCF", "FSI", "CLUB", "FIDE", "DGT")
+        word = words[int(round(size * 1000)) % len(words)]
+        height = max(3, int(round(side * 0.28)))
+        scale = cv2.getFontScaleFromHeight(cv2.FONT_HERSHEY_SIMPLEX, height, 1)
+        (tw, th), _ = cv2.getTextSize(word, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
+        if tw > side:
+            scale *= side / tw
+            (tw, th), _ = cv2.getTextSize(word, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
+        cv2.putText(alpha, word, (int(mid - tw / 2), int(mid + th / 2)),
+                    cv2.FONT_HERSHEY_SIMPLEX, scale, 255, 1, cv2.LINE_AA)
+    elif kind == "ring":  # a ring with a letter in it
+        r = int(side * 0.45)
+        cv2.circle(alpha, (int(mid), int(mid)), r, 255, max(1, side // 14), cv2.LINE_AA)
+        scale = cv2.getFontScaleFromHeight(cv2.FONT_HERSHEY_SIMPLEX, max(3, int(r * 0.9)), 1)
+        (tw, th), _ = cv2.getTextSize("S", cv2.FONT_HERSHEY_SIMPLEX, scale, 1)
+        cv2.putText(alpha, "S", (int(mid - tw / 2), int(mid + th / 2)),
+                    cv2.FONT_HERSHEY_SIMPLEX, scale, 255, max(1, side // 16), cv2.LINE_AA)
+    elif kind == "shield":  # a shield's outline with a cross in it
+        w, h = side * 0.8, side * 0.9
+        pts = np.array([[mid - w / 2, mid - h / 2], [mid + w / 2, mid - h / 2],
+                        [mid + w / 2, mid + h * 0.1], [mid, mid + h / 2],
+                        [mid - w / 2, mid + h * 0.1]])
+        thick = max(1, side // 14)
+        cv2.polylines(alpha, [np.round(pts).astype(np.int32)], True, 255, thick, cv2.LINE_AA)
+        cv2.line(alpha, (int(mid), int(mid - h * 0.35)), (int(mid), int(mid + h * 0.3)), 255,
+                 thick, cv2.LINE_AA)
+        cv2.line(alpha, (int(mid - w * 0.3), int(mid - h * 0.1)),
+                 (int(mid + w * 0.3), int(mid - h * 0.1)), 255, thick, cv2.LINE_AA)
+    else:
+        raise ValueError(f"unknown logo kind {kind!r}: expected one of {', '.join(LOGO_KINDS)}")
+    turned = cv2.getRotationMatrix2D((mid, mid), float(np.degrees(turn)), 1.0)
+    alpha = cv2.warpAffine(alpha, turned, (side, side)).astype(np.float32) / 255
+    u, v = g.cell_centre(cell)  # type: ignore[attr-defined]
+    x = int(round(to_tex[0, 0] * u + to_tex[0, 2] - side / 2))
+    y = int(round(to_tex[1, 1] * v + to_tex[1, 2] - side / 2))
+    if x < 0 or y < 0 or x + side > tex.shape[1] or y + side > tex.shape[0]:
+        return
+    patch = tex[y : y + side, x : x + side]
+    patch[:] = patch * (1 - alpha[..., None]) + np.asarray(ink, np.float32) * alpha[..., None]
 
 
 _LIGHT: dict[tuple[object, ...], np.ndarray] = {}
