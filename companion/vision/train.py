@@ -27,8 +27,9 @@ sets, lets a light set be only 1.35 times as light as its dark one plus 10 (not 
 plus 20), and up to three local shadows (ellipses, soft or hard-edged) on every changed
 picture.
 
-A marked variant (``marks=True``, measured and NOT taken; see :data:`MARKS`) prints marks
-inside two to six squares of seven boards in ten (``_logos``), as club boards have them.
+A marked variant (``marks=True``, measured and NOT taken; see :data:`MARKS`) prints two to six
+marks inside squares of seven boards in ten (``_logos``; two may share a square), as club
+boards have them.
 
 Labels: "." empty, "w" light piece, "b" dark piece. Cells a hand hides are left out.
 About 20 minutes on two CPU threads of a machine shared with other work; the result is ``cellnet.onnx`` beside the package.
@@ -163,18 +164,21 @@ WIDE = False
 # Measured and NOT taken again (session 38): the marked variant below (MARKS), stronger than
 # session 18's (seven boards in ten, two to six marks each, emblems of small squares turned on
 # end, makers' names, rings with a letter, shields), the whole network retrained (seed 0, 10
-# epochs) and read against the committed one in the same runs. On our held-out renders with
+# epochs) and read against the committed one in the same runs (the marks draw from each
+# render's own generator, so the variant's renders also hold other positions than the
+# recipe's: what was compared is the variant as a whole). On our held-out renders with
 # marks (bench_vision --marked-boards, a figure on our own renderer, which drew the training's
 # marks too) the marked squares were read right 82.8 % against 55.6 %, and a game castling
 # short on a board marked on h1 (render 600) was followed where the committed network asks
-# the castling's squares (h1 read as a piece). But the held-out vision-dev photos lost 11
-# cells (8x8 2437 -> 2428/2452, 11x10c 1447 -> 1445/1456: light pieces read empty or dark),
-# beyond a seed's spread; and on afka2d/chesscog's real board (its tune game, read after
-# learning the first photo) empty squares were read as light pieces more often, not less
-# (48 -> 69; with the committed network mostly its h1 emblem), cells 3057 -> 3049/3136. A
-# milder share (a third of the boards, one to three marks) lost 2 vision-dev held-out cells
-# and read our marked squares 60.0 %: no gain either. tests/vision/test_marked_boards.py pins
-# what the committed network does on marked boards.
+# the castling's squares (h1 read as a piece; with only 5 frames of calm between moves it
+# waited for an arm there and lost the castling and every move after). But the held-out
+# vision-dev photos lost 11 cells (8x8 2437 -> 2428/2452, 11x10c 1447 -> 1445/1456: light
+# pieces read empty or dark), beyond a seed's spread; and on afka2d/chesscog's real board
+# (its tune game, read after learning the first photo) empty squares were read as light
+# pieces more often, not less (48 -> 69; with the committed network mostly its h1 emblem),
+# cells 3057 -> 3049/3136. A milder share (a third of the boards, one to three marks) lost
+# 2 vision-dev held-out cells and read our marked squares 60.0 %: no gain either.
+# tests/vision/test_marked_boards.py pins what the committed network does on marked boards.
 MARKS = False
 
 

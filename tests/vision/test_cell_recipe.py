@@ -85,7 +85,6 @@ def test_the_marked_variant_prints_marks_in_squares_of_most_boards_some_in_a_cor
         rng = np.random.default_rng(seed)
         assert random_scene(np.random.default_rng(seed), g).logos == ()  # our renderer: none
         scene = train._vary(random_scene(rng, g), rng, marks=True)
-        assert train._vary(random_scene(rng, g), rng).logos == ()  # the recipe: none
         marked += bool(scene.logos)
         for cell, kind, size, turn, ink in scene.logos:
             assert cell in g.cells and kind in LOGO_KINDS and 0.4 <= size <= 0.8
@@ -97,6 +96,21 @@ def test_the_marked_variant_prints_marks_in_squares_of_most_boards_some_in_a_cor
     assert kinds == set(LOGO_KINDS)
     corners = sum(c in ("a1", "h1", "a8", "h8") for c in cells)
     assert 0.25 * len(cells) <= corners <= 0.45 * len(cells)  # three in ten, and a few by chance
+
+
+def test_the_recipe_draws_the_random_numbers_it_drew_for_the_committed_network():
+    # (what _vary drew at 0ecea4e, before the marked variant: the next number of each render's
+    # generator after it, and the dark set it picked)
+    g = get_geometry("8x8")
+    before = {0: (720763499, [66.207, 83.66, 64.768]), 1: (370051159, [22.213, 20.904, 29.173]),
+              2: (476557967, [98.663, 91.951, 111.256]), 3: (138462716, [58.744, 75.757, 123.73]),
+              4: (869503400, [40.028, 45.398, 52.823]), 5: (338400187, [18.932, 48.664, 47.575])}
+    for seed, (after, dark) in before.items():
+        rng = np.random.default_rng(seed)
+        scene = train._vary(random_scene(rng, g), rng)
+        assert (int(rng.integers(1 << 30)), [round(float(x), 3) for x in scene.dark_piece]) \
+            == (after, dark), seed
+        assert scene.logos == ()
 
 
 def _picture(logos: tuple) -> tuple[np.ndarray, object]:

@@ -115,8 +115,15 @@ def _bare_board(scene: Scene, coordinates: Coordinates | None
     g = scene.geometry
     key = _scene_key(scene, g.files, g.ranks, tuple(g.extra), scene.seed, scene.border,
                      scene.table, scene.frame, scene.light_square, scene.dark_square,
-                     scene.markers, scene.logos, coordinates)
+                     scene.markers, _logos_key(scene.logos), coordinates)
     return _kept(_BARE, key, lambda: _make_bare_board(scene, coordinates))
+
+
+def _logos_key(logos: tuple) -> tuple:
+    """``Scene.logos`` as plain numbers, for a memo's key (an ink given as an array would
+    otherwise be keyed by what it prints, rounded)."""
+    return tuple((str(cell), str(kind), float(size), float(turn), tuple(float(x) for x in ink))
+                 for cell, kind, size, turn, ink in logos)
 
 
 def _make_bare_board(scene: Scene, coordinates: Coordinates | None
@@ -253,7 +260,7 @@ def _print_logo(tex: np.ndarray, g: "object", to_tex: np.ndarray, cell: str, kin
                 cv2.fillConvexPoly(alpha, np.round(pts * 8).astype(np.int32), 255,
                                    cv2.LINE_AA, 3)
         cv2.rectangle(alpha, (0, 0), (side - 1, side - 1), 0, 1)
-    elif kind == "text":  # a maker's name, one or two lines of capitals
+    elif kind == "text":  # a maker's name in capitals
         words = ("CHESS", "USCF", "FSI", "CLUB", "FIDE", "DGT")
         word = words[int(round(size * 1000)) % len(words)]
         height = max(3, int(round(side * 0.28)))
@@ -293,6 +300,22 @@ def _print_logo(tex: np.ndarray, g: "object", to_tex: np.ndarray, cell: str, kin
         return
     patch = tex[y : y + side, x : x + side]
     patch[:] = patch * (1 - alpha[..., None]) + np.asarray(ink, np.float32) * alpha[..., None]
+
+
+def marks_in(scene: Scene, rng: np.random.Generator, cells: "list[str]") -> tuple:
+    """One mark printed in each of ``cells`` as ``Scene.logos`` has them (kinds in turn from a
+    random first, 0.45-0.8 of a square, any turn), in the ink a board prints: the dark
+    square's colour (or near black) on a light square, the light square's on a dark one."""
+    g = scene.geometry
+    out = []
+    for k, cell in enumerate(cells):
+        ink = scene.dark_square if g.is_light(cell) else scene.light_square
+        if g.is_light(cell) and rng.random() < 0.4:
+            ink = np.array([30.0, 30.0, 30.0])
+        out.append((cell, LOGO_KINDS[(int(rng.integers(len(LOGO_KINDS))) + k) % len(LOGO_KINDS)],
+                    float(round(rng.uniform(0.45, 0.8), 3)), float(rng.uniform(0, 2 * np.pi)),
+                    tuple(float(x) for x in ink)))
+    return tuple(out)
 
 
 _LIGHT: dict[tuple[object, ...], np.ndarray] = {}

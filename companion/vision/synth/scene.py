@@ -73,7 +73,7 @@ class Scene:
     markers: bool = False  # printed ArUco markers at the four corners
     # marks printed inside squares, as club boards have them (a federation's emblem on h1, a
     # maker's name): each (cell, kind, size in cells, turn in radians, ink BGR); see
-    # render.LOGO_KINDS. The square holds no piece for them: a cell is read by its piece
+    # render.LOGO_KINDS. A piece may stand on one: the square keeps its label (its piece's)
     logos: tuple[tuple[str, str, float, float, tuple[float, float, float]], ...] = ()
 
     @property
