@@ -5,7 +5,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
@@ -13,6 +13,9 @@ import numpy as np
 from companion.vision.synth.hands import draw_hand
 from companion.vision.synth.pieces import draw_piece, shadow_mask
 from companion.vision.synth.scene import KIND_PROFILES, PROFILE_WEIGHTS, PROFILES, Scene
+
+if TYPE_CHECKING:
+    from companion.vision.geometry import BoardGeometry
 
 TEXTURE_PX = 40  # texture pixels per cell
 
@@ -237,7 +240,7 @@ def _print_coordinates(tex: np.ndarray, scene: Scene, to_tex: np.ndarray,
 LOGO_KINDS = ("diamond", "text", "ring", "shield")
 
 
-def _print_logo(tex: np.ndarray, g: "object", to_tex: np.ndarray, cell: str, kind: str,
+def _print_logo(tex: np.ndarray, g: "BoardGeometry", to_tex: np.ndarray, cell: str, kind: str,
                 size: float, turn: float, ink: "tuple[float, float, float]") -> None:
     """A mark of ``kind`` printed in ``ink``, ``size`` cells across, turned ``turn`` radians,
     in the middle of ``cell``'s square (see :data:`LOGO_KINDS`)."""
@@ -248,6 +251,7 @@ def _print_logo(tex: np.ndarray, g: "object", to_tex: np.ndarray, cell: str, kin
     if kind == "diamond":  # 3x3 or 4x4 small squares, alternate ones inked, turned on end
         n = 3 + int(round(size * 1000)) % 2  # (from the size: the same each run)
         step = side / (n * np.sqrt(2))
+        on_end = np.array([[1, -1], [1, 1]]) / np.sqrt(2)  # a quarter of a right angle
         for i in range(n):
             for j in range(n):
                 if (i + j) % 2:
@@ -255,8 +259,7 @@ def _print_logo(tex: np.ndarray, g: "object", to_tex: np.ndarray, cell: str, kin
                 cx, cy = (i - (n - 1) / 2) * step, (j - (n - 1) / 2) * step
                 sq = np.array([[cx - step / 2, cy - step / 2], [cx + step / 2, cy - step / 2],
                                [cx + step / 2, cy + step / 2], [cx - step / 2, cy + step / 2]])
-                rot = np.array([[1, -1], [1, 1]]) / np.sqrt(2)
-                pts = sq @ rot.T + mid
+                pts = sq @ on_end.T + mid
                 cv2.fillConvexPoly(alpha, np.round(pts * 8).astype(np.int32), 255,
                                    cv2.LINE_AA, 3)
         cv2.rectangle(alpha, (0, 0), (side - 1, side - 1), 0, 1)
@@ -293,7 +296,7 @@ def _print_logo(tex: np.ndarray, g: "object", to_tex: np.ndarray, cell: str, kin
         raise ValueError(f"unknown logo kind {kind!r}: expected one of {', '.join(LOGO_KINDS)}")
     turned = cv2.getRotationMatrix2D((mid, mid), float(np.degrees(turn)), 1.0)
     alpha = cv2.warpAffine(alpha, turned, (side, side)).astype(np.float32) / 255
-    u, v = g.cell_centre(cell)  # type: ignore[attr-defined]
+    u, v = g.cell_centre(cell)
     x = int(round(to_tex[0, 0] * u + to_tex[0, 2] - side / 2))
     y = int(round(to_tex[1, 1] * v + to_tex[1, 2] - side / 2))
     if x < 0 or y < 0 or x + side > tex.shape[1] or y + side > tex.shape[0]:
