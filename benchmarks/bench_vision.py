@@ -9,7 +9,9 @@ cut 0.3-1 s into it);
 ``--real-stills DIR TRUTH``: only real photos whose boards a JSON file gives;
 ``--shadow-start [--quick]``: only the held-out webcam games with a person's shadow over the
 board while the camera learns it, beside the same games without (``--quick``: given corners
-only); ``--marked-boards``: only boards with marks printed in squares (held-out renders).
+only); ``--marked-boards``: only boards with marks printed in squares (held-out renders);
+``--nudged``: only the vision-dev videos with the camera nudged a few pixels mid-game, beside
+the same reader without tracking the board.
 
 Two kinds of material side by side, split once and for all in ``companion/vision/split.json``:
 
@@ -1370,6 +1372,61 @@ def bench_marked_boards() -> None:
 SLOW_EVERY = (2, 3, 5)  # a slower reader: every k-th frame of the webcam's
 
 
+# how far the camera is nudged in bench_nudged: pixels right (and two thirds of that up) at
+# 640x480, where a cell is about 40 px
+NUDGES_PX = (4, 8, 12)
+
+
+def bench_nudged(role: str) -> None:
+    """``role``'s vision-dev videos with the camera nudged two frames after their 4th move
+    settles (``synth.webcam.nudged``, :data:`NUDGES_PX`), followed with given and found corners;
+    the peer is the same reader without tracking the board (``reader.TRACK`` off), in the same
+    run, and the videos as filmed (0 px) show what tracking does where nothing moved. Nothing
+    was tuned on the held-out videos; the tune ones were looked at while the tracking was made
+    (session 39: 6 of 24 moves followed with a 4-12 px nudge before it)."""
+    import cv2
+
+    from companion.vision import devbench, devdata
+    from companion.vision import reader as reader_module
+    from companion.vision.synth.webcam import nudged
+
+    videos = devdata.videos(role)
+    if not videos:
+        print(f"[nudged camera, {role}] material absent: skipped")
+        return
+    label = "held out" if role == "held_out" else "TUNED-ON, not a result"
+    saved = reader_module.TRACK
+    totals: dict = {}
+    for video in videos:
+        truth = [devbench._engine_text(video.truth, m) for m in video.truth["moves"]]
+        files = sorted(p for p in video.frames.iterdir() if p.suffix == ".jpg")
+        frames = [cv2.imread(str(f), cv2.IMREAD_COLOR) for f in files]
+        at = int(video.truth["moves"][3]["settled_frame"]) + 2
+        corners = np.asarray(video.truth["corners"], float)
+        for px in (0, *NUDGES_PX):
+            shown = nudged(frames, at, px)
+            for given in (True, False):
+                for track in (True, False):
+                    reader_module.TRACK = track
+                    try:
+                        score = devbench.follow_game(
+                            video.truth["variant"], video.truth["start_fen"], truth,
+                            iter(shown), corners if given else None,
+                            f"{video.name}, {px} px, {'given' if given else 'found'}, "
+                            f"{'tracked' if track else 'peer'}")
+                    finally:
+                        reader_module.TRACK = saved
+                    totals.setdefault((px, given, track), devbench.GameScore()).add(score)
+    for (px, given, track), total in sorted(totals.items(), key=lambda x: (x[0][0], not x[0][1],
+                                                                           not x[0][2])):
+        for line in total.lines:
+            print(line)
+        what = f"nudged {px} px after the 4th move" if px else "not nudged"
+        who = "board tracked" if track else "peer, not tracked"
+        print(f"[vision-dev videos, {label}, camera {what}, {'given' if given else 'found'} "
+              f"corners, {who}] {total.line()}", flush=True)
+
+
 def bench_slow_reader() -> None:
     """The held-out webcam games (as :func:`bench_webcam`, given corners) read by a reader
     too slow for the camera: only every k-th frame reaches it (:data:`SLOW_EVERY`), at the
@@ -1667,12 +1724,20 @@ def main() -> int:
     parser.add_argument("--tune-webcam-videos", action="store_true",
                         help="only vision-dev's tune videos through more tune webcam seeds "
                              "(TUNED-ON; about 70 min)")
+    parser.add_argument("--nudged", action="store_true",
+                        help="only the vision-dev videos with the camera nudged a few pixels "
+                             "mid-game (held out, then tune), beside the same without tracking")
     parser.add_argument("--marked-boards", action="store_true",
                         help="only boards with marks printed in squares (held-out renders: "
                              "lone photos, and games castling short), beside the same without")
     args = parser.parse_args()
     k = 3 if args.quick else 1
     t0 = time.perf_counter()
+    if args.nudged:
+        bench_nudged("held_out")
+        bench_nudged("tune")
+        print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
+        return 0
     if args.marked_boards:
         bench_marked_boards()
         print(f"total benchmark time {time.perf_counter() - t0:.0f} s")

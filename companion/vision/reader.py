@@ -94,6 +94,27 @@ LEARN_ORDER = 2 / 3
 # is learnt, and a move or two on it found by the follower on the frame learnt from, see
 # follower.AHEAD_LEAST)
 LEARN_MOVED = 5
+# A camera nudged while following (the table bumped, a clamp slipping a little): the board
+# slides a few pixels in the picture and every cell looks changed against the picture agreed
+# with the game. From about a tenth of a cell the grid no longer lies on the board's lines
+# (MOVED_RATIO): the camera was taken for moved after MOVED_FRAMES frames, said so, and the
+# game went on by touch until the camera found it again; the follower alone (no such pick-up)
+# followed nothing more (the vision-dev tune videos nudged 4-12 px after their 4th move: 6 of
+# 24 moves). A board learnt is tracked instead: at calm frames the picture is registered
+# against the frame the tracking started from (phase correlation of the whole picture, at
+# TRACK_SIDE), and a shift of at least TRACK_MIN cell and at most TRACK_MAX, seen the same
+# (within TRACK_AGREE cell) at TRACK_CONFIRM looks TRACK_EVERY calm frames apart, moves the
+# corners by it (and keeps the change meter: the follower's agreed pictures still hold).
+# Larger jumps are still the camera moved (a registration against a board whose squares repeat
+# every cell could land a square aside).
+TRACK = True
+TRACK_EVERY = 1
+TRACK_MIN = 0.08  # cell
+TRACK_MAX = 0.45  # cell
+TRACK_AGREE = 0.03  # cell
+TRACK_CONFIRM = 2
+TRACK_RESPONSE = 0.1  # phase correlation peak below this: the pictures do not tell
+TRACK_SIDE = 320  # pixels of the long side the pictures are registered at
 
 
 def agreement(position: "dict[str, str]", cells: "tuple[str, ...] | list[str]",
@@ -309,6 +330,13 @@ class Reader:
         self._learnt_now = False  # the frame being read is the one the board was learnt from
         self._learnt_as: "dict[str, str] | None" = None  # ... as this position
         self._before: "dict[str, str]" = {}  # ... which it read surely otherwise on these cells
+        # tracking a nudged camera (see TRACK): the small grey picture the tracking started
+        # from, the corners then, the shift last seen and how often in a row, calm frames to wait
+        self._track: "tuple[np.ndarray, np.ndarray, float, np.ndarray] | None" = None
+        self._track_seen: "np.ndarray | None" = None
+        self._track_count = 0
+        self._track_wait = 0
+        self.tracked = 0  # times the corners were moved with the picture
 
     def calm_limit(self) -> float:
         """The largest change between two frames that still counts as calm, for this camera."""
@@ -334,6 +362,69 @@ class Reader:
         self.calibrated_grid = 0.0
         self._bad_grid = 0
         self._found = False
+        self._track = self._track_seen = None
+
+    def _tracked(self, frame: np.ndarray) -> bool:
+        """At a calm frame of a board learnt: whether the camera was nudged (see TRACK), in
+        which case the corners are moved with the picture and True is returned."""
+        import cv2
+
+        from companion.vision.view import lens_of
+
+        assert self.view is not None
+        corners = np.asarray(self.view.corners, float)
+        if lens_of(self.view.corners) is not None:
+            return False  # (a lens bends about its own centre: not a plain shift; untracked)
+        grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        scale = min(1.0, TRACK_SIDE / max(grey.shape))
+        small = cv2.resize(grey, (max(1, round(grey.shape[1] * scale)),
+                                  max(1, round(grey.shape[0] * scale))),
+                           interpolation=cv2.INTER_AREA).astype(np.float32)
+        if self._track is None or self._track[0].shape != small.shape:
+            window = cv2.createHanningWindow((small.shape[1], small.shape[0]), cv2.CV_32F)
+            self._track = (small, corners.copy(), scale, window)
+            self._track_seen, self._track_count, self._track_wait = None, 0, TRACK_EVERY
+            return False
+        self._track_wait -= 1
+        if self._track_wait > 0:
+            return False
+        self._track_wait = TRACK_EVERY
+        anchor, at, _, window = self._track
+        # (on copies: OpenCV 5's phaseCorrelate windows its inputs in place)
+        (dx, dy), response = cv2.phaseCorrelate(anchor.copy(), small, window)
+        shift = np.array([dx, dy]) / scale
+        cell = float(np.linalg.norm(corners[1] - corners[0])) / self.geometry.files
+        off = float(np.abs(at + shift - corners).max())
+        if response < TRACK_RESPONSE or off < TRACK_MIN * cell \
+                or float(np.hypot(*shift)) > TRACK_MAX * cell:
+            self._track_seen, self._track_count = None, 0
+            return False
+        if self._track_seen is not None and \
+                float(np.abs(shift - self._track_seen).max()) <= TRACK_AGREE * cell:
+            self._track_count += 1
+        else:
+            self._track_seen, self._track_count = shift, 1
+        if self._track_count < TRACK_CONFIRM:
+            return False
+        self._move_view(at + shift, (frame.shape[1], frame.shape[0]))
+        self._track_seen, self._track_count = None, 0
+        self.tracked += 1
+        return True
+
+    def _move_view(self, corners: np.ndarray, image_size: tuple[int, int]) -> None:
+        """The board's view through moved corners, all else learnt kept (the board's look, the
+        tracking's start, the grid's score, and the change meter: its straightened picture is
+        laid out as before, so the pictures the follower agreed still compare with the new
+        ones cell for cell; a new meter would tell it to start again from what it sees, and
+        the moves made while the camera was off its place would be taken as the game's)."""
+        self.view = BoardView.from_corners(self.geometry, corners, image_size, self.cell_px)
+        self.sampler = CellSampler(self.view)
+        self.detector = PresenceDetector(self.view)
+        assert self.meter is not None
+        self.meter.view = self.view
+        self._net_seen = None
+        self._reach = None
+        self._bad_grid = 0
 
     def _reaching(self, changed: np.ndarray, size: tuple[int, int]) -> np.ndarray:
         """(cells,) bool: the cells whose crop takes pixels from a ``changed`` cell."""
@@ -496,6 +587,11 @@ class Reader:
             if previous is not None:
                 self._motions.append(motion)
             if motion > self.calm_limit():
+                return Reading(ReadStatus.MOTION, motion=motion)
+            if TRACK and self.learnt and previous is not None and self._tracked(frame):
+                # the picture slid with the camera: from this frame on it is read through the
+                # corners moved with it (this one, its picture jumped, is no calm frame)
+                self._previous = self.meter.prepare(self.view.warp(frame))
                 return Reading(ReadStatus.MOTION, motion=motion)
             presence = Presence(0.0, 0.0)
         else:

@@ -727,3 +727,13 @@ def shadow_at_start(frames: list[np.ndarray], hand: list[bool], fps: float, seed
         out.append(np.clip(calm[i % len(calm)].astype(np.float32) * light, 0, 255)
                    .astype(np.uint8))
     return out + list(frames)
+
+
+def nudged(frames: "list[np.ndarray]", at: int, px: int) -> list[np.ndarray]:
+    """``frames`` with every one from ``at`` on shifted ``px`` pixels right and two thirds of
+    that up: the camera nudged (a table bumped, a clamp slipping a little), for good; the
+    edge left bare repeats the picture's."""
+    shift = np.float32([[1, 0, px], [0, 1, -(2 * px // 3)]])
+    return [f if i < at else cv2.warpAffine(f, shift, (f.shape[1], f.shape[0]),
+                                            borderMode=cv2.BORDER_REPLICATE)
+            for i, f in enumerate(frames)]

@@ -248,6 +248,38 @@ def test_a_camera_knocked_mid_game_is_said_once_the_game_goes_on_by_touch_and_th
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
 
 
+
+def test_a_camera_nudged_mid_game_follows_on_without_a_word(camera_app, tmp_path):
+    """clupso_a with the camera nudged 6 px right and 4 up just after the 4th move (b2b3)
+    settled, before the camera judged it: the reader moves the corners with the picture
+    (reader.TRACK), nothing is said about a camera moved, and every move lands in the journal
+    from the frames (b2b3, made as the camera slid, may be offered: the referee takes it).
+    Before the tracking, the camera was taken for moved: said so, and the game went on by
+    touch until the camera found it again."""
+    video = tune_video("clupso_a")
+    nudged = bumped(tmp_path, video, frame=36, shift=(6, -4))
+    app, worker = camera_app(nudged.frames, "it")
+    calibrate(app, nudged)
+    screen = open_from_home(app, "clupso")
+    follow_on(app, screen)
+    said: list[str] = []
+    real_show = app.show_banner
+    app.show_banner = lambda text, *a, **k: (said.append(text), real_show(text, *a, **k))  # type: ignore[method-assign]
+    answered = []
+    while worker.step() is not None:
+        app.tick()
+        if screen.camera.asking():
+            made = video.moves[len(screen.session.history)]
+            button = next(b for b in screen.overlay_buttons
+                          if b.label.endswith(screen.camera.describe(made)[0]))
+            answered.append(made)
+            tap(app, *button.rect.center)
+    assert app.t("vision.follow.moved") not in said
+    assert [h.text for h in screen.session.history] == video.moves
+    assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
+    assert answered in ([], ["b2b3"])
+    assert move_sources(screen.session.match).count("camera") >= len(video.moves) - 1
+
 def wait_for_check(app, worker, screen=None) -> str:
     """Step the camera until a banner names squares to check (or, ``screen`` given, it asks
     which move was made); the banner's opening words."""
