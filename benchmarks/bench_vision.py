@@ -227,6 +227,7 @@ def _frame_times(g: "object", a: "object", b: "object") -> tuple[list[float], bo
     for kind in ("calm", "unsure", "move", "whole"):
         reader = Reader(g, a.corners)
         follower = ChangeFollower(get_variant("magici").start_position())
+        reader.learn(a.image, a.cells)  # (a board learnt, as in a game: tracked, reader.TRACK)
         follower.feed(reader.read(a.image))
         times = []
         for i in range(120 if kind == "move" else 60):
@@ -336,6 +337,13 @@ def bench_speed(seed: int) -> None:
         calm_unsure = sum(not e.sure for e in check._net_seen[1].values()) \
             if check._net_seen is not None else 0
         engines = _engine_times(g, a)
+        from companion.vision import reader as reader_module
+
+        reader_module.TRACK = False
+        try:
+            untracked, _ = _frame_times(g, a, b)
+        finally:
+            reader_module.TRACK = True
         pi4 = " / ".join(f"{f * PI4_FACTOR[0]:.0f}-{f * PI4_FACTOR[1]:.0f}" for f in one)
         net = "with the cell network" if with_net else "NO cell network"
         print(f"[speed {size[0]}x{size[1]}, {net}] {calm:.1f} ms per calm frame ({calm_unsure} "
@@ -348,6 +356,10 @@ def bench_speed(seed: int) -> None:
               f"x{350 / whole:.0f}; LiveChess2FEN 700 ms on a Jetson Nano: x{700 / whole:.0f}; "
               f"board search {1000 * calib:.0f} ms; peer, the rule-based reader of issue 8: "
               f"{rules:.1f} ms per frame")
+        print(f"    tracking the board for a nudged camera (reader.TRACK) is in those figures; "
+              f"peer, the same without it, in the same run: {untracked[0]:.1f} ms per calm "
+              f"frame (x{calm / untracked[0]:.2f} with it), {untracked[2]:.1f} after a move "
+              f"(x{move / untracked[2]:.2f})")
         if engines:
             print(f"    the cell network on a board's {engines[0]} crops, {threads} threads / one: "
                   f"{engines[1]:.1f} / {engines[2]:.1f} ms on the engine the app opens "
