@@ -1416,7 +1416,7 @@ def bench_nudged(role: str) -> None:
         at = int(video.truth["moves"][3]["settled_frame"]) + 2
         corners = np.asarray(video.truth["corners"], float)
         for px in (0, *NUDGES_PX):
-            shown = nudged(frames, at, px)
+            shown = nudged(frames, at, (px, -(2 * px // 3)))
             for given in (True, False):
                 for track in (True, False):
                     reader_module.TRACK = track

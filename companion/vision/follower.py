@@ -2044,6 +2044,13 @@ class ChangeFollower(Follower):
             else:
                 self._unsettled += 1
             return []
+        # (Measured and not taken, session 39: leaving out of the squares named, and agreeing
+        # on their own, the cells read surely as the game has them (light, not a piece, would
+        # have changed them): a hand resting over the board's light pieces is read so too, was
+        # agreed into the picture, and clupso_a's resting-hand film then lost 9 of 12 moves,
+        # tests/ui/vision/test_follow_footage.py. Offering the likeliest legal moves with the
+        # squares: no question naming squares on the real recording's variants, nor on tune
+        # webcam films, had one that showed.)
         return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
 
     def _caught_up(self, ev: np.ndarray, index: dict[str, int], strong: set[str],

@@ -729,11 +729,12 @@ def shadow_at_start(frames: list[np.ndarray], hand: list[bool], fps: float, seed
     return out + list(frames)
 
 
-def nudged(frames: "list[np.ndarray]", at: int, px: int) -> list[np.ndarray]:
-    """``frames`` with every one from ``at`` on shifted ``px`` pixels right and two thirds of
-    that up: the camera nudged (a table bumped, a clamp slipping a little), for good; the
-    edge left bare repeats the picture's."""
-    shift = np.float32([[1, 0, px], [0, 1, -(2 * px // 3)]])
-    return [f if i < at else cv2.warpAffine(f, shift, (f.shape[1], f.shape[0]),
+def nudged(frames: "list[np.ndarray]", at: int, shift: "tuple[float, float]"
+           ) -> list[np.ndarray]:
+    """``frames`` with every one from ``at`` on shifted by ``shift`` (pixels right, down): the
+    camera nudged (a table bumped, a clamp slipping a little) or knocked, for good; the edge
+    left bare repeats the picture's."""
+    m = np.float32([[1, 0, shift[0]], [0, 1, shift[1]]])
+    return [f if i < at else cv2.warpAffine(f, m, (f.shape[1], f.shape[0]),
                                             borderMode=cv2.BORDER_REPLICATE)
             for i, f in enumerate(frames)]

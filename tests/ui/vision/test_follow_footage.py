@@ -193,15 +193,13 @@ def test_a_hand_resting_after_a_capture_is_asked_about_then_the_camera_follows_o
 def bumped(tmp_path: Path, video: Video, frame: int, shift: tuple[float, float]) -> Video:
     """The video with the camera knocked at ``frame``: every frame from there on shifted."""
     import cv2
-    import numpy as np
+
+    from companion.vision.synth.webcam import nudged
 
     folder = tmp_path / "bumped"
     folder.mkdir()
-    m = np.float32([[1, 0, shift[0]], [0, 1, shift[1]]])
-    for i, path in enumerate(sorted(p for p in video.frames.iterdir() if p.suffix == ".jpg")):
-        image = cv2.imread(str(path))
-        if i >= frame:
-            image = cv2.warpAffine(image, m, (image.shape[1], image.shape[0]), borderMode=cv2.BORDER_REPLICATE)
+    paths = sorted(p for p in video.frames.iterdir() if p.suffix == ".jpg")
+    for i, image in enumerate(nudged([cv2.imread(str(p)) for p in paths], frame, shift)):
         cv2.imwrite(str(folder / f"frame_{i:04d}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, 95])
     return Video(video.name, folder, video.corners, video.size, video.variant, video.moves)
 
@@ -248,7 +246,6 @@ def test_a_camera_knocked_mid_game_is_said_once_the_game_goes_on_by_touch_and_th
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
 
 
-
 def test_a_camera_nudged_mid_game_follows_on_without_a_word(camera_app, tmp_path):
     """clupso_a with the camera nudged 6 px right and 4 up just after the 4th move (b2b3)
     settled, before the camera judged it: the reader moves the corners with the picture
@@ -279,6 +276,7 @@ def test_a_camera_nudged_mid_game_follows_on_without_a_word(camera_app, tmp_path
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
     assert answered in ([], ["b2b3"])
     assert move_sources(screen.session.match).count("camera") >= len(video.moves) - 1
+
 
 def wait_for_check(app, worker, screen=None) -> str:
     """Step the camera until a banner names squares to check (or, ``screen`` given, it asks
