@@ -339,11 +339,11 @@ def bench_speed(seed: int) -> None:
         engines = _engine_times(g, a)
         from companion.vision import reader as reader_module
 
-        reader_module.TRACK = False
+        saved, reader_module.TRACK = reader_module.TRACK, False
         try:
             untracked, _ = _frame_times(g, a, b)
         finally:
-            reader_module.TRACK = True
+            reader_module.TRACK = saved
         pi4 = " / ".join(f"{f * PI4_FACTOR[0]:.0f}-{f * PI4_FACTOR[1]:.0f}" for f in one)
         net = "with the cell network" if with_net else "NO cell network"
         print(f"[speed {size[0]}x{size[1]}, {net}] {calm:.1f} ms per calm frame ({calm_unsure} "
@@ -1395,7 +1395,7 @@ def bench_nudged(role: str) -> None:
     the peer is the same reader without tracking the board (``reader.TRACK`` off), in the same
     run, and the videos as filmed (0 px) show what tracking does where nothing moved. Nothing
     was tuned on the held-out videos; the tune ones were looked at while the tracking was made
-    (session 39: 6 of 24 moves followed with a 4-12 px nudge before it)."""
+    (session 39: with given corners 6 of 24 moves followed after a 4-12 px nudge before it)."""
     import cv2
 
     from companion.vision import devbench, devdata

@@ -204,6 +204,21 @@ def bumped(tmp_path: Path, video: Video, frame: int, shift: tuple[float, float])
     return Video(video.name, folder, video.corners, video.size, video.variant, video.moves)
 
 
+def follow_bumped(camera_app, tmp_path: Path, video: Video, shift: tuple[float, float]) -> tuple:
+    """clupso_a's board opened from home, followed with a camera shifted by ``shift`` just
+    after the 4th move (frame 36): the app, its camera worker, the board screen, and the
+    banners said (a list that grows)."""
+    moved = bumped(tmp_path, video, frame=36, shift=shift)
+    app, worker = camera_app(moved.frames, "it")
+    calibrate(app, moved)
+    screen = open_from_home(app, "clupso")
+    follow_on(app, screen)
+    said: list[str] = []
+    real_show = app.show_banner
+    app.show_banner = lambda text, *a, **k: (said.append(text), real_show(text, *a, **k))  # type: ignore[method-assign]
+    return app, worker, screen, said
+
+
 def test_a_camera_knocked_mid_game_is_said_once_the_game_goes_on_by_touch_and_the_camera_picks_up(
         camera_app, tmp_path):
     """clupso_a with the camera knocked 24 px right and 16 down just after the 4th move (b2b3)
@@ -213,14 +228,7 @@ def test_a_camera_knocked_mid_game_is_said_once_the_game_goes_on_by_touch_and_th
     video = tune_video("clupso_a")
     settled = [m["settled_frame"] for m in next(v for v in devdata.videos("tune")
                                                 if v.name == "clupso_a").truth["moves"]]
-    knocked = bumped(tmp_path, video, frame=36, shift=(24, 16))
-    app, worker = camera_app(knocked.frames, "it")
-    calibrate(app, knocked)
-    screen = open_from_home(app, "clupso")
-    follow_on(app, screen)
-    said: list[str] = []
-    real_show = app.show_banner
-    app.show_banner = lambda text, *a, **k: (said.append(text), real_show(text, *a, **k))  # type: ignore[method-assign]
+    app, worker, screen, said = follow_bumped(camera_app, tmp_path, video, (24, 16))
     moved, found = app.t("vision.follow.moved"), app.t("vision.follow.found")
     frame = 0
     while moved not in said:
@@ -254,14 +262,7 @@ def test_a_camera_nudged_mid_game_follows_on_without_a_word(camera_app, tmp_path
     Before the tracking, the camera was taken for moved: said so, and the game went on by
     touch until the camera found it again."""
     video = tune_video("clupso_a")
-    nudged = bumped(tmp_path, video, frame=36, shift=(6, -4))
-    app, worker = camera_app(nudged.frames, "it")
-    calibrate(app, nudged)
-    screen = open_from_home(app, "clupso")
-    follow_on(app, screen)
-    said: list[str] = []
-    real_show = app.show_banner
-    app.show_banner = lambda text, *a, **k: (said.append(text), real_show(text, *a, **k))  # type: ignore[method-assign]
+    app, worker, screen, said = follow_bumped(camera_app, tmp_path, video, (6, -4))
     answered = []
     while worker.step() is not None:
         app.tick()
