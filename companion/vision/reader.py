@@ -112,7 +112,7 @@ LEARN_MOVED = 5
 # stretch starts again where the picture jumps back). Larger jumps stay the camera
 # moved (not tracked: a registration against squares that repeat every cell could land a
 # square aside; not measured). Corners carrying a lens are not tracked (a lens bends about its
-# own centre), and the corners moved are not saved with the calibration.
+# own centre). The app's camera worker keeps the corners moved in place of calibrated ones.
 TRACK = True
 TRACK_MIN = 0.08  # cell
 TRACK_MAX = 0.45  # cell

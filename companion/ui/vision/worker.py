@@ -113,6 +113,7 @@ class CameraWorker:
         self.interval_s = interval_s
         self.source: FrameSource | None = None
         self.reader: Reader | None = None
+        self._tracked = 0  # (the reader's moves of the corners with a nudged camera, kept)
         self.state = SourceState.NONE if not self.spec else SourceState.RUNNING
         self.message = ""
         self.last_frame: np.ndarray | None = None
@@ -150,6 +151,7 @@ class CameraWorker:
         from companion.vision.reader import Reader
 
         self.reader = Reader(get_geometry(self.geometry_name))
+        self._tracked = 0
 
     def set_geometry(self, name: str) -> None:
         """Read the board as ``8x8`` or ``11x10c`` from the next frame on."""
@@ -219,6 +221,24 @@ class CameraWorker:
                 and set(known) == set(self.reader.geometry.cells):
             self.reader.tell(known)
 
+    def _keep_tracked(self, size: tuple[int, int]) -> None:
+        """The corners the reader moved with a nudged camera (``reader.TRACK``) replace the
+        ones calibrated for this camera, board and picture size in the store, so that the
+        station started again reads through them; corners never calibrated (the board found
+        by itself) are not made a calibration. A store that cannot be written keeps the old
+        ones (the moved corners are used all the same)."""
+        if self.store_path is None or self.reader is None or self.reader.corners is None:
+            return
+        from companion.vision.store import CalibrationStore
+
+        store = CalibrationStore(self.store_path)
+        if store.load(self.spec, self.geometry_name, size) is None:
+            return
+        try:
+            store.save(self.spec, self.geometry_name, size, self.reader.corners)
+        except OSError:
+            pass
+
     def _use_corners(self, points: Any, size: tuple[int, int]) -> None:
         assert self.reader is not None
         try:
@@ -249,6 +269,9 @@ class CameraWorker:
         self._apply_pending(size)
         assert self.reader is not None
         reading = self.reader.read(image)
+        if self.reader.tracked != self._tracked:
+            self._tracked = self.reader.tracked
+            self._keep_tracked(size)
         self.state, self.last_frame = SourceState.RUNNING, image
         self._times.append(time.monotonic())
         corners = None if self.reader.corners is None else self.reader.corners.copy()

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from companion.core.journal import Journal
@@ -277,6 +278,13 @@ def test_a_camera_nudged_mid_game_follows_on_without_a_word(camera_app, tmp_path
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
     assert answered in ([], ["b2b3"])
     assert move_sources(screen.session.match).count("camera") >= len(video.moves) - 1
+    # the calibration kept for this camera moved with it: the station started again reads
+    # through the corners as they now lie
+    from companion.vision.store import CalibrationStore
+
+    kept = CalibrationStore(Path(app.config.data_dir) / "calibration.json").load(
+        worker.spec, "8x8", video.size)
+    assert np.abs(np.asarray(kept) - np.asarray(video.corners) - [6, -4]).max() < 1.0
 
 
 def wait_for_check(app, worker, screen=None) -> str:
@@ -354,3 +362,25 @@ def test_a_move_entered_by_touch_while_the_hand_still_rests_and_the_camera_follo
     assert sources[move] == ("camera_asked" if offered else "")
     assert set(sources[:move] + sources[move + 1:]) == {"camera"}
     assert not screen.overlay_buttons
+
+
+def test_corners_the_camera_found_itself_are_not_made_a_calibration(tmp_path):
+    """The camera worker with no calibration kept (the board found in the picture) tracks the
+    nudged camera all the same, and keeps nothing in the store: only corners the referee
+    calibrated are replaced by the corners moved with the camera."""
+    from companion.rules import get_variant
+    from companion.ui.vision.worker import CameraWorker
+    from companion.vision.follower import occupancy
+    from companion.vision.geometry import get_geometry
+
+    video = tune_video("clupso_a")
+    moved = bumped(tmp_path, video, frame=36, shift=(6, -4))
+    store = tmp_path / "calibration.json"
+    worker = CameraWorker(str(moved.frames), "8x8", store)
+    worker.threaded = False
+    start = get_variant("clupso").start_position()
+    worker.expect_position(occupancy(start, get_geometry("8x8").cells))
+    while worker.step() is not None:
+        pass
+    assert worker.reader is not None and worker.reader.tracked == 1
+    assert not store.exists()
