@@ -463,14 +463,25 @@ def bench_unseen() -> None:
               f"{errors or 'none'}")
 
 
-def bench_dev_videos(role: str) -> None:
-    from companion.vision import devbench, devdata
+def dev_videos(role: str, what: str) -> "tuple[list, str] | None":
+    """``role``'s vision-dev videos and the label their figures carry (held out, or TUNED-ON);
+    None, said as ``what`` skipped, when the material is absent."""
+    from companion.vision import devdata
 
     videos = devdata.videos(role)
     if not videos:
-        print(f"[vision-dev videos, {role}] material absent: skipped")
+        print(f"[{what}, {role}] material absent: skipped")
+        return None
+    return videos, "held out" if role == "held_out" else "TUNED-ON, not a result"
+
+
+def bench_dev_videos(role: str) -> None:
+    from companion.vision import devbench
+
+    found = dev_videos(role, "vision-dev videos")
+    if found is None:
         return
-    label = "held out" if role == "held_out" else "TUNED-ON, not a result"
+    videos, label = found
     for given in (True, False):
         total = devbench.GameScore()
         for video in videos:
@@ -596,14 +607,13 @@ def bench_dev_late(role: str) -> None:
     (seen alone, up to the next hand), and the moves of the rest of the video followed.
     Beside it, the peer of the same run: the follower without ``ChangeFollower._ahead``
     (``AHEAD_LEAST`` out of reach), which took that frame for the position before move k."""
-    from companion.vision import devbench, devdata
+    from companion.vision import devbench
     from companion.vision import follower as follower_module
 
-    videos = devdata.videos(role)
-    if not videos:
-        print(f"[vision-dev videos switched on late, {role}] material absent: skipped")
+    found = dev_videos(role, "vision-dev videos switched on late")
+    if found is None:
         return
-    label = "held out" if role == "held_out" else "TUNED-ON, not a result"
+    videos, label = found
     saved = follower_module.AHEAD_LEAST
     for peer in (False, True):
         first = devbench.GameScore()
@@ -648,13 +658,12 @@ def bench_dev_later(role: str, aheads: "tuple[int, ...]" = LATER) -> None:
     and the video to its end (moves the camera entered unasked, moves picked in its
     questions, questions, false moves). The peer is the code of another commit, run on the
     same material (``PYTHONPATH=<its tree> python -m benchmarks.bench_vision --later``)."""
-    from companion.vision import devbench, devdata
+    from companion.vision import devbench
 
-    videos = devdata.videos(role)
-    if not videos:
-        print(f"[vision-dev videos switched on moves late, {role}] material absent: skipped")
+    found = dev_videos(role, "vision-dev videos switched on moves late")
+    if found is None:
         return
-    label = "held out" if role == "held_out" else "TUNED-ON, not a result"
+    videos, label = found
     for n in aheads:
         first = devbench.GameScore()
         rest = devbench.GameScore()
@@ -1398,15 +1407,14 @@ def bench_nudged(role: str) -> None:
     (session 39: with given corners 6 of 24 moves followed after a 4-12 px nudge before it)."""
     import cv2
 
-    from companion.vision import devbench, devdata
+    from companion.vision import devbench
     from companion.vision import reader as reader_module
     from companion.vision.synth.webcam import nudged
 
-    videos = devdata.videos(role)
-    if not videos:
-        print(f"[nudged camera, {role}] material absent: skipped")
+    found = dev_videos(role, "nudged camera")
+    if found is None:
         return
-    label = "held out" if role == "held_out" else "TUNED-ON, not a result"
+    videos, label = found
     saved = reader_module.TRACK
     totals: dict = {}
     for video in videos:
