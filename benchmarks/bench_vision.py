@@ -11,7 +11,9 @@ cut 0.3-1 s into it);
 board while the camera learns it, beside the same games without (``--quick``: given corners
 only); ``--marked-boards``: only boards with marks printed in squares (held-out renders);
 ``--nudged``: only the vision-dev videos with the camera nudged a few pixels mid-game, beside
-the same reader without tracking the board.
+the same reader without tracking the board; ``--shadow-into-move``: only the vision-dev videos
+with a spotlight's shadow over the board while the camera learns it, gone during the first
+move, followed four ways side by side (see :func:`bench_shadow_into_move`).
 
 Two kinds of material side by side, split once and for all in ``companion/vision/split.json``:
 
@@ -31,6 +33,7 @@ import argparse
 import os
 import sys
 import time
+from contextlib import nullcontext
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -1297,6 +1300,58 @@ def bench_shadow_start(given_only: bool = False) -> None:
               f"{total.line()}", flush=True)
 
 
+# the shadows drawn for bench_shadow_into_move (synth.webcam.shadow_into_first_move's seeds)
+SHADOW_MOVE_SEEDS = range(1, 9)
+SHADOW_MOVE_FPS = 10.0  # the frame rate the vision-dev videos are taken as there (their own
+# is not recorded): the shadow's 1.5 s of calm before the game are 15 frames
+
+
+def bench_shadow_into_move(role: str) -> None:
+    """``role``'s vision-dev videos with a spotlight's hard-edged shadow over the board while
+    the camera learns it, gone halfway through the first move
+    (``synth.webcam.shadow_into_first_move``, shadows drawn from :data:`SHADOW_MOVE_SEEDS`),
+    given corners, followed four ways in the same run: without the shadow (the peer of the
+    material); the follower without session 40's changes (the peer of the code,
+    :func:`companion.vision.devbench.follower_changes_off`); the follower as it is; and as
+    it is with the referee who, asked to check squares, enters the moves standing on the
+    board by touch and says the board is right (the board screen's camera menu;
+    ``devbench.follow_game``'s ``right``). The
+    squares asked are otherwise answered as ``follow_game`` does (the moves standing entered
+    by touch)."""
+    from companion.vision import devbench
+    from companion.vision.synth.webcam import shadow_into_first_move
+
+    found = dev_videos(role, "vision-dev videos under a shadow into the first move")
+    if found is None:
+        return
+    videos, label = found
+    ways = ("no shadow (peer)", "the follower before (peer)", "the follower now",
+            "now, with the referee's word")
+    totals = {w: devbench.GameScore() for w in ways}
+    for video in videos:
+        t = video.truth
+        frames = list(devbench.video_frames(video))
+        hand = [f["hand"] for f in t["frames"]]
+        moves = [devbench._engine_text(t, m) for m in t["moves"]]
+        corners = np.asarray(t["corners"], float)
+        for seed in SHADOW_MOVE_SEEDS:
+            shaded = shadow_into_first_move(frames, hand, SHADOW_MOVE_FPS, seed)
+            made = [m["settled_frame"] + len(shaded) - len(frames) for m in t["moves"]]
+            for way in ways:
+                shown = frames if way == ways[0] else shaded
+                with devbench.follower_changes_off() if way == ways[1] else nullcontext():
+                    score = devbench.follow_game(
+                        t["variant"], t["start_fen"], moves, iter(shown), corners,
+                        f"{video.name}/{seed}", made=None if way == ways[0] else made,
+                        right=way == ways[3])
+                totals[way].add(score)
+                print(f"  {video.name}, shadow {seed}, {way}: {score.followed}/{score.moves} "
+                      f"followed, {score.false} false, {score.asked} asked", flush=True)
+    for way, total in totals.items():
+        print(f"[vision-dev videos, {label}, a spotlight's shadow into the first move, given "
+              f"corners, {way}] {total.line()}", flush=True)
+
+
 # held-out seeds of bench_marked_boards (the marked variant's marks were drawn from training
 # seeds 10000 on; the probes that showed a castling on a marked h1 lost, with 5 frames of calm
 # between moves, or asked, with 15, used seeds 600-623; lone photos 700-759)
@@ -1747,6 +1802,10 @@ def main() -> int:
     parser.add_argument("--nudged", action="store_true",
                         help="only the vision-dev videos with the camera nudged a few pixels "
                              "mid-game (held out, then tune), beside the same without tracking")
+    parser.add_argument("--shadow-into-move", action="store_true",
+                        help="only the vision-dev videos under a spotlight's shadow while the "
+                             "board is learnt, gone during the first move (held out, then "
+                             "tune), four ways side by side")
     parser.add_argument("--marked-boards", action="store_true",
                         help="only boards with marks printed in squares (held-out renders: "
                              "lone photos, and games castling short), beside the same without")
@@ -1756,6 +1815,11 @@ def main() -> int:
     if args.nudged:
         bench_nudged("held_out")
         bench_nudged("tune")
+        print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
+        return 0
+    if args.shadow_into_move:
+        bench_shadow_into_move("held_out")
+        bench_shadow_into_move("tune")
         print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
         return 0
     if args.marked_boards:

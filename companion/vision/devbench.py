@@ -8,8 +8,9 @@ the same scoring. Each function takes the material it scores; the caller decides
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -99,6 +100,7 @@ class GameScore:
     false: int = 0
     asked: int = 0
     confirmed: int = 0  # moves the camera offered in a question, the true one picked
+    restarts: int = 0  # times the referee said the board is right (see follow_game's right)
     ms: list[float] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
 
@@ -108,6 +110,7 @@ class GameScore:
         self.false += other.false
         self.asked += other.asked
         self.confirmed += other.confirmed
+        self.restarts += other.restarts
         self.ms += other.ms
         self.lines += other.lines
 
@@ -116,12 +119,14 @@ class GameScore:
         return (f"moves followed {self.followed}/{self.moves} = {pct:.1f} % (target >= 99 %), "
                 f"false moves {self.false} (target 0), questions {self.asked}"
                 + (f" (offering {self.confirmed} of the moves, picked)" if self.confirmed
-                   else ""))
+                   else "")
+                + (f"; the board said right {self.restarts} time(s)" if self.restarts else ""))
 
 
 def follow_game(variant: str, start_fen: str | None, truth_moves: list[str],
                 frames: "Any", corners: np.ndarray | None, name: str = "",
-                fps: float | None = None, made: "list[int] | None" = None) -> GameScore:
+                fps: float | None = None, made: "list[int] | None" = None,
+                right: bool = False) -> GameScore:
     """Follow ``frames`` as the app does; a question is answered as the players would (the
     true move when offered, or the true run of moves; else by touch: the true move played)
     and counted. ``fps``: the
@@ -129,7 +134,10 @@ def follow_game(variant: str, start_fen: str | None, truth_moves: list[str],
     ``made``: per true move, the frame (counted from the first of ``frames``) from which it
     stands on the board; given, a question that does not offer the truth is answered by
     touch with every true move standing on the board by then (a referee asked to check the
-    squares enters all the moves the game lacks), not the next one only.
+    squares enters all the moves the game lacks), not the next one only. ``right``: asked to
+    check squares, the referee also says the board is right once those moves are entered (the
+    board screen's camera menu, :meth:`~companion.ui.vision.follow.CameraFollow.start_again`):
+    the camera starts again from the game as it then stands, learning the board's look anew.
 
     A move is followed when the camera played it unasked; false when it played another.
     """
@@ -200,10 +208,31 @@ def follow_game(variant: str, start_fen: str | None, truth_moves: list[str],
                     if not answer(move):
                         return score
                     done += 1
+                if right and e.kind is EventKind.CHECK:
+                    follower = ChangeFollower(follower.position, fps=fps)
+                    reader.expect(occupancy(follower.position, g.cells))
+                    score.restarts += 1
+                    break
     missed = len(truth_moves) - done
     if missed:
         score.lines.append(f"    {name}: {missed} move(s) never seen")
     return score
+
+
+@contextmanager
+def follower_changes_off() -> "Iterator[None]":
+    """The follower without session 40's changes (a peer in the same run, for benchmarks and
+    tests): no bound on waiting for an arm across calm stretches (follower.ARM_KEPT), no
+    reading the board to get back on track when stuck (STUCK_LOOKS), no squares named after
+    a long silence (SILENT_LOOKS)."""
+    from companion.vision import follower
+
+    kept = follower.ARM_KEPT, follower.STUCK_LOOKS, follower.SILENT_LOOKS
+    follower.ARM_KEPT, follower.STUCK_LOOKS, follower.SILENT_LOOKS = 2.0, 10**9, 10**9
+    try:
+        yield
+    finally:
+        follower.ARM_KEPT, follower.STUCK_LOOKS, follower.SILENT_LOOKS = kept
 
 
 def video_frames(video: Video) -> "Any":

@@ -413,6 +413,39 @@ DRIFT = 1.0  # ChangeMeter motion (3rd largest cell) from a calm stretch's first
 DRIFT_OVER_STEP = 3.0  # ... when so many times the change since the frame before (grain)
 HAND_CELLS = 3  # unexplained changed cells joined to the board's edge that may be an arm ...
 HAND_WAIT = 4  # ... about which nothing is asked until the picture stayed so this many looks
+# ... nor once more than HAND_WAIT looks against the same agreed picture, calm stretches
+# between them or not, found most of the same cells so (ARM_KEPT of the fewer cells of this
+# look and the one before): an arm comes and goes, the players' hands move elsewhere
+# meanwhile (a calm look with nothing changed starts the count again). A board learnt under a hard-edged shadow gone with the first move (a person standing in a
+# spotlight by the table as the camera started: synth.webcam.shadow_into_first_move) left
+# the cells along the shadow's edge changed against the picture learnt, joined to the
+# board's edge, at every look after; the camera waited on them as an arm, silent for the
+# whole game, no square named for the referee to check (vision-dev TUNE clupso_a under
+# shadow 6; bench_vision --shadow-into-move)
+ARM_KEPT = 0.5
+# Stuck: this many looks in a row decided nothing (a hand waited on, a move in the air, an
+# answer not showing, squares named). The picture agreed with the game may be at fault (taken
+# under a passer-by's shadow or with a hand in it: every later picture then differs from it
+# where nothing moved), so the board is read as it stands (the cells' reader, learnt on this
+# board): read as the game has it all through, every cell surely (but a square misread all
+# game, see MISREAD_KEPT), the calm picture is the agreed one from now on; read so after one
+# legal move, and after no other, that move is played if the picture shows it too (every
+# square it fills or empties changed, nothing changed next to them: a hand resting over a
+# queen and the square beside her reads as her move there). A hand over the board reads
+# otherwise or unsure somewhere, and is waited on as before (ChangeFollower._back_on_track).
+# Held-out vision-dev videos under a spotlight's shadow into the first move (bench_vision
+# --shadow-into-move, eight shadows each): 96 of 288 moves followed before this, ARM_KEPT and
+# SILENT_LOOKS, 192 with them (217 when the referee, asked to check squares, also says the
+# board is right), 0 false either way; 288 without the shadow
+STUCK_LOOKS = 2
+# ... and once this many looks in a row decided nothing, with no square named and no question
+# open, the squares the cells' reader reads surely otherwise than the game (but a square
+# misread all game, and the squares of moves entered by touch not made yet) are named, two at
+# least: the camera may otherwise wait on what it takes for an arm, or for moves to show, for
+# the rest of the game, silent, the referee given no sign that moves go unseen (clupso_a
+# under a spotlight's shadow, the moves made meanwhile entered by touch: the camera said
+# nothing for its last six moves; see tests/ui/vision/test_follow_footage.py)
+SILENT_LOOKS = 6
 HOLD_FRAMES = 5  # frames a picture holds still before a move with an arm-like remainder is played
 # (with the frame rate known: that many thirds of the calm frames)
 CALM_S = 0.5  # seconds the picture must hold still before it is judged, when the frame rate or
@@ -607,6 +640,10 @@ class ChangeFollower(Follower):
     _before_picture: Any = field(default=None, init=False, repr=False)
     _before_pick: Any = field(default=None, init=False, repr=False)  # (see _ahead_reading)
     _runs_seen: Any = field(default=None, init=False, repr=False)  # (see _runs_of)
+    _arm: tuple = field(default=(frozenset(), 0, -1, None), init=False, repr=False)  # the
+    # cells last waited on as an arm, at how many looks against the same agreed picture, the
+    # look they were last seen at, and that picture
+    _looks: int = field(default=0, init=False, repr=False)  # calm pictures judged
     _hand_came: bool = field(default=False, init=False, repr=False)  # a hand came and went
     # since the last move played or chosen
     last_scores: list = field(default_factory=list, init=False, repr=False)
@@ -1197,6 +1234,65 @@ class ChangeFollower(Follower):
         self._doubt_ref = None  # (the picture agreed shows them so: not settled by it)
         return events
 
+    def _back_on_track(self, picture: Any, changed: set[str]) -> "list[FollowEvent] | None":
+        """Stuck (see STUCK_LOOKS), the board as the cells' reader reads it now: every cell
+        read as the game has it (surely, but for a square misread all game) -> ``picture`` is
+        the agreed one from now on (squares named and read so are settled); read so after one
+        legal move and no other -> that move, played, ``picture`` agreed after it. None when
+        neither: the picture is judged as usual. Not while changed cells joined to the
+        board's edge are waited on as an arm (:meth:`_hand_wait`), nor when a legal Shah's
+        exchange changed its two cells (``changed``: against the agreed picture): it changes
+        no cell's reading, and agreed, it would never be asked about (Camerlano render 5061
+        through webcam seed 2, tests/vision/test_exchange_questions.py); nor a move that two
+        steps of one turn could be too (Due Re: asked as usual)."""
+        if not changed or any(set(cells) & changed for _, cells in self._exchanges()):
+            return None
+        ev = evidence(self._meter.change(self._ref, picture))
+        index = {c: i for i, c in enumerate(self.cells)}
+        strong = {c for c in self.cells if ev[index[c]] > STRAY}
+        if self._hand_wait(strong):
+            # (a hand resting over light pieces reads as the game too: agreed so, the picture
+            # would hold the hand, as a session-39 trial found; an arm is waited on first)
+            return None
+        seen = self._seen  # (the cells read surely)
+        misread = set(self._misread or ())
+
+        def shows(after: dict[str, str]) -> bool:
+            off = {c for c in self.cells if seen.get(c) != after[c]}
+            return len(off) <= MISREAD_KEPT and off <= misread
+
+        if shows(self.expected):
+            asked = self._unseen_exchange(picture)
+            if asked:
+                return asked
+            self._agree(picture)
+            self._refused = ()
+            self._unsettled = 0
+            self._settle = None
+            return []
+        fits = [m for m in self.position.legal_moves() if str(m) not in self._refused
+                and shows(self._expected_after((m,)))]
+        if len(fits) != 1 or self._turns_alike(fits[0]):
+            # (two steps of one turn may leave the board as one does: asked as usual)
+            return None
+        # ... and shown in the picture too: every square it fills or empties changed against
+        # the agreed picture, and nothing changed clearly next to its squares (a hand resting
+        # over the queen on d8 and over e8 read as her d8-e8, and so it reads, but the hand
+        # changed d7 and e7 beside them too: vision-dev TUNE clupso_a's resting-hand film,
+        # tests/ui/vision/test_follow_footage.py; what lingers from the picture agreed, a
+        # shadow's edge, lies anywhere)
+        moved = _diff(self.expected, self._expected_after((fits[0],)))
+        if not moved <= strong or strong & self._meter.around_cells(moved):
+            return None
+        return self._accept((fits[0],), picture)
+
+    def _question_open(self) -> bool:
+        """Whether a question about moves stands (asked, or to ask again), or the board is
+        read as seen ahead of the game (that reading decides meanwhile)."""
+        return bool(self._pending or self._ahead_asked or self._ahead_off or self._ahead_due
+                    or self._ahead_move is not None
+                    or (self._asked and self._asked[0] is EventKind.AMBIGUOUS))
+
     def _answer_moved(self, reading: Reading) -> set[str]:
         """The squares of an answer's own moves (see :attr:`_answer_cells`) that ``reading``
         reads surely otherwise than the game: the players moved on from them while the
@@ -1491,6 +1587,7 @@ class ChangeFollower(Follower):
         """One calm picture: the move it shows, a question, or nothing."""
         disturbed, self._disturbed = self._disturbed, False
         learnt_ref, self._ref_learnt = self._ref_learnt, False
+        self._looks += 1
         if self._before and not (self._ahead_due or self._ahead_off) \
                 and self._ahead_move is None:
             self._before = {}  # (the board seen ahead as learnt is settled: see _as_before)
@@ -1601,6 +1698,7 @@ class ChangeFollower(Follower):
             self._ahead_at = self._chosen_at = None
             return self._take_back_seen(picture)
         if not changed:
+            self._arm = (frozenset(), 0, -1, None)  # (no arm: the wait starts afresh)
             self._refused = ()  # the board as agreed: a move taken back is taken back there too
             if self.doubt and self._ref is self._doubt_ref:
                 # the board as agreed before the squares were named (a piece set right): no
@@ -1651,6 +1749,19 @@ class ChangeFollower(Follower):
             # unless its own cells changed again, nor of a move the players just chose)
             if (back > STRAY).sum() == 0 and undone and all(ev[index[c]] > 0 for c in undone):
                 return self._take_back_seen(picture)
+        if self._unsettled >= STUCK_LOOKS and not self._question_open():
+            # nothing decided for a while: the board read as it stands (see STUCK_LOOKS) ...
+            events = self._back_on_track(picture, changed)
+            if events is not None:
+                return events
+            if self._unsettled >= SILENT_LOOKS and not self._asked:
+                # ... and after a long silence, the squares read surely otherwise named
+                off = {c for c, v in self._seen.items() if v != self.expected.get(c)
+                       and c not in (self._misread or ()) and c not in self._credit
+                       and c not in self._checked}
+                if len(off) >= 2:
+                    return self._ask(FollowEvent(EventKind.CHECK,
+                                                 squares=tuple(sorted(off, key=_cell_key))))
         maybe = np.minimum(np.log(0.5 + 0.5 * np.exp(ev)), HIDDEN_CAP)
         strong = {c for c, e in zip(cells, ev) if e > STRAY}
         # round a move the players chose (not yet agreed): its shade and lean, explained
@@ -2561,10 +2672,20 @@ class ChangeFollower(Follower):
         """Whether to say nothing yet about ``cells`` (changed, unexplained): they may be an
         arm still over the board. An arm comes in over the board's edge, so it is a group of
         at least HAND_CELLS joined cells touching the edge; a hand may rest still for a moment,
-        so nothing is asked about it until the picture has stayed so for HAND_WAIT looks."""
+        so nothing is asked about it until the picture has stayed so for HAND_WAIT looks, or
+        the same cells were so at more than HAND_WAIT looks against the same agreed picture,
+        with motion between them (see ARM_KEPT)."""
         if self._calm_count >= HAND_WAIT * self.calm_frames or len(cells) < HAND_CELLS:
             return False
         if self._edge_group(cells, HAND_CELLS):
+            was, looks, at, ref = self._arm
+            if at != self._looks:  # (asked twice at one look: counted once)
+                kept = ref is self._ref and bool(was) and \
+                    len(cells & was) >= ARM_KEPT * min(len(cells), len(was))
+                looks = looks + 1 if kept else 1
+                self._arm = (frozenset(cells), looks, self._looks, self._ref)
+            if looks > HAND_WAIT:
+                return False
             self._unsettled = max(self._unsettled, 1)
             return True
         return False
@@ -2715,6 +2836,7 @@ class ChangeFollower(Follower):
         over whose change faded below CHECK_EV is still to be set right)."""
         if self.doubt and all(self._seen.get(c) == self.expected.get(c) for c in self.doubt):
             self._asked = ()
+        self._arm = (frozenset(), 0, -1, None)
         self._ref = picture
         self._between.clear()
         self._refs[-1] = picture
@@ -2837,6 +2959,7 @@ class ChangeFollower(Follower):
         picture go back to before them, so that they are found again at a later calm picture
         (the board still shows them). Returns their texts, first first."""
         self._learnt_at = None  # (withdrawn: see _relit)
+        self._arm = (frozenset(), 0, -1, None)  # (the picture agreed goes back: see ARM_KEPT)
         undone: list[str] = []
         # (not the moves of an answer refused: the question comes back instead, below)
         at = self._ahead_at if self._ahead_at is not None else self._chosen_at

@@ -23,7 +23,7 @@ from companion.vision.reader import Reader
 from companion.vision.synth import finish, random_scene, render_static
 from companion.vision.synth.render import true_corners
 from companion.vision.synth.video import game_frames
-from companion.vision.synth.webcam import shadow_at_start, shadow_mask
+from companion.vision.synth.webcam import shadow_at_start, shadow_into_first_move, shadow_mask
 from companion.vision.view import BoardView
 
 MOVES = ["e2e4", "e7e5", "g1f3", "b8c6"]
@@ -212,3 +212,54 @@ def test_a_slope_of_light_across_cells_is_no_change_against_an_agreed_picture():
     assert float(meter.change(before, after).max()) < 0.3
     assert float(meter.change(before, after, flat=False)[lit].min()) > 1.0
     assert float(meter.step(before, after)[lit].min()) > 1.0
+
+
+def _spotlit(seed: int, right: bool = False, off: bool = False) -> "devbench.GameScore":
+    """vision-dev TUNE clupso_a under a spotlight's hard-edged shadow from before the game
+    into its first move (``synth.webcam.shadow_into_first_move``, shadow ``seed``), followed
+    with its true corners as ``devbench.follow_game`` does (a question that does not offer
+    the truth answered by touch with every move standing by then); ``right``: the referee then
+    also says the board is right; ``off``: the follower without session 40's changes."""
+    import pytest
+
+    from contextlib import nullcontext
+
+    from companion.vision import devbench, devdata
+
+    videos = [v for v in devdata.videos("tune") if v.name == "clupso_a"]
+    if not videos:
+        pytest.skip("../shared/vision-dev is absent")
+    t = videos[0].truth
+    frames = list(devbench.video_frames(videos[0]))
+    shaded = shadow_into_first_move(frames, [f["hand"] for f in t["frames"]], 10.0, seed)
+    made = [m["settled_frame"] + len(shaded) - len(frames) for m in t["moves"]]
+    moves = [devbench._engine_text(t, m) for m in t["moves"]]
+    with devbench.follower_changes_off() if off else nullcontext():
+        return devbench.follow_game(t["variant"], t["start_fen"], moves, iter(shaded),
+                                    np.asarray(t["corners"], float), f"clupso_a/{seed}",
+                                    made=made, right=right)
+
+
+def test_a_board_learnt_under_a_spotlights_shadow_is_read_back_on_track():
+    """Shadow 4: the board learnt under it, the first move asked and answered, the camera then
+    waited on the shadow's edge as an arm and for the answered move to show against the
+    picture learnt, silent: 0 of 12 moves followed. Stuck, it now reads the board, sees the
+    next move made and nothing else, plays it and takes the picture from then on."""
+    before = _spotlit(4, off=True)
+    assert before.followed == 0 and before.false == 0
+    after = _spotlit(4)
+    assert after.followed >= 10 and after.false == 0, after.lines
+
+
+def test_a_board_learnt_under_a_spotlights_shadow_names_squares_and_the_referees_word_mends_it():
+    """Shadow 6: nothing read back on track (the moves come faster than the board is calm),
+    but the camera names the squares it reads otherwise (before: silent all game, the
+    shadow's edge waited on as an arm); the referee enters the moves made by touch and says
+    the board is right, and the camera follows every move after that."""
+    before = _spotlit(6, off=True)
+    assert before.followed == 0 and before.asked == 0 and before.false == 0
+    named = _spotlit(6)
+    assert any("? check" in line for line in named.lines) and named.false == 0
+    mended = _spotlit(6, right=True)
+    assert mended.restarts == 1 and mended.false == 0
+    assert mended.followed == 12 - 6  # the six standing when asked, entered by touch

@@ -696,14 +696,22 @@ SHADOW_START_HOLD_S = 1.5
 SHADOW_START_FADE_S = 0.3
 
 
-def shadow_mask(shape: tuple[int, ...], rng: np.random.Generator) -> np.ndarray:
-    """(h, w) light factor of a standing person's soft shadow (1 outside it)."""
+# A spotlight (a stage's, a hall's) casts a hard-edged shadow instead: its edge blurred by
+# SHADOW_HARD_EDGE pixels only.
+SHADOW_HARD_EDGE = 2.0
+
+
+def shadow_mask(shape: tuple[int, ...], rng: np.random.Generator, hard: bool = False
+                ) -> np.ndarray:
+    """(h, w) light factor of a standing person's soft shadow (1 outside it); ``hard``: its
+    edge sharp, as under a spotlight (the same draws otherwise)."""
     h, w = shape[:2]
     centre = (int(rng.uniform(0.2, 0.8) * w), int(rng.uniform(0.2, 0.8) * h))
     axes = (int(rng.uniform(0.25, 0.5) * w), int(rng.uniform(0.25, 0.5) * h))
     mask = np.zeros((h, w), np.float32)
     cv2.ellipse(mask, centre, axes, float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
-    mask = cv2.GaussianBlur(mask, (0, 0), float(rng.uniform(0.02, 0.08)) * w)
+    soft = float(rng.uniform(0.02, 0.08)) * w
+    mask = cv2.GaussianBlur(mask, (0, 0), SHADOW_HARD_EDGE if hard else soft)
     return 1.0 - float(rng.uniform(0.25, 0.5)) * mask
 
 
@@ -727,6 +735,36 @@ def shadow_at_start(frames: list[np.ndarray], hand: list[bool], fps: float, seed
         out.append(np.clip(calm[i % len(calm)].astype(np.float32) * light, 0, 255)
                    .astype(np.uint8))
     return out + list(frames)
+
+
+def shadow_into_first_move(frames: list[np.ndarray], hand: list[bool], fps: float, seed: int,
+                           hard: bool = True, hold_s: float = SHADOW_START_HOLD_S
+                           ) -> list[np.ndarray]:
+    """``frames`` (a filmed game: ``hand`` flags which show a hand) with a person's shadow
+    (:func:`shadow_mask`, hard-edged by default) lying over the board from before the game
+    into its first move: the calm frames before the first hand (but the last two) cycled for
+    ``hold_s`` seconds, then the game's own frames, the shadow still there until halfway
+    through the first move's hand and fading out by its end (the person steps away as the
+    player reaches in), then gone. Unlike :func:`shadow_at_start`, no calm picture without
+    the shadow comes before the first move."""
+    rng = np.random.default_rng([seed, 11])
+    first = hand.index(True) if True in hand else len(frames)
+    end = first
+    while end < len(hand) and hand[end]:
+        end += 1
+    calm = frames[:max(first - 2, 1)]
+    mask = shadow_mask(frames[0].shape, rng, hard)[..., None]
+    lead = [calm[i % len(calm)] for i in range(int(round(hold_s * fps)))]
+    mid, stop = len(lead) + (first + end) // 2, len(lead) + end
+    out = []
+    for i, frame in enumerate(lead + list(frames)):
+        if i >= stop:
+            out.append(frame)
+            continue
+        gone = (i - mid + 1) / max(stop - mid, 1) if i >= mid else 0.0
+        light = mask + (1.0 - mask) * gone
+        out.append(np.clip(frame.astype(np.float32) * light, 0, 255).astype(np.uint8))
+    return out
 
 
 def nudged(frames: "list[np.ndarray]", at: int, shift: "tuple[float, float]"
