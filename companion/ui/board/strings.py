@@ -405,6 +405,10 @@ register(
         "board.camera.follow_off": ("Smetti di seguire con la telecamera", "Stop following with the camera"),
         "board.camera.view": ("Vista della telecamera", "Camera view"),
         "board.camera.calibrate": ("Calibra la telecamera", "Calibrate the camera"),
+        "board.camera.board_right": ("La scacchiera è giusta: riparti da qui",
+                                     "The board is right: start from here"),
+        "board.camera.started_again": ("La telecamera riparte dalla posizione sullo schermo",
+                                       "The camera starts again from the position on the screen"),
         "board.camera.none": ("Nessuna telecamera collegata: continua a toccare la scacchiera. Per usare "
                               "una telecamera, chi ha installato l'app deve collegarla",
                               "No camera is connected: keep playing by touching the board. To use a camera, "

@@ -241,6 +241,30 @@ class CameraFollow:
         # the camera learns this board's look from the position the screen shows
         self.feed.worker.expect_position(occupancy(self.mirror, self.follower.cells), must)
 
+    def start_again(self) -> bool:
+        """The referee's word that the real board stands as the screen shows it (the camera
+        names squares to check, or has seen nothing for a while): the camera forgets the
+        picture it agreed with the game and learns the board's look again from the next calm
+        frame that shows the screen's position, following on from there (a board ahead of
+        the screen, a move made that the camera could not tell, is then asked about as moves
+        made, as when the camera is switched on late). The picture it agreed may have been
+        taken under a passer-by's shadow or with a hand in it, and then every move after is
+        judged against it, the squares named again and again: before, only switching the
+        camera off and on again mended that, which nothing on the screen suggested (a real
+        recording cut at its start, bench_vision --variants). Whatever the camera asked, held
+        or saw together so far is dropped with it. False (nothing done) when not following,
+        or while the camera is lost (moved: it follows again once it sees the game)."""
+        if not self.on or self.follower is None or self.lost:
+            return False
+        self._unsay_check()
+        self._unsay_held()
+        self._doubted = False
+        self.question, self.run_arrows, self.candidates = [], [], ()
+        self._together, self._after_choice, self._holding = [], [], False
+        self.resume_from = None
+        self.rebuild()
+        return True
+
     def _follow_on(self, follower: Any) -> None:
         """Go on with ``follower`` and its agreed picture from the mirror (the screen's board as
         it is now); its own moves are forgotten if the mirror no longer ends with them."""

@@ -175,7 +175,9 @@ class FollowWithCamera:
         return Button(CAMERA_BUTTON.copy(), label, self.open_camera_menu, size=16, color=colour or theme.PANEL_HI)
 
     def open_camera_menu(self) -> None:
-        """The camera menu: follow on or off, the camera view, the calibration."""
+        """The camera menu: follow on or off, the camera view, the calibration; and while
+        following, the referee's word that the board is right (first while the camera names
+        squares to check, else after the switch)."""
         if not self.camera.available:
             self.say(self.t("board.camera.none"), "warn")
             return
@@ -184,12 +186,16 @@ class FollowWithCamera:
 
         geometry = self.camera.feed.geometry_name
         follow_key = "board.camera.follow_off" if self.following else "board.camera.follow_on"
-        self.ask(self.t("board.camera.title"), [
+        items = [
             (self.t(follow_key), self.toggle_follow),
             (self.t("board.camera.view"), lambda: self._open_camera_screen(CameraScreen(self.app, geometry))),
             (self.t("board.camera.calibrate"),
              lambda: self._open_camera_screen(CalibrationScreen(self.app, geometry))),
-        ])
+        ]
+        if self.following and not self.camera.lost:
+            items.insert(0 if self.camera_doubt() else 1,
+                         (self.t("board.camera.board_right"), self.camera_start_again))
+        self.ask(self.t("board.camera.title"), items)
 
     def _open_camera_screen(self, screen: Screen) -> None:
         self.close_overlay()
@@ -198,6 +204,16 @@ class FollowWithCamera:
     def toggle_follow(self) -> None:
         self.close_overlay()
         self.set_follow(not self.following)
+
+    def camera_start_again(self) -> None:
+        """The referee checked the squares the camera named and the board is right: the camera
+        starts again from the board as the screen shows it (see
+        :meth:`~companion.ui.vision.follow.CameraFollow.start_again`)."""
+        self.close_overlay()
+        if self.following and self.camera.start_again():
+            self.say(self.t("board.camera.started_again"))
+            self.refresh_camera_button()
+        self.dirty = True
 
     def set_follow(self, on: bool) -> None:
         """Switch following on or off (off when no camera is configured, with the reason)."""

@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import pygame
 import pytest
 
 from companion.core.journal import Journal
 from companion.rules import VARIANT_NAMES
 from companion.rules.session import BoardSession
 from companion.ui.board import games  # noqa: F401  (registers the home tiles)
-from companion.ui.board.screen import GameScreen
+from companion.ui.board.screen import CAMERA_BUTTON, GameScreen
 from companion.vision import devdata
 
 from ..conftest import tap
@@ -159,8 +160,6 @@ def test_a_hand_resting_after_a_capture_is_asked_about_then_the_camera_follows_o
     the board, which shows the likely move with a numbered arrow; the referee taps it, it is
     journaled as a touch would, and the camera goes on from the frames (nothing asked about
     the resting hand, nothing false) to the end of the game."""
-    import pygame
-
     video = resting_hand(tmp_path, tune_video("clupso_a"), frame=67, times=20)
     truth = video.moves
     app, worker = camera_app(video.frames, lang, size)
@@ -384,3 +383,113 @@ def test_corners_the_camera_found_itself_are_not_made_a_calibration(tmp_path):
         pass
     assert worker.reader is not None and worker.reader.tracked == 1
     assert not store.exists()
+
+
+def shadowed_start(tmp_path: Path, video: Video, seed: int = 6) -> tuple[Video, list[int]]:
+    """The video with a person's hard-edged shadow (a spotlight's) over the board from before
+    the game until halfway through its first move (``synth.webcam.shadow_into_first_move``,
+    1.5 s of calm frames under it first), and the frame from which each true move stands."""
+    import cv2
+
+    from companion.vision.synth.webcam import SHADOW_START_HOLD_S, shadow_into_first_move
+
+    truth = next(v for v in devdata.videos("tune") if v.name == video.name).truth
+    paths = sorted(p for p in video.frames.iterdir() if p.suffix == ".jpg")
+    fps = 10.0  # (the frames' own rate is not known: the lead is counted at 10 a second)
+    shaded = shadow_into_first_move([cv2.imread(str(p)) for p in paths],
+                                    [f["hand"] for f in truth["frames"]], fps, seed)
+    folder = tmp_path / "shadowed"
+    folder.mkdir()
+    for i, image in enumerate(shaded):
+        cv2.imwrite(str(folder / f"frame_{i:04d}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    lead = len(shaded) - len(paths)
+    assert lead == round(SHADOW_START_HOLD_S * fps)
+    return (Video(video.name, folder, video.corners, video.size, video.variant, video.moves),
+            [m["settled_frame"] + lead for m in truth["moves"]])
+
+
+def camera_menu(app, screen: GameScreen) -> list[str]:
+    """The camera button in the header: the labels of the menu it opens (a banner lying over
+    the header is tapped away first, as the referee would)."""
+    for _ in range(2):
+        tap(app, *CAMERA_BUTTON.center)
+        if screen.overlay_buttons:
+            break
+    return [b.label for b in screen.overlay_buttons]
+
+
+@pytest.mark.parametrize("said", [True, False])
+def test_a_board_learnt_under_a_shadow_the_referee_says_it_is_right_and_the_camera_follows_on(
+        camera_app, tmp_path, said):
+    """clupso_a with a spotlight's hard-edged shadow over half the board while the camera
+    learns it, gone as the first move is made: every picture after differs from the one
+    learnt along the shadow's edge, where nothing moved, and the camera names squares to check
+    (before, it waited on them as an arm, silent for the whole game). The referee enters the
+    moves made so far by touch (which settles the squares named), then says in the camera menu
+    that the board is right: the camera starts again from the board as the screen shows it,
+    the banner is gone, and every later move is the camera's. Not said (``said`` False), the
+    camera, still judging against the picture learnt, does not follow the rest."""
+    video, made = shadowed_start(tmp_path, tune_video("clupso_a"))
+    app, worker = camera_app(video.frames, "en")
+    calibrate(app, video)
+    screen = open_from_home(app, "clupso")
+    follow_on(app, screen)
+    check = app.t("board.camera.check", squares="")
+    seen = 0
+    while not any(b.text.startswith(check) for b in app.banners):
+        assert worker.step() is not None, "no square was ever named"
+        app.tick()
+        seen += 1
+    assert screen.camera_doubt()
+    standing = [m for m, frame in zip(video.moves, made) if frame < seen]
+    assert 0 < len(standing) < len(video.moves) - 3
+    for move in standing[len(screen.session.history):]:  # the referee enters them by touch
+        for cell in (move[:2], move[2:]):
+            tap(app, *screen.view.cell_rect(cell).center)
+    assert [h.text for h in screen.session.history] == standing
+    if not said:
+        pump(app, worker)
+        assert len(screen.session.history) < len(video.moves)
+        return
+    before = screen.camera.follower
+    labels = camera_menu(app, screen)
+    assert labels[:2] == [app.t("board.camera.follow_off"), app.t("board.camera.board_right")]
+    tap(app, *screen.overlay_buttons[1].rect.center)
+    assert screen.camera.follower is not before  # a new follower, the board's look learnt anew
+    assert worker._pending.position is not None
+    assert not screen.overlay_buttons and not screen.camera_doubt()
+    assert not any(b.text.startswith(check) for b in app.banners)
+    assert screen.message == app.t("board.camera.started_again") and screen.following
+    shown = pygame.Surface((800, 480))
+    app.viewport.present(app.render(), shown)
+    pygame.image.save(shown, str(tmp_path / "started-again.png"))  # looked at
+    pump(app, worker)
+    assert [h.text for h in screen.session.history] == video.moves
+    assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
+    assert move_sources(screen.session.match) == [""] * len(standing) + \
+        ["camera"] * (len(video.moves) - len(standing))
+    assert not any(b.text.startswith(check) for b in app.banners) and not screen.overlay_buttons
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_board_is_right_comes_first_in_the_camera_menu_while_squares_are_named(camera_app,
+                                                                                   tmp_path, lang):
+    """The camera menu while following: "the board is right" after the switch; first while
+    the camera names squares (clupso_a under the shadow, before the referee enters anything);
+    not offered when not following."""
+    video, _ = shadowed_start(tmp_path, tune_video("clupso_a"))
+    app, worker = camera_app(video.frames, lang)
+    calibrate(app, video)
+    screen = open_from_home(app, "clupso")
+    right = app.t("board.camera.board_right")
+    assert right not in camera_menu(app, screen)
+    tap(app, *screen.overlay_buttons[-1].rect.center)  # (Annulla)
+    follow_on(app, screen)
+    assert camera_menu(app, screen)[:2] == [app.t("board.camera.follow_off"), right]
+    tap(app, *screen.overlay_buttons[-1].rect.center)
+    wait_for_check(app, worker)
+    assert screen.camera_doubt()
+    assert camera_menu(app, screen)[:2] == [right, app.t("board.camera.follow_off")]
+    shown = pygame.Surface((800, 480))
+    app.viewport.present(app.render(), shown)
+    pygame.image.save(shown, str(tmp_path / f"board-right-menu-{lang}.png"))  # looked at
