@@ -59,6 +59,12 @@ def member_path(model: Path, k: int) -> Path:
 MODELS = tuple(member_path(MODEL, k) for k in range(MEMBERS))
 RUNS_KEPT = 3  # batches whose outputs CellNet.run keeps (a board's crops, mirrored, another)
 CROP = 36  # pixels of a crop's side
+# (Measured and NOT taken, session 40: crops of 48 pixels, the recipe's fold networks (seed
+# 1, 5 epochs) trained and read in one session against 36: vision-dev tune folds 1943 ->
+# 1945/1947, log-loss 0.0202/0.0177 -> 0.0166/0.0166; our unseen-set renders (fold-A
+# networks) 14 -> 13 wrong of 7600; afka2d/chesscog's tune game 3039 -> 3046/3136 after
+# learning its first photo but 3046 -> 3037 read alone: within a seed's spread, for 1.8 times
+# the network's work on every crop)
 SPAN = 2.4  # cells a crop spans, across and along the lean
 AHEAD = 0.25  # cells the crop's centre is moved towards where a piece on the cell leans
 CELL = CROP / SPAN  # pixels per cell in a crop
