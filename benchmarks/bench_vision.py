@@ -1302,14 +1302,12 @@ def bench_shadow_start(given_only: bool = False) -> None:
 
 # the shadows drawn for bench_shadow_into_move (synth.webcam.shadow_into_first_move's seeds)
 SHADOW_MOVE_SEEDS = range(1, 9)
-SHADOW_MOVE_FPS = 10.0  # the frame rate the vision-dev videos are taken as there (their own
-# is not recorded): the shadow's 1.5 s of calm before the game are 15 frames
 
 
 def bench_shadow_into_move(role: str) -> None:
     """``role``'s vision-dev videos with a spotlight's hard-edged shadow over the board while
     the camera learns it, gone halfway through the first move
-    (``synth.webcam.shadow_into_first_move``, shadows drawn from :data:`SHADOW_MOVE_SEEDS`),
+    (``devbench.spotlit``, shadows drawn from :data:`SHADOW_MOVE_SEEDS`),
     given corners, followed four ways in the same run: without the shadow (the peer of the
     material); the follower without session 40's changes (the peer of the code,
     :func:`companion.vision.devbench.follower_changes_off`); the follower as it is; and as
@@ -1319,7 +1317,6 @@ def bench_shadow_into_move(role: str) -> None:
     squares asked are otherwise answered as ``follow_game`` does (the moves standing entered
     by touch)."""
     from companion.vision import devbench
-    from companion.vision.synth.webcam import shadow_into_first_move
 
     found = dev_videos(role, "vision-dev videos under a shadow into the first move")
     if found is None:
@@ -1331,12 +1328,10 @@ def bench_shadow_into_move(role: str) -> None:
     for video in videos:
         t = video.truth
         frames = list(devbench.video_frames(video))
-        hand = [f["hand"] for f in t["frames"]]
         moves = [devbench._engine_text(t, m) for m in t["moves"]]
         corners = np.asarray(t["corners"], float)
         for seed in SHADOW_MOVE_SEEDS:
-            shaded = shadow_into_first_move(frames, hand, SHADOW_MOVE_FPS, seed)
-            made = [m["settled_frame"] + len(shaded) - len(frames) for m in t["moves"]]
+            shaded, made = devbench.spotlit(video, seed, frames)
             for way in ways:
                 shown = frames if way == ways[0] else shaded
                 with devbench.follower_changes_off() if way == ways[1] else nullcontext():

@@ -243,6 +243,25 @@ def video_frames(video: Video) -> "Any":
             yield cv2.imread(str(path), cv2.IMREAD_COLOR)
 
 
+SPOTLIT_FPS = 10.0  # the rate a vision-dev video is taken at for a shadow's lead (its own is
+# not recorded): the shadow's 1.5 s of calm before the game are 15 frames
+
+
+def spotlit(video: Video, seed: int, frames: "list[np.ndarray] | None" = None
+            ) -> tuple[list[np.ndarray], list[int]]:
+    """``video``'s frames (``frames``: as read already) under a spotlight's hard-edged shadow
+    from before the game into its first move (``synth.webcam.shadow_into_first_move``, shadow
+    ``seed``), and the frame from which each true move stands on the board in them."""
+    from companion.vision.synth.webcam import shadow_into_first_move
+
+    t = video.truth
+    frames = list(video_frames(video)) if frames is None else frames
+    shaded = shadow_into_first_move(frames, [f["hand"] for f in t["frames"]], SPOTLIT_FPS,
+                                    seed)
+    lead = len(shaded) - len(frames)
+    return shaded, [m["settled_frame"] + lead for m in t["moves"]]
+
+
 def score_video(video: Video, given_corners: bool = True) -> GameScore:
     t = video.truth
     moves = [m["move"].replace("-", "") for m in t["moves"]]

@@ -23,7 +23,7 @@ from companion.vision.reader import Reader
 from companion.vision.synth import finish, random_scene, render_static
 from companion.vision.synth.render import true_corners
 from companion.vision.synth.video import game_frames
-from companion.vision.synth.webcam import shadow_at_start, shadow_into_first_move, shadow_mask
+from companion.vision.synth.webcam import shadow_at_start, shadow_mask
 from companion.vision.view import BoardView
 
 MOVES = ["e2e4", "e7e5", "g1f3", "b8c6"]
@@ -216,7 +216,7 @@ def test_a_slope_of_light_across_cells_is_no_change_against_an_agreed_picture():
 
 def _spotlit(seed: int, right: bool = False, off: bool = False) -> "devbench.GameScore":
     """vision-dev TUNE clupso_a under a spotlight's hard-edged shadow from before the game
-    into its first move (``synth.webcam.shadow_into_first_move``, shadow ``seed``), followed
+    into its first move (``devbench.spotlit``, shadow ``seed``), followed
     with its true corners as ``devbench.follow_game`` does (a question that does not offer
     the truth answered by touch with every move standing by then); ``right``: the referee then
     also says the board is right; ``off``: the follower without session 40's changes."""
@@ -230,9 +230,7 @@ def _spotlit(seed: int, right: bool = False, off: bool = False) -> "devbench.Gam
     if not videos:
         pytest.skip("../shared/vision-dev is absent")
     t = videos[0].truth
-    frames = list(devbench.video_frames(videos[0]))
-    shaded = shadow_into_first_move(frames, [f["hand"] for f in t["frames"]], 10.0, seed)
-    made = [m["settled_frame"] + len(shaded) - len(frames) for m in t["moves"]]
+    shaded, made = devbench.spotlit(videos[0], seed)
     moves = [devbench._engine_text(t, m) for m in t["moves"]]
     with devbench.follower_changes_off() if off else nullcontext():
         return devbench.follow_game(t["variant"], t["start_fen"], moves, iter(shaded),

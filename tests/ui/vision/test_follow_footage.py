@@ -386,26 +386,20 @@ def test_corners_the_camera_found_itself_are_not_made_a_calibration(tmp_path):
 
 
 def shadowed_start(tmp_path: Path, video: Video, seed: int = 6) -> tuple[Video, list[int]]:
-    """The video with a person's hard-edged shadow (a spotlight's) over the board from before
-    the game until halfway through its first move (``synth.webcam.shadow_into_first_move``,
-    1.5 s of calm frames under it first), and the frame from which each true move stands."""
+    """The video with a spotlight's hard-edged shadow over the board from before the game
+    until halfway through its first move (``devbench.spotlit``), as the camera's folder, and
+    the frame from which each true move stands."""
     import cv2
 
-    from companion.vision.synth.webcam import SHADOW_START_HOLD_S, shadow_into_first_move
+    from companion.vision.devbench import spotlit
 
-    truth = next(v for v in devdata.videos("tune") if v.name == video.name).truth
-    paths = sorted(p for p in video.frames.iterdir() if p.suffix == ".jpg")
-    fps = 10.0  # (the frames' own rate is not known: the lead is counted at 10 a second)
-    shaded = shadow_into_first_move([cv2.imread(str(p)) for p in paths],
-                                    [f["hand"] for f in truth["frames"]], fps, seed)
+    shaded, made = spotlit(next(v for v in devdata.videos("tune") if v.name == video.name),
+                           seed)
     folder = tmp_path / "shadowed"
     folder.mkdir()
     for i, image in enumerate(shaded):
         cv2.imwrite(str(folder / f"frame_{i:04d}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, 95])
-    lead = len(shaded) - len(paths)
-    assert lead == round(SHADOW_START_HOLD_S * fps)
-    return (Video(video.name, folder, video.corners, video.size, video.variant, video.moves),
-            [m["settled_frame"] + lead for m in truth["moves"]])
+    return Video(video.name, folder, video.corners, video.size, video.variant, video.moves), made
 
 
 def camera_menu(app, screen: GameScreen) -> list[str]:
