@@ -24,7 +24,7 @@ from companion.core.journal import Journal
 from companion.rules import VARIANT_NAMES
 from companion.rules.session import BoardSession
 from companion.ui.board import games  # noqa: F401  (registers the home tiles)
-from companion.ui.board.screen import CAMERA_BUTTON, GameScreen
+from companion.ui.board.screen import GameScreen
 from companion.vision import devdata
 
 from ..conftest import tap
@@ -406,7 +406,8 @@ def camera_menu(app, screen: GameScreen) -> list[str]:
     """The camera button in the header: the labels of the menu it opens (a banner lying over
     the header is tapped away first, as the referee would)."""
     for _ in range(2):
-        tap(app, *CAMERA_BUTTON.center)
+        button = next(b for b in screen.buttons if b.label.endswith(app.t("board.camera.button")))
+        tap(app, *button.rect.center)
         if screen.overlay_buttons:
             break
     return [b.label for b in screen.overlay_buttons]
@@ -465,14 +466,15 @@ def test_a_board_learnt_under_a_shadow_the_referee_says_it_is_right_and_the_came
     assert not any(b.text.startswith(check) for b in app.banners) and not screen.overlay_buttons
 
 
-@pytest.mark.parametrize("lang", ["it", "en"])
-def test_the_board_is_right_comes_first_in_the_camera_menu_while_squares_are_named(camera_app,
-                                                                                   tmp_path, lang):
+@pytest.mark.parametrize("lang,size", [("it", (800, 480)), ("en", (800, 480)),
+                                       ("it", (1920, 1080)), ("en", (1920, 1080))])
+def test_the_board_is_right_comes_first_in_the_camera_menu_while_squares_are_named(
+        camera_app, tmp_path, lang, size):
     """The camera menu while following: "the board is right" after the switch; first while
     the camera names squares (clupso_a under the shadow, before the referee enters anything);
     not offered when not following."""
     video, _ = shadowed_start(tmp_path, tune_video("clupso_a"))
-    app, worker = camera_app(video.frames, lang)
+    app, worker = camera_app(video.frames, lang, size)
     calibrate(app, video)
     screen = open_from_home(app, "clupso")
     right = app.t("board.camera.board_right")
@@ -484,6 +486,6 @@ def test_the_board_is_right_comes_first_in_the_camera_menu_while_squares_are_nam
     wait_for_check(app, worker)
     assert screen.camera_doubt()
     assert camera_menu(app, screen)[:2] == [right, app.t("board.camera.follow_off")]
-    shown = pygame.Surface((800, 480))
+    shown = pygame.Surface(size)
     app.viewport.present(app.render(), shown)
-    pygame.image.save(shown, str(tmp_path / f"board-right-menu-{lang}.png"))  # looked at
+    pygame.image.save(shown, str(tmp_path / f"board-right-menu-{lang}-{size[0]}.png"))  # looked at
