@@ -626,6 +626,11 @@ class ChangeFollower(Follower):
     _answer_cells: set = field(default_factory=set, init=False, repr=False)
     _answer_runs: list = field(default_factory=list, init=False, repr=False)
     _doubt_ref: Any = field(default=None, init=False, repr=False)  # agreed when CHECK was asked
+    _judged: Any = field(default=None, init=False, repr=False)  # the calm picture being judged
+    # the runs of moves made unseen last asked about (see _caught_up): the calm picture they
+    # were found in, their texts, and the history's length then; one of them chosen whole, that
+    # picture is the agreed one (see choose)
+    _runs_asked: Any = field(default=None, init=False, repr=False)
     _last_read: Any = field(default=None, init=False, repr=False)  # the last reading
     _ahead_read: Any = field(default=None, init=False, repr=False)  # a few readings' keys,
     # each with what _read_ahead found in it
@@ -1592,6 +1597,7 @@ class ChangeFollower(Follower):
                 and self._ahead_move is None:
             self._before = {}  # (the board seen ahead as learnt is settled: see _as_before)
         searched = False  # the runs of moves unseen were looked for on this picture
+        self._judged = picture
         if self._ref is None:
             self._ref, self._refs = picture, [picture]
             self._learnt_at = len(self.history)
@@ -2174,8 +2180,11 @@ class ChangeFollower(Follower):
             return []
         if isinstance(caught, list):
             self._pending = []
-            return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=tuple(
+            events = self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=tuple(
                 RUN_JOIN.join(map(str, path)) for path in caught)))
+            self._runs_asked = (picture, [tuple(map(str, path)) for path in caught],
+                                len(self.history))
+            return events
         return None if caught is None else self._accept(caught, picture)
 
     def _catch_up(self, ev: np.ndarray, index: dict[str, int], strong: set[str]
@@ -2200,7 +2209,7 @@ class ChangeFollower(Follower):
             # (one or two moves that fit are left to the moves' own rules)
             if len(fits[0][0]) < CATCH_UP_LEAST or self._exchange_open(fits[0][0]):
                 return None
-            order = self._order(fits[0])
+            order = self._order(fits[0], self._judged)
             if order is not None:
                 return order
         # runs that fit but for cells read unsure, several, or one whose order the pictures
@@ -2212,7 +2221,7 @@ class ChangeFollower(Follower):
         if 0 < len(positions) <= ASK_RUNS and self._takes_runs() and all(
                 len(paths[0]) >= CATCH_UP_LEAST for paths in positions):
             for paths in positions:
-                ranked = self._orders(paths)
+                ranked = self._orders(paths, self._judged)
                 asked += [path for score, path in ranked
                           if score >= ranked[0][0] - ORDER_MARGIN]
             # (more likely runs than can be offered: the one made may be left out, and every
@@ -2329,18 +2338,25 @@ class ChangeFollower(Follower):
                     return True
         return False
 
-    def _order(self, paths: list[tuple]) -> tuple | None:
+    def _order(self, paths: list[tuple], final: Any = None) -> tuple | None:
         """Of several orders of the same moves, the one the pictures seen since the agreed one
         show best (each picture shows the board some moves on, never fewer than the picture
         before it), when it is clearly ahead of the next; the only one when there is one."""
-        ranked = self._orders(paths)
+        ranked = self._orders(paths, final)
         if len(ranked) > 1 and ranked[0][0] - ranked[1][0] < ORDER_MARGIN:
             return None
         return ranked[0][1]
 
-    def _orders(self, paths: list[tuple]) -> list[tuple[float, tuple]]:
+    def _orders(self, paths: list[tuple], final: Any = None) -> list[tuple[float, tuple]]:
         """``paths`` (orders of the same moves), each with how well the pictures seen since the
-        agreed one show it (see :meth:`_order`), the best first."""
+        agreed one show it (see :meth:`_order`), the best first. Each picture on the way is
+        compared with the agreed picture (a cell changed by the moves so far looks changed)
+        and, given, with both ends: ``final``, the calm picture judged (a cell the moves still to come change looks
+        changed), each half of the fit. A shadow over the agreed picture alone (the frame the
+        board was learnt from, someone standing by the table) then no longer makes every
+        picture after it look as if the moves under it were made first: the real webcam
+        recording cut 0.5 s into it (bench_vision --variants, derived from LOOKED AT
+        footage) offered its first four moves only in the order b8c6 before e7e5."""
         if len(paths) == 1:
             return [(0.0, paths[0])]
         cells = self.cells
@@ -2348,22 +2364,30 @@ class ChangeFollower(Follower):
         start = self._identity()
         stages = []
         for path in paths:
-            sets = []
+            nows = []
             for k in range(len(path) + 1):
                 with self._played(path[:k]):
-                    now = self._identity()
-                sets.append(frozenset(c for c in cells if now[c] != start[c]))
-            stages.append(sets)
-        involved = sorted(set().union(*[s for sets in stages for s in sets]), key=_cell_key)
+                    nows.append(self._identity())
+            end = nows[-1]
+            stages.append(([frozenset(c for c in cells if now[c] != start[c]) for now in nows],
+                           [frozenset(c for c in cells if now[c] != end[c]) for now in nows]))
+        involved = sorted(set().union(*[s for sets in stages for part in sets for s in part]),
+                          key=_cell_key)
         rows = [index[c] for c in involved]
-        seen = [evidence(self._meter.change(self._ref, p))[rows] for p in self._between] \
+        meter = self._meter
+        seen = [(evidence(meter.change(self._ref, p))[rows],
+                 evidence(meter.change(p, final))[rows] if final is not None else None)
+                for p in self._between] \
             if self._ref is not None else []  # (no picture agreed yet: none tells the order)
         scores = []
-        for sets in stages:
-            inside = np.array([[c in s for c in involved] for s in sets])  # (stages, cells)
-            best = np.zeros(len(sets))  # best fit of the pictures so far ending at each stage
-            for e in seen:
+        for froms, tos in stages:
+            inside = np.array([[c in s for c in involved] for s in froms])  # (stages, cells)
+            ahead = np.array([[c in s for c in involved] for s in tos])
+            best = np.zeros(len(froms))  # best fit of the pictures so far ending at each stage
+            for e, f in seen:
                 fit = np.where(inside, e[None, :], -e[None, :]).sum(axis=1)
+                if f is not None:
+                    fit = (fit + np.where(ahead, f[None, :], -f[None, :]).sum(axis=1)) / 2
                 best = np.maximum.accumulate(best) + fit
             scores.append(float(np.max(best)) if seen else 0.0)
         order = np.argsort(scores, kind="stable")[::-1]
@@ -2867,6 +2891,7 @@ class ChangeFollower(Follower):
             # Undos kept refused)
             return self._refusal(moves)
         self._refused = ()
+        self._runs_asked = None
         self._ahead_off = frozenset()
         self._ahead_asked = ()
         self._hand_came = False
@@ -2959,6 +2984,7 @@ class ChangeFollower(Follower):
         picture go back to before them, so that they are found again at a later calm picture
         (the board still shows them). Returns their texts, first first."""
         self._learnt_at = None  # (withdrawn: see _relit)
+        self._runs_asked = None
         self._arm = (frozenset(), 0, -1, None)  # (the picture agreed goes back: see ARM_KEPT)
         undone: list[str] = []
         # (not the moves of an answer refused: the question comes back instead, below)
@@ -3042,6 +3068,7 @@ class ChangeFollower(Follower):
 
     def _ask(self, event: FollowEvent) -> list[FollowEvent]:
         self._learnt_at = None  # (asked about: see _relit)
+        self._runs_asked = None  # (another question: see _caught_up)
         if event.kind is EventKind.AMBIGUOUS and self._refused and any(
                 text.split(RUN_JOIN)[0] == self._refused[0] for text in event.candidates):
             # (a move taken back on the screen may be what the board shows: not offered, one
@@ -3138,4 +3165,21 @@ class ChangeFollower(Follower):
         if self._ref is not None:
             self._refs.append(self._ref)
         self._look_again = True
+        if self._runs_asked is not None:
+            picture, runs, at = self._runs_asked
+            done = tuple(str(m) for m in self.history[at:])
+            if done in runs:
+                # one of the runs asked about, chosen whole: the picture they were found in
+                # shows them (every square they fill or empty read so, and no other read
+                # otherwise than the game), and is the agreed one from now on. Kept, what
+                # else had changed in it against the picture before (a shadow over the frame
+                # the board was learnt from, gone since) was named as squares to check at the
+                # next look: the real webcam recording cut 0.5 s into it (bench_vision
+                # --variants, derived from LOOKED AT footage)
+                self._runs_asked = None
+                self._agree(picture)
+                self._unsettled = 0
+                self._settle = None
+            elif not any(run[:len(done)] == done for run in runs):
+                self._runs_asked = None
         return event
