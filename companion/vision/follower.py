@@ -626,11 +626,13 @@ class ChangeFollower(Follower):
     _answer_cells: set = field(default_factory=set, init=False, repr=False)
     _answer_runs: list = field(default_factory=list, init=False, repr=False)
     _doubt_ref: Any = field(default=None, init=False, repr=False)  # agreed when CHECK was asked
-    _judged: Any = field(default=None, init=False, repr=False)  # the calm picture being judged
     # the runs of moves made unseen last asked about (see _caught_up): the calm picture they
-    # were found in, their texts, and the history's length then; one of them chosen whole, that
-    # picture is the agreed one (see choose)
+    # were found in, their texts, those that fit it (see _catch_up), the history's moves then,
+    # and the agreed picture and change meter they were found against; one that fits chosen
+    # whole, with the game, picture and meter as they were, that picture is the agreed one
+    # from then on (see choose)
     _runs_asked: Any = field(default=None, init=False, repr=False)
+    _runs_fit: set = field(default_factory=set, init=False, repr=False)  # (see _catch_up)
     _last_read: Any = field(default=None, init=False, repr=False)  # the last reading
     _ahead_read: Any = field(default=None, init=False, repr=False)  # a few readings' keys,
     # each with what _read_ahead found in it
@@ -712,6 +714,7 @@ class ChangeFollower(Follower):
             self._calm, self._calm_count = [], 0
             self._between.clear()
             self._before = {}
+            self._runs_asked = None
         if not reading.ok:
             self._calm.clear()
             self._calm_count = 0
@@ -1411,6 +1414,8 @@ class ChangeFollower(Follower):
         # before them, where they lean (the real webcam's recording at a quarter of its frame
         # rate, LOOKED AT: e7-e5 and Nb8-c6 lost to Nb8-c6-e5, the only run then offered)
         likeliest = min(unlike[key] for key in shortest) if lean else 0
+        # (ordered by the pictures against the agreed one only: read ahead, no calm picture is
+        # judged to compare them with)
         runs = [path for key, paths in shortest.items() if not lean or unlike[key] == likeliest
                 for _, path in self._orders(paths)]
         if self._takes_runs() and (len(runs) > ASK_RUNS or any(map(self._exchange_open, runs))):
@@ -1597,7 +1602,6 @@ class ChangeFollower(Follower):
                 and self._ahead_move is None:
             self._before = {}  # (the board seen ahead as learnt is settled: see _as_before)
         searched = False  # the runs of moves unseen were looked for on this picture
-        self._judged = picture
         if self._ref is None:
             self._ref, self._refs = picture, [picture]
             self._learnt_at = len(self.history)
@@ -2174,30 +2178,38 @@ class ChangeFollower(Follower):
                    picture: Any) -> list[FollowEvent] | None:
         """The moves :meth:`_catch_up` finds, played (or, still unsure, asked about); [] to
         look again; None: none fits."""
-        caught = self._catch_up(ev, index, strong)
+        caught = self._catch_up(ev, index, strong, picture)
         if caught == ():
             self._unsettled += 1
             return []
         if isinstance(caught, list):
             self._pending = []
-            events = self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=tuple(
-                RUN_JOIN.join(map(str, path)) for path in caught)))
-            self._runs_asked = (picture, [tuple(map(str, path)) for path in caught],
-                                len(self.history))
+            names = tuple(RUN_JOIN.join(map(str, path)) for path in caught)
+            events = self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=names))
+            if self._asked[:2] == (EventKind.AMBIGUOUS, names):
+                # (asked, not refused: see choose)
+                self._runs_asked = (picture, [tuple(map(str, path)) for path in caught],
+                                    set(self._runs_fit), tuple(map(str, self.history)),
+                                    self._ref, self._meter)
             return events
         return None if caught is None else self._accept(caught, picture)
 
-    def _catch_up(self, ev: np.ndarray, index: dict[str, int], strong: set[str]
-                  ) -> tuple | list[tuple] | None:
+    def _catch_up(self, ev: np.ndarray, index: dict[str, int], strong: set[str],
+                  picture: Any = None) -> tuple | list[tuple] | None:
         """Several moves made unseen since the agreed picture (see :data:`CATCH_UP_PLIES`):
         the moves, in the order the pictures seen on the way show best; () to look again
         (runs fit but for cells read unsure, several fit, or one in no clear order); a list
         of runs to ask about (still so at the next look: see :data:`CATCH_UP_WAIT`); or
-        None."""
+        None. ``picture``: the calm picture judged (see :meth:`_orders`). Sets
+        :attr:`_runs_fit` to the runs (as texts) asked about whose other changed cells read
+        unsure make no group touching the board's edge (an arm still there, over pieces the
+        network cannot read through it): every cell they fill or empty is read so or unsure,
+        and no other read otherwise than they leave it (see :meth:`_runs`)."""
         if self._credit:
             # (the hand that made the players' answered move may still rest over the board:
             # its cells were caught up as the queen's d8e8, clupso_a with a resting hand)
             return None
+        self._runs_fit = set()
         found = self._runs(ev, index, strong)
         narrowed = found is None
         if narrowed:  # too many ways: none is played, those read surely so far are asked
@@ -2209,7 +2221,7 @@ class ChangeFollower(Follower):
             # (one or two moves that fit are left to the moves' own rules)
             if len(fits[0][0]) < CATCH_UP_LEAST or self._exchange_open(fits[0][0]):
                 return None
-            order = self._order(fits[0], self._judged)
+            order = self._order(fits[0], picture)
             if order is not None:
                 return order
         # runs that fit but for cells read unsure, several, or one whose order the pictures
@@ -2221,9 +2233,15 @@ class ChangeFollower(Follower):
         if 0 < len(positions) <= ASK_RUNS and self._takes_runs() and all(
                 len(paths[0]) >= CATCH_UP_LEAST for paths in positions):
             for paths in positions:
-                ranked = self._orders(paths, self._judged)
-                asked += [path for score, path in ranked
+                ranked = self._orders(paths, picture)
+                likely = [path for score, path in ranked
                           if score >= ranked[0][0] - ORDER_MARGIN]
+                asked += likely
+                after = self._expected_after(paths[0])
+                moved = {c for c in self.cells if after[c] != self.expected[c]}
+                loose = {c for c in strong - moved if c not in self._seen}
+                if not self._edge_group(loose, HAND_CELLS):
+                    self._runs_fit |= {tuple(map(str, path)) for path in likely}
             # (more likely runs than can be offered: the one made may be left out, and every
             # one offered would leave the board right and the record wrong)
             if len(asked) > ASK_RUNS or any(map(self._exchange_open, asked)):
@@ -2350,12 +2368,12 @@ class ChangeFollower(Follower):
     def _orders(self, paths: list[tuple], final: Any = None) -> list[tuple[float, tuple]]:
         """``paths`` (orders of the same moves), each with how well the pictures seen since the
         agreed one show it (see :meth:`_order`), the best first. Each picture on the way is
-        compared with the agreed picture (a cell changed by the moves so far looks changed)
-        and, given, with both ends: ``final``, the calm picture judged (a cell the moves still to come change looks
-        changed), each half of the fit. A shadow over the agreed picture alone (the frame the
-        board was learnt from, someone standing by the table) then no longer makes every
-        picture after it look as if the moves under it were made first: the real webcam
-        recording cut 0.5 s into it (bench_vision --variants, derived from LOOKED AT
+        compared with the agreed picture (a cell the moves so far changed looks changed) and,
+        when given, with ``final``, the calm picture judged (a cell the moves still to come
+        change looks changed), each half of the fit. A shadow over the agreed picture alone
+        (the frame the board was learnt from, someone standing by the table) then no longer
+        makes every picture after it look as if the moves under it were made first: the real
+        webcam recording cut 0.5 s into it (bench_vision --variants, derived from LOOKED AT
         footage) offered its first four moves only in the order b8c6 before e7e5."""
         if len(paths) == 1:
             return [(0.0, paths[0])]
@@ -2954,6 +2972,7 @@ class ChangeFollower(Follower):
         (a pass came after them): they can no longer be taken back from the pictures."""
         self.position = position
         self._asked = ()
+        self._runs_asked = None
         self._look_again = True
         if not past:
             self._ahead_at = self._ahead_move = self._chosen_at = None
@@ -3166,20 +3185,23 @@ class ChangeFollower(Follower):
             self._refs.append(self._ref)
         self._look_again = True
         if self._runs_asked is not None:
-            picture, runs, at = self._runs_asked
-            done = tuple(str(m) for m in self.history[at:])
-            if done in runs:
-                # one of the runs asked about, chosen whole: the picture they were found in
-                # shows them (every square they fill or empty read so, and no other read
-                # otherwise than the game), and is the agreed one from now on. Kept, what
-                # else had changed in it against the picture before (a shadow over the frame
-                # the board was learnt from, gone since) was named as squares to check at the
-                # next look: the real webcam recording cut 0.5 s into it (bench_vision
-                # --variants, derived from LOOKED AT footage)
+            picture, runs, fit, then, ref, meter = self._runs_asked
+            done = tuple(str(m) for m in self.history[len(then):])
+            same = tuple(str(m) for m in self.history[:len(then)]) == then \
+                and ref is self._ref and meter is self._meter
+            if same and done in runs:
                 self._runs_asked = None
-                self._agree(picture)
-                self._unsettled = 0
-                self._settle = None
-            elif not any(run[:len(done)] == done for run in runs):
+                if done in fit:
+                    # one of the runs asked about, chosen whole, that fit the picture they
+                    # were found in (see _catch_up: no arm seen left at the edge): that
+                    # picture is the agreed one from now on. Kept, what else had changed in
+                    # it against the picture before (a shadow over the frame the board was
+                    # learnt from, gone since) was named as squares to check at the next
+                    # look: the real webcam recording cut 0.5 s into it (bench_vision
+                    # --variants, derived from LOOKED AT footage)
+                    self._agree(picture)
+                    self._unsettled = 0
+                    self._settle = None
+            elif not same or not any(run[:len(done)] == done for run in runs):
                 self._runs_asked = None
         return event

@@ -189,7 +189,33 @@ def test_a_run_question_offers_the_run_made_or_is_not_asked(truth):
         assert RUN_JOIN.join(truth) in asked.candidates, asked.candidates
 
 
-@pytest.mark.parametrize("seed, shadow", [(611, 1), (614, 1)])
+def _shadowed_fast_game(moves: list[str], seed: int, shadow: int, between) -> list[np.ndarray]:
+    """``moves`` made fast (``between``: calm frames after each), the board learnt under a
+    person's hard-edged shadow (``shadow``: its draw) that is gone when the first hand comes."""
+    from companion.vision.synth.webcam import shadow_mask
+
+    lead = 15
+    frames = fast_game_frames("magici", moves, seed, between, lead=lead)
+    mask = shadow_mask(frames[0].shape, np.random.default_rng(shadow), hard=True)[..., None]
+    return [np.clip(f * mask, 0, 255).astype(np.uint8) if k < lead else f
+            for k, f in enumerate(frames)]
+
+
+def _until_asked(frames: list[np.ndarray]):
+    """(follower, reader, the frames after the one a run of MOVES was asked at, said before)."""
+    pos = get_variant("magici").start_position()
+    g = geometry_for_cells(list(pos.geometry.cells))
+    reader = Reader(g, expected=occupancy(pos, g.cells))
+    follower = ChangeFollower(pos, fps=FPS)
+    for k, frame in enumerate(frames):
+        events = follower.feed(reader.read(frame), at=k / FPS)
+        if any(e.kind is EventKind.AMBIGUOUS and RUN_JOIN.join(MOVES) in e.candidates
+               for e in events):
+            return follower, reader, frames[k + 1:], k + 1
+    raise AssertionError("the run made was never asked about")
+
+
+@pytest.mark.parametrize("seed, shadow", [(611, 1), (614, 1), (614, 3)])
 def test_a_run_chosen_whole_agrees_the_picture_it_was_found_in(seed, shadow):
     """The board learnt under a person's shadow, gone as the players' hands come in; four
     moves made with no calm picture between them, asked about as runs, the true one chosen.
@@ -198,28 +224,39 @@ def test_a_run_chosen_whole_agrees_the_picture_it_was_found_in(seed, shadow):
     shadowed one learnt, its shadow's cells changed against every later picture: the next
     move was asked about, or never seen; the real webcam recording cut 0.5 s into it named
     the shadow's squares to check, bench_vision --variants.)"""
-    from companion.vision.synth.webcam import shadow_mask
+    frames = _shadowed_fast_game(MOVES + ["f1c4"], seed, shadow, [0, 0, 0, 40])
+    follower, reader, rest, at = _until_asked(frames)
+    for move in MOVES:  # the referee taps the run made
+        follower.choose(move)
+    reader.tell(occupancy(follower.position, follower.cells))
+    said = [e for k, frame in enumerate(rest)
+            for e in follower.feed(reader.read(frame), at=(at + k) / FPS)]
+    assert [(e.kind, e.move) for e in said] == [(EventKind.MOVE, "f1c4")]
+    assert [str(m) for m in follower.history] == MOVES + ["f1c4"]
 
-    moves = MOVES + ["f1c4"]
-    frames = fast_game_frames("magici", moves, seed, [0, 0, 0, 40])
-    mask = shadow_mask(frames[0].shape, np.random.default_rng(shadow), hard=True)[..., None]
-    frames = [np.clip(f * mask, 0, 255).astype(np.uint8) if k < 15 else f  # (the lead)
-              for k, f in enumerate(frames)]
-    pos = get_variant("magici").start_position()
-    g = geometry_for_cells(list(pos.geometry.cells))
-    reader = Reader(g, expected=occupancy(pos, g.cells))
-    follower = ChangeFollower(pos, fps=FPS)
-    said = []
-    for k, frame in enumerate(frames):
-        for event in follower.feed(reader.read(frame), at=k / FPS):
-            said.append(event)
-            if event.kind is EventKind.AMBIGUOUS and RUN_JOIN.join(MOVES) in event.candidates:
-                for move in MOVES:  # the referee taps the run made
-                    follower.choose(move)
-                reader.tell(occupancy(follower.position, g.cells))
-    assert [e.kind for e in said] == [EventKind.AMBIGUOUS, EventKind.MOVE]
-    assert said[1].move == "f1c4"
-    assert [str(m) for m in follower.history] == moves
+
+def test_a_run_answered_otherwise_or_after_the_camera_moved_leaves_the_picture_agreed():
+    """The run asked about is not the one chosen (another move touched on the way), or the
+    camera was set up again between the question and the answer (a new change meter, no
+    picture agreed yet): the picture the runs were found in is not agreed; the follower
+    goes on from the picture it had (before, a new meter left none, and the answer failed)."""
+    import copy
+
+    frames = _shadowed_fast_game(MOVES + ["f1c4"], 611, 1, [0, 0, 0, 40])
+    follower, reader, rest, _ = _until_asked(frames)
+    agreed = follower._ref
+    follower.choose("e2e4")
+    follower.choose("e7e6")  # (not on any run asked about)
+    follower.choose("d1h5")
+    assert follower._ref is agreed
+    follower, reader, rest, _ = _until_asked(frames)
+    reading = reader.read(rest[0])
+    reading.meter = copy.copy(reading.meter)  # (the camera found the board anew)
+    follower.feed(reading)
+    for move in MOVES:
+        follower.choose(move)
+    assert follower._ref is None or follower._ref is reading.picture
+    assert [str(m) for m in follower.history] == MOVES
 
 
 def test_the_order_of_moves_caught_up_is_told_with_a_shadow_over_the_picture_learnt():
@@ -228,11 +265,5 @@ def test_the_order_of_moves_caught_up_is_told_with_a_shadow_over_the_picture_lea
     the end as well as with the one learnt, so the shadow's cells (changed against the
     learnt picture in every later one) no longer blur the order: the moves are played in
     the order made (before: both orders were asked about)."""
-    from companion.vision.synth.webcam import shadow_mask
-
     other = ["e2e4", "b8c6", "d1h5", "e7e5"]
-    frames = film(other, seed=611, between=2)
-    mask = shadow_mask(frames[0].shape, np.random.default_rng(2), hard=True)[..., None]
-    frames = [np.clip(f * mask, 0, 255).astype(np.uint8) if k < 15 else f
-              for k, f in enumerate(frames)]
-    assert [str(e) for e in follow(frames)] == other
+    assert [str(e) for e in follow(_shadowed_fast_game(other, 611, 2, 2))] == other
