@@ -2237,8 +2237,7 @@ class ChangeFollower(Follower):
                 likely = [path for score, path in ranked
                           if score >= ranked[0][0] - ORDER_MARGIN]
                 asked += likely
-                after = self._expected_after(paths[0])
-                moved = {c for c in self.cells if after[c] != self.expected[c]}
+                moved = _diff(self.expected, self._expected_after(paths[0]))
                 loose = {c for c in strong - moved if c not in self._seen}
                 if not self._edge_group(loose, HAND_CELLS):
                     self._runs_fit |= {tuple(map(str, path)) for path in likely}
