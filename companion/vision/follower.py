@@ -512,6 +512,23 @@ MISREAD_STILL = 1.0
 AHEAD_LEAST = 2  # cells read surely otherwise than the position on the frame the board is learnt
 # from (and one of them surely), for that frame to show the real board ahead of the game (see
 # ChangeFollower._ahead)
+# ... and, when the frame read a square surely holding a piece where the position has none,
+# or none where it has one (a hand over it, paused long enough to pass for calm, or a move made
+# before the camera saw the board), the first calm look after it is judged by reading too (see
+# ChangeFollower._ahead), not by change against that frame alone: a hand in the picture
+# learnt from looks changed at every look after it. A real webcam's recording turned a quarter
+# and read every 3rd frame learnt the board from a frame with the hand making e2-e4; no run
+# caught up against it fitted, and after a long silence 26 squares were named (bench_vision
+# --variants, derived from LOOKED AT footage)
+AHEAD_DOUBTED = True
+# The runs of moves asked about a learnt board seen ahead (see ChangeFollower._runs_ahead; not
+# a board never learnt, read by the network alone, whose colours are less sure) may leave
+# aside so many squares read surely as a piece of the other colour (a light piece read dark),
+# when no run explains every square read surely otherwise: a colour misread is no move, and one
+# left aside stays read so after the answer (not waited for as a move still to make). The
+# every-3rd-frame reading of the real recording above learnt the board from that frame, read
+# two light pawns dark, and named the squares of the four moves made, which one run explained
+AHEAD_RECOLOURED = 2
 UNLEARNT_NAMED = 12  # squares read surely otherwise, at most, for a board never learnt that no
 # run of moves explains to have them named (see ChangeFollower._moved_on)
 BETWEEN_KEPT = 300  # pictures kept since the agreed one, for the order of caught-up moves
@@ -742,6 +759,9 @@ class ChangeFollower(Follower):
                 # see _unlearnt): it shows the game's position now (the pieces put back)
                 self._asked = ()
             self._ahead_move, self._ahead_due = self._seen_ahead(reading)
+            if AHEAD_DOUBTED and self._ahead_move is None and reading.learnt_as and any(
+                    (v == ".") != (reading.learnt_as[c] == ".") for c, v in self._before.items()):
+                self._ahead_due = True  # (judged by reading at the first calm look)
             # ... and the last of them has no picture before it either: taken back on the
             # screen (an Undo), it is played so again unless the board shows it taken back
             # (see withdraw; before, the move the players made instead, judged against this
@@ -858,7 +878,8 @@ class ChangeFollower(Follower):
         surely otherwise), kept for a few readings: a look judges a reading as it is and as
         read before learning, and asks again at the next."""
         return self._memo("_runs_seen", (self._ahead_key(reading, seen), sure),
-                          lambda: self._runs_ahead(seen, reading.unsure, sure))
+                          lambda: self._runs_ahead(seen, reading.unsure, sure,
+                                                   aside=AHEAD_RECOLOURED))
 
     def _memo(self, store: str, key: tuple, make: "Callable[[], Any]") -> Any:
         """``make()``, kept under ``key`` in the attribute ``store`` for a few keys (a look
@@ -1347,19 +1368,23 @@ class ChangeFollower(Follower):
                    ) -> list[FollowEvent]:
         """Ask which of ``candidates`` (moves, or runs of them: ``paths``) the board seen ahead
         shows; asked again at every look until answered (see :meth:`_ahead`)."""
-        self._ahead_off = sure
         self._ahead_squares = self._squares_of(paths)
+        stray = frozenset(c for c in sure if self.expected[c] == ".")
+        self._ahead_off = sure & (self._ahead_squares | stray)
         self._ahead_paths = list(paths)
         self._pending = []
         self._ahead_asked = tuple(candidates)
         return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=self._ahead_asked))
 
     def _runs_ahead(self, seen: dict[str, str], unsure: "set[str] | frozenset[str]",
-                    sure: frozenset, least: int = 3, lean: bool = False) -> list[tuple]:
+                    sure: frozenset, least: int = 3, lean: bool = False, aside: int = 0
+                    ) -> list[tuple]:
         """The runs of moves from the game's position (``least`` moves or more, up to
         CATCH_UP_PLIES) whose squares are squares read otherwise than the game or unsure, each
         move with one read surely otherwise, that leave every square read surely otherwise
-        theirs and every square of theirs read surely as they leave it: the shortest such
+        theirs (but ``aside`` squares at most, read surely holding a piece of the other
+        colour where the game has one: see AHEAD_RECOLOURED; the runs that leave fewest so are
+        kept) and every square of theirs read surely as they leave it: the shortest such
         runs (of those, with ``lean``, the ones whose squares read unsure read most as they
         leave them), when there are ASK_RUNS at most (every order of
         the same moves counted: the picture at the end does not tell their order), each
@@ -1367,8 +1392,10 @@ class ChangeFollower(Follower):
         none."""
         expected = self.expected
         allowed = _diff(expected, seen) | set(unsure)
+        recoloured = frozenset(c for c in sure if seen[c] != "." and expected[c] != ".")
         finals: dict[tuple, list[tuple]] = {}
         unlike: dict[tuple, int] = {}  # per position reached: its squares read unsure otherwise
+        left_aside: dict[tuple, int] = {}  # ... and its squares left aside so
         visited = 0
 
         def search(path: list) -> None:
@@ -1379,10 +1406,13 @@ class ChangeFollower(Follower):
             if len(path) >= least:
                 after = self.expected
                 moved = _diff(expected, after)
-                if sure <= moved and all(seen[c] == after[c] for c in moved - unsure):
+                left = sure - moved
+                if left <= recoloured and len(left) <= aside and len(left) < len(sure) \
+                        and all(seen[c] == after[c] for c in moved - unsure):
                     key = tuple(sorted(self._identity().items()))
                     finals.setdefault(key, []).append(tuple(path))
                     unlike[key] = sum(seen[c] != after[c] for c in moved & set(unsure))
+                    left_aside[key] = len(left)
             if len(path) >= CATCH_UP_PLIES:
                 return
             for move in self.position.legal_moves():
@@ -1402,6 +1432,8 @@ class ChangeFollower(Follower):
         search([])
         if visited >= CATCH_UP_NODES or not finals:
             return []
+        fewest_aside = min(left_aside.values())
+        finals = {key: paths for key, paths in finals.items() if left_aside[key] == fewest_aside}
         fewest = min(len(path) for paths in finals.values() for path in paths)
         shortest = {key: [path for path in paths if len(path) == fewest]
                     for key, paths in finals.items() if min(map(len, paths)) == fewest}

@@ -113,6 +113,22 @@ LEARN_MOVED = 5
 # moved (not tracked: a registration against squares that repeat every cell could land a
 # square aside; not measured). Corners carrying a lens are not tracked (a lens bends about its
 # own centre). The app's camera worker keeps the corners moved in place of calibrated ones.
+# A board learnt from a frame that read squares surely otherwise than the position in what
+# stands on them (a piece where it has none, or none where it has one: a hand over them paused
+# long enough to pass for calm, or moves made before the camera saw the board) was taught
+# those squares' look wrongly: the hand's as the pieces under it. Told the game's position
+# later (an answer, a move entered by touch), it learns the board again from the next frame
+# calm against the one before that reads every square surely holding a piece or not as that
+# position has it (and shows it well enough to learn from: shows_position). Before, a real
+# webcam's recording read every 3rd frame learnt the board from a frame with the hand making
+# e2-e4 (the only calm ones before it were the recording's first, half made, and the next),
+# read two light pawns dark for the rest of the game, and followed nothing after the first
+# four moves were answered (bench_vision --variants, derived from LOOKED AT footage)
+RELEARN = True
+RELEARN_LOOKS = 60  # frames read whole for it that did not show the position well enough,
+# at most, after each position told (a board read in part as the position, but not whole;
+# or never showing it: a move entered by touch, not made yet), so that a board never learnt
+# again is read in part as before
 TRACK = True
 TRACK_MIN = 0.08  # cell
 TRACK_MAX = 0.45  # cell
@@ -349,6 +365,12 @@ class Reader:
         self._learnt_now = False  # the frame being read is the one the board was learnt from
         self._learnt_as: "dict[str, str] | None" = None  # ... as this position
         self._before: "dict[str, str]" = {}  # ... which it read surely otherwise on these cells
+        # ... those of them read surely holding a piece or not otherwise (see RELEARN), and the
+        # position told since, to learn the board again from
+        self._doubted: frozenset[str] = frozenset()
+        self._relearn: "dict[str, str] | None" = None
+        self._relearn_looks = 0  # frames read whole for it since the position was told
+        self.relearnt = 0  # times the board was learnt again so
         # tracking a nudged camera (see TRACK): the region round the board registered (x0, y0,
         # x1, y1), the small grey picture of it the tracking started from, and the window;
         # the shift last seen and how often in a row
@@ -481,6 +503,9 @@ class Reader:
                 # made on them may read unsure after it; see Reading.before)
                 self._before = {c: s.value for i, (c, s) in enumerate(zip(cells, states))
                                 if p[i].max() >= SURE and s.value != self._to_learn[c]}
+                self._doubted = frozenset(c for c, v in self._before.items()
+                                          if (v == ".") != (self._to_learn[c] == "."))
+                self._relearn = None
                 self.net.calibrate(batch, [self._to_learn[c] for c in self.geometry.cells])
                 self._learnt_as = self._to_learn
                 self._to_learn = None
@@ -489,7 +514,37 @@ class Reader:
                 self._learnt_now = True
                 self._net_seen = None
                 p = self.net.probabilities(batch, turns)
+        elif self._relearn is not None and learn and only is None:
+            cells, known = self.geometry.cells, self._relearn
+            if shows_position(known, cells, p) and self._shows_told(_evidence(cells, p)):
+                self.net.calibrate(batch, [known[c] for c in cells])
+                self._relearn, self._doubted = None, frozenset()
+                self.relearnt += 1
+                p = self.net.probabilities(batch, turns)
+            else:
+                self._relearn_looks += 1
+                if self._relearn_looks >= RELEARN_LOOKS:
+                    self._relearn = None  # (until the next position told)
         return _evidence(self.geometry.cells, p)
+
+    def _shows_told(self, evidence: "dict[str, CellEvidence]") -> bool:
+        """Whether ``evidence`` reads the board as the position told to learn it again from
+        (see RELEARN): every square read surely holding a piece or not as that position has
+        it, and the squares changed since the board was learnt, half of them at least, read
+        surely as they are now, none otherwise (a move entered by touch, not made yet, is
+        not learnt as made)."""
+        known = self._relearn
+        if known is None:
+            return False
+        was = self._learnt_as or {}
+        moved = [c for c in self.geometry.cells if was.get(c, known[c]) != known[c]]
+        if any(e.sure and (e.state.value == ".") != (known[c] == ".")
+               for c, e in evidence.items()):
+            return False
+        if any(evidence[c].sure and evidence[c].state.value != known[c] for c in moved):
+            return False
+        shown = sum(evidence[c].sure and evidence[c].state.value == known[c] for c in moved)
+        return 2 * shown >= len(moved)
 
     @property
     def must(self) -> frozenset[str]:
@@ -508,6 +563,7 @@ class Reader:
         self.expected = dict(position)
         self._to_learn = self.expected
         self._must = frozenset(must)
+        self._doubted, self._relearn = frozenset(), None
         self._refind_every = self._refind_wait = REFIND_AFTER
 
     def tell(self, position: dict[str, str]) -> None:
@@ -520,6 +576,8 @@ class Reader:
             self.expect(position, self._must)
         else:
             self.expected = dict(position)
+            if RELEARN and self._doubted and self.net is not None:
+                self._relearn, self._relearn_looks = dict(position), 0
 
     def learn(self, frame: np.ndarray, position: dict[str, str]) -> None:
         """Learn this board's look from a frame of a known position (cell -> "."/"w"/"b"); a
@@ -536,6 +594,7 @@ class Reader:
         self.net.calibrate(crops(frame, self.geometry, self.view.corners),
                            [position[c] for c in self.geometry.cells])
         self._to_learn = None
+        self._doubted, self._relearn = frozenset(), None
         self.learnt = True
 
     def calibrate(self, frame: np.ndarray) -> bool:
@@ -627,6 +686,10 @@ class Reader:
         if presence.hand_seen():
             return Reading(ReadStatus.HAND, presence=presence, grid=grid)
         again = None  # the cells the network reads again (None: all of them)
+        # the board to learn again (see RELEARN) at this frame: calm against the two before it
+        # (the hand gone a moment already)
+        relearn = video and self._relearn is not None and len(self._motions) >= 2 \
+            and self._motions[-2] <= self.calm_limit()
         if self.net is not None and video and picture is not None and self._net_seen is not None \
                 and self._to_learn is None:
             assert self.meter is not None
@@ -663,13 +726,25 @@ class Reader:
             # where one follows 105: its first calm stretch is four frames at 20 a second, and
             # read every 2nd frame the board was never learnt; its every-3rd-frame variants
             # learn the board from a frame with a hand making e2-e4, which waiting did not mend
+            # (it is learnt again once told the game's position: see RELEARN)
             evidence = self._read_net(frame, 1 if video else PHOTO_TURNS,
                                       relative=not video and RELATIVE,
-                                      learn=not video or bool(self._motions))
+                                      learn=not video or (bool(self._motions) and (
+                                          self._relearn is None or relearn)))
             if picture is not None:
                 self._net_seen = (picture, evidence)
+            relearn = False  # (read whole: learnt again there if it showed the position)
         else:
             evidence = classify(self.sampler, top)
+        if relearn and self.net is not None and self._shows_told(evidence):
+            # ... read in part, it reads as the position told: read whole, and learnt from if
+            # the network's every reading agrees (see _read_net). Only then: a whole read at
+            # every calm frame while the board is not learnt again read squares otherwise than
+            # reading them in part (a knight's square, read unsure at one frame, surely at the
+            # next, was no longer named with a capture made while a question stood open)
+            evidence = self._read_net(frame, 1, learn=True)
+            if picture is not None:
+                self._net_seen = (picture, evidence)
         cells = {c: e.state for c, e in evidence.items()}
         if video and self._to_learn is not None and self.net is not None:
             # the game says what stands on the board; until a calm frame shows it (with these

@@ -973,6 +973,71 @@ def test_a_learnt_board_moved_on_that_no_run_explains_has_its_squares_named():
     assert [(e.kind, e.squares) for e in events] == [(EventKind.CHECK, ("e3", "d6", "h7"))]
 
 
+@pytest.mark.parametrize("recoloured", [2, 0])
+def test_runs_seen_ahead_leave_a_light_pawn_read_dark_aside(monkeypatch, recoloured):
+    """Four moves made before the board was learnt (e2-e4, e7-e5, Qd1-h5, Nb8-c6, as in the
+    real webcam's recording read every 3rd frame), and the light pawn on f2 read surely dark
+    (the board learnt under a hand, see reader.RELEARN). A colour misread is no move: the runs
+    of the four are asked about, f2 left aside and not waited for after the answer
+    (follower.AHEAD_RECOLOURED). Without it (the peer), no run explains f2 and the nine
+    squares are named to check."""
+    from companion.vision import follower as follower_module
+
+    monkeypatch.setattr(follower_module, "AHEAD_RECOLOURED", recoloured)
+    follower, reading = _learnt_ahead("magici", [], ["e2e4", "e7e5", "d1h5", "b8c6"], ())
+    reading.cells["f2"] = CellState("b")
+    reading.evidence["f2"] = replace(reading.evidence["f2"], state=CellState("b"))
+    events = follower._ahead(reading, None, first=True)
+    if recoloured:
+        assert [(e.kind, e.candidates) for e in events] == [
+            (EventKind.AMBIGUOUS, ("e2e4,b8c6,d1h5,e7e5", "e2e4,e7e5,d1h5,b8c6"))]
+        assert "f2" not in follower._ahead_off
+    else:
+        assert [(e.kind, e.squares) for e in events] == [
+            (EventKind.CHECK, ("d1", "e2", "f2", "e4", "e5", "h5", "c6", "e7", "b8"))]
+    assert follower.history == []
+
+
+def test_a_run_seen_ahead_leaves_no_more_than_two_squares_aside():
+    """... three light pieces read dark are more than a misread: no run is asked about, the
+    squares are named."""
+    follower, reading = _learnt_ahead("magici", [], ["e2e4", "e7e5", "d1h5", "b8c6"], ())
+    for c in ("f2", "g2", "a2"):
+        reading.cells[c] = CellState("b")
+        reading.evidence[c] = replace(reading.evidence[c], state=CellState("b"))
+    events = follower._ahead(reading, None, first=True)
+    assert [e.kind for e in events] == [EventKind.CHECK]
+    assert {"f2", "g2", "a2"} <= set(events[0].squares)
+
+
+@pytest.mark.parametrize("doubted", [True, False])
+def test_a_board_learnt_with_pieces_read_missing_is_judged_by_reading_at_the_first_look(
+        monkeypatch, doubted):
+    """The frame the board was learnt from read g2 and h2 surely empty (a hand over them),
+    the position holding pawns there, and after learning they read unsure (learning taught
+    them so): the first calm look after it is judged by reading (follower.AHEAD_DOUBTED), not
+    by change against that frame alone, whose hand would look changed at every look after
+    it. Read as the game, nothing is said."""
+    from companion.vision import follower as follower_module
+
+    monkeypatch.setattr(follower_module, "AHEAD_DOUBTED", doubted)
+    follower, reading = _learnt_ahead("magici", [], [], ("g2", "h2"))
+    reading.before.update({"g2": ".", "h2": "."})
+
+    class Still(_Still):
+        def step(self, a, b) -> np.ndarray:
+            return np.zeros(self.n)
+
+    follower._meter = reading.meter = Still(len(follower.cells))
+    looks = []
+    monkeypatch.setattr(follower, "_ahead", lambda r, p, first=False: looks.append(first))
+    assert follower.feed(reading) == []  # (the frame learnt from)
+    assert follower._ahead_due is doubted
+    assert follower.judge(reading.picture) == []  # (the first calm look: its picture)
+    assert looks == ([True] if doubted else [])
+    assert follower.history == []
+
+
 def test_the_reader_says_what_the_frame_it_learnt_from_read_before_learning():
     """The frame a board is learnt from, e2-e4 made on it: the reading says the cells the
     network read surely otherwise than the position before learning, as it read them
