@@ -1142,32 +1142,41 @@ def bench_real_game_variants(video: str, variant: str, moves: list[str],
           f"{total.line()}", flush=True)
     # ... and those other cameras read by a slower reader: every 2nd and 3rd frame reaches it,
     # as on a Raspberry Pi that takes longer than a frame's time to read one (see
-    # bench_slow_reader); at 20 frames a second, 10 and 6.7
-    slow = devbench.GameScore()
-    for what, how in SLOW_REAL_LOOKS:
-        for every in (2, 3):
-            shown = [_variant_frame(how, f) for f in frames[::every]]
-            score = devbench.follow_game(variant, fen, moves, iter(shown), None,
-                                         f"{name}, {what}, every {every}",
-                                         fps / every if fps else None)
-            print(f"    {name}, {what}, every {every} frame(s): {score.followed}/{score.moves} "
-                  f"followed, {score.false} false, {score.asked} asked", flush=True)
-            slow.add(score)
-    print(f"[real webcam game, {name}, {len(SLOW_REAL_LOOKS)} variants each read every 2nd and "
-          f"3rd frame, {label}] {slow.line()}", flush=True)
+    # bench_slow_reader); at 20 frames a second, 10 and 6.7. The peer, in the same run: the
+    # reader and follower without learning a board again learnt under a hand
+    # (devbench.relearn_off)
+    ways = (("now", nullcontext), ("before (peer)", devbench.relearn_off))
+    for who, off in ways:
+        slow = devbench.GameScore()
+        for what, how in SLOW_REAL_LOOKS:
+            for every in (2, 3):
+                shown = [_variant_frame(how, f) for f in frames[::every]]
+                with off():
+                    score = devbench.follow_game(variant, fen, moves, iter(shown), None,
+                                                 f"{name}, {what}, every {every}",
+                                                 fps / every if fps else None)
+                print(f"    {name}, {what}, every {every} frame(s), {who}: {score.followed}/"
+                      f"{score.moves} followed, {score.false} false, {score.asked} asked",
+                      flush=True)
+                slow.add(score)
+        print(f"[real webcam game, {name}, {len(SLOW_REAL_LOOKS)} variants each read every 2nd "
+              f"and 3rd frame, {who}, {label}] {slow.line()}", flush=True)
     # ... and the recording cut at its start, as a recording trimmed to the game may be (or a
     # camera switched on just before the first move): the first calm frames the reader sees
     # may then lie under the shadows of people passing (scholarsmate.avi: 0.6-1.5 s in)
-    cut = devbench.GameScore()
-    for late in CUT_STARTS_S:
-        skip = int(round(late * (fps or 20)))
-        score = devbench.follow_game(variant, fen, moves, iter(frames[skip:]), None,
-                                     f"{name}, from {late} s", fps)
-        print(f"    {name}, from {late} s in (frame {skip}): {score.followed}/{score.moves} "
-              f"followed, {score.false} false, {score.asked} asked", flush=True)
-        cut.add(score)
-    print(f"[real webcam game, {name}, cut at its start {len(CUT_STARTS_S)} ways, {label}] "
-          f"{cut.line()}", flush=True)
+    for who, off in ways:
+        cut = devbench.GameScore()
+        for late in CUT_STARTS_S:
+            skip = int(round(late * (fps or 20)))
+            with off():
+                score = devbench.follow_game(variant, fen, moves, iter(frames[skip:]), None,
+                                             f"{name}, from {late} s", fps)
+            print(f"    {name}, from {late} s in (frame {skip}), {who}: {score.followed}/"
+                  f"{score.moves} followed, {score.false} false, {score.asked} asked",
+                  flush=True)
+            cut.add(score)
+        print(f"[real webcam game, {name}, cut at its start {len(CUT_STARTS_S)} ways, {who}, "
+              f"{label}] {cut.line()}", flush=True)
 
 
 # where the recording is cut (seconds from its start) for bench_real_game_variants: all before

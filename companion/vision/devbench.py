@@ -235,6 +235,24 @@ def follower_changes_off() -> "Iterator[None]":
         follower.ARM_KEPT, follower.STUCK_LOOKS, follower.SILENT_LOOKS = kept
 
 
+@contextmanager
+def relearn_off() -> "Iterator[None]":
+    """The reader and follower without session 42's changes (a peer in the same run, for
+    benchmarks and tests): no learning the board again once told the game's position after a
+    frame learnt from read squares surely holding a piece or not otherwise (reader.RELEARN),
+    no judging the first calm look after it by reading (follower.AHEAD_DOUBTED), no squares
+    read in the other colour left aside by the runs asked about a board seen ahead
+    (follower.AHEAD_RECOLOURED)."""
+    from companion.vision import follower, reader
+
+    kept = reader.RELEARN, follower.AHEAD_DOUBTED, follower.AHEAD_RECOLOURED
+    reader.RELEARN, follower.AHEAD_DOUBTED, follower.AHEAD_RECOLOURED = False, False, 0
+    try:
+        yield
+    finally:
+        reader.RELEARN, follower.AHEAD_DOUBTED, follower.AHEAD_RECOLOURED = kept
+
+
 def video_frames(video: Video) -> "Any":
     import cv2
 
