@@ -1143,7 +1143,7 @@ def bench_real_game_variants(video: str, variant: str, moves: list[str],
     # ... and those other cameras read by a slower reader: every 2nd and 3rd frame reaches it,
     # as on a Raspberry Pi that takes longer than a frame's time to read one (see
     # bench_slow_reader); at 20 frames a second, 10 and 6.7. The peer, in the same run: the
-    # reader and follower without learning a board again learnt under a hand
+    # reader and follower without learning the board again when told the game's position
     # (devbench.relearn_off)
     ways = (("now", nullcontext), ("before (peer)", devbench.relearn_off))
     for who, off in ways:

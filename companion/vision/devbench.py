@@ -237,10 +237,10 @@ def follower_changes_off() -> "Iterator[None]":
 
 @contextmanager
 def relearn_off() -> "Iterator[None]":
-    """The reader and follower without session 42's changes (a peer in the same run, for
-    benchmarks and tests): no learning the board again once told the game's position after a
-    frame learnt from read squares surely holding a piece or not otherwise (reader.RELEARN),
-    no judging the first calm look after it by reading (follower.AHEAD_DOUBTED), no squares
+    """The reader and follower without sessions 42-43's changes (a peer in the same run, for
+    benchmarks and tests): no learning the board again once told the game's position
+    (reader.RELEARN), no judging by reading the first calm look after a frame learnt from that
+    read squares surely holding a piece or not otherwise (follower.AHEAD_DOUBTED), no squares
     read in the other colour left aside by the runs asked about a board seen ahead
     (follower.AHEAD_RECOLOURED)."""
     from companion.vision import follower, reader

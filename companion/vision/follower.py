@@ -527,7 +527,10 @@ AHEAD_DOUBTED = True
 # when no run explains every square read surely otherwise: a colour misread is no move, and one
 # left aside stays read so after the answer (not waited for as a move still to make). The
 # every-3rd-frame reading of the real recording above learnt the board from that frame, read
-# two light pawns dark, and named the squares of the four moves made, which one run explained
+# two light pawns dark, and named the squares of the four moves made, which one run explained.
+# No more than MAX_NOISE: the board is agreed after the answer only while no more squares than
+# that read otherwise. Runs so are also what explains a board read as before learning (see
+# ChangeFollower._explained)
 AHEAD_RECOLOURED = 2
 UNLEARNT_NAMED = 12  # squares read surely otherwise, at most, for a board never learnt that no
 # run of moves explains to have them named (see ChangeFollower._moved_on)
@@ -760,7 +763,8 @@ class ChangeFollower(Follower):
                 self._asked = ()
             self._ahead_move, self._ahead_due = self._seen_ahead(reading)
             if AHEAD_DOUBTED and self._ahead_move is None and reading.learnt_as and any(
-                    (v == ".") != (reading.learnt_as[c] == ".") for c, v in self._before.items()):
+                    (v == ".") != (reading.learnt_as[c] == ".") and c in reading.unsure
+                    for c, v in self._before.items()):
                 self._ahead_due = True  # (judged by reading at the first calm look)
             # ... and the last of them has no picture before it either: taken back on the
             # screen (an Undo), it is played so again unless the board shows it taken back

@@ -231,8 +231,9 @@ class CameraFollow:
                 kept = (kept[0], placement(self.mirror))
         if kept is not None and kept[1] == placement(self.mirror):
             self._follow_on(kept[0])
-            # the board's look, learnt already, stays (learnt again, it could be learnt from
-            # a frame with the next move on it)
+            # the board's look, learnt already, stays (expected afresh, it could be learnt
+            # from a frame with the next move on it; it is learnt again only from a calm frame
+            # that reads as this position: reader.RELEARN)
             self.feed.worker.tell_position(occupancy(self.mirror, self.follower.cells))
             return
         self.follower = ChangeFollower(self.mirror)  # type: ignore[arg-type]

@@ -186,10 +186,9 @@ class CameraWorker:
 
     def tell_position(self, position: dict[str, str]) -> None:
         """The position standing on the board now, after a move the camera was told of: the
-        reader finds and turns the board by it (the board's look, already learnt, stays; but
-        one learnt from a frame that read squares surely otherwise in what stands on them, a
-        hand paused over them, is learnt again from the next calm frame that shows this
-        position: see ``reader.RELEARN``)."""
+        reader finds and turns the board by it (the board's look, already learnt, stays until
+        a calm frame reads as this position, and is learnt again from it: see
+        ``reader.RELEARN``)."""
         with self._lock:
             self._pending.known = dict(position)
 
