@@ -1146,37 +1146,32 @@ def bench_real_game_variants(video: str, variant: str, moves: list[str],
     # reader and follower without learning the board again when told the game's position
     # (devbench.relearn_off)
     ways = (("now", nullcontext), ("before (peer)", devbench.relearn_off))
-    for who, off in ways:
-        slow = devbench.GameScore()
-        for what, how in SLOW_REAL_LOOKS:
-            for every in (2, 3):
-                shown = [_variant_frame(how, f) for f in frames[::every]]
+
+    def each_way(runs: list, title: str) -> None:
+        """``runs`` (what, frames made on demand, frame rate) followed each of ``ways``."""
+        for who, off in ways:
+            total = devbench.GameScore()
+            for what, shown, rate in runs:
                 with off():
-                    score = devbench.follow_game(variant, fen, moves, iter(shown), None,
-                                                 f"{name}, {what}, every {every}",
-                                                 fps / every if fps else None)
-                print(f"    {name}, {what}, every {every} frame(s), {who}: {score.followed}/"
-                      f"{score.moves} followed, {score.false} false, {score.asked} asked",
-                      flush=True)
-                slow.add(score)
-        print(f"[real webcam game, {name}, {len(SLOW_REAL_LOOKS)} variants each read every 2nd "
-              f"and 3rd frame, {who}, {label}] {slow.line()}", flush=True)
+                    score = devbench.follow_game(variant, fen, moves, iter(shown()), None,
+                                                 f"{name}, {what}", rate)
+                print(f"    {name}, {what}, {who}: {score.followed}/{score.moves} followed, "
+                      f"{score.false} false, {score.asked} asked", flush=True)
+                total.add(score)
+            print(f"[real webcam game, {name}, {title}, {who}, {label}] {total.line()}",
+                  flush=True)
+
+    each_way([(f"{what}, every {every} frame(s)",
+               lambda how=how, every=every: [_variant_frame(how, f) for f in frames[::every]],
+               fps / every if fps else None)
+              for what, how in SLOW_REAL_LOOKS for every in (2, 3)],
+             f"{len(SLOW_REAL_LOOKS)} variants each read every 2nd and 3rd frame")
     # ... and the recording cut at its start, as a recording trimmed to the game may be (or a
     # camera switched on just before the first move): the first calm frames the reader sees
     # may then lie under the shadows of people passing (scholarsmate.avi: 0.6-1.5 s in)
-    for who, off in ways:
-        cut = devbench.GameScore()
-        for late in CUT_STARTS_S:
-            skip = int(round(late * (fps or 20)))
-            with off():
-                score = devbench.follow_game(variant, fen, moves, iter(frames[skip:]), None,
-                                             f"{name}, from {late} s", fps)
-            print(f"    {name}, from {late} s in (frame {skip}), {who}: {score.followed}/"
-                  f"{score.moves} followed, {score.false} false, {score.asked} asked",
-                  flush=True)
-            cut.add(score)
-        print(f"[real webcam game, {name}, cut at its start {len(CUT_STARTS_S)} ways, {who}, "
-              f"{label}] {cut.line()}", flush=True)
+    each_way([(f"from {late} s in (frame {skip})", lambda skip=skip: frames[skip:], fps)
+              for late in CUT_STARTS_S for skip in [int(round(late * (fps or 20)))]],
+             f"cut at its start {len(CUT_STARTS_S)} ways")
 
 
 # where the recording is cut (seconds from its start) for bench_real_game_variants: all before
