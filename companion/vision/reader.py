@@ -531,9 +531,10 @@ class Reader:
     def _shows_told(self, evidence: "dict[str, CellEvidence]") -> bool:
         """Whether ``evidence`` reads the board as the position told to learn it again from
         (see RELEARN): every square read surely holding a piece or not as that position has
-        it, and the squares changed since the board was learnt, half of them at least, read
-        surely as they are now, none otherwise (a move entered by touch, not made yet, is
-        not learnt as made)."""
+        it; and the squares changed since the board was last learnt, and apart those the
+        tells changed since the last one, half of each at least read surely as they are now,
+        none otherwise (a move entered by touch, not made yet, is not learnt as made; nor
+        a move taken back on the screen, still standing on the board)."""
         known = self._relearn
         assert known is not None
         was = self._learnt_as or {}
