@@ -41,7 +41,7 @@ def test_the_engine_the_network_runs_on_scores_as_opencvs_default_one():
     from companion.vision.cellnet import MODEL, MODELS, _softmax, open_onnx
 
     if not hasattr(cv2.dnn, "ENGINE_CLASSIC"):
-        pytest.skip("no classic engine to ask for (OpenCV 4: one engine, nothing to compare)")
+        pytest.skip("no classic engine to ask for (OpenCV 4, or 5.1 and later: nothing to compare)")
     asked = []
     real = cv2.dnn.readNetFromONNX
     try:
