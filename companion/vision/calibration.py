@@ -387,6 +387,7 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
         # the best first fit through the probing lens is a rival (its lines may lie a little
         # aside from a straight first fit's, and the refining from there not slip)
         score, ideal = max(probed, key=lambda x: x[0])
+        assert probe is not None
         corners = probe.distort(ideal)
         cell = np.linalg.norm(corners[1] - corners[0]) / geometry.files
         if all(np.abs(corners - d).max() > 0.1 * cell for d in distinct):
@@ -397,17 +398,18 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
 
     def grid(i: int) -> tuple[float, np.ndarray]:
         """The ``i``-th distinct first fit refined, through the lens that unbends it (a
-        first fit made through the probing lens is refined through it as well: refined
-        straight, its grid may slip a file, and one round through each lens is too rough to
-        bring it back: k -0.25 on a framed Camerlano board, a first fit 0.4 cell off slipped
-        to 1.8 straight, 0.05 through the probe)"""
+        first fit made through the probing lens is refined through it as well, and every lens
+        is tried from that grid too: refined straight, its grid may slip a file, and one round
+        through each lens from the first fit is too rough to bring it back. k -0.25 on a framed
+        Camerlano board as OpenCV 5.1.0 draws it: the first fit 0.43 cell off slipped to 1.79
+        refined straight and ended 0.61 off; refined through the probe, 0.05)"""
         if i not in refined:
-            through = None
+            also = None
             if i in lensed:
-                score, ideal = _refine(image, geometry, lensed[i], probe)
-                through = (score, ideal, probe)
+                assert probe is not None
+                also = probe.distort(_refine(image, geometry, lensed[i], probe)[1])
             refined[i] = _unbend(image, geometry, _refine(image, geometry, distinct[i]),
-                                 distinct[i], through=through)
+                                 distinct[i], also=also)
         return refined[i]
 
     # the best first fit, refined on the straightened playing area, is the board ...
@@ -613,7 +615,7 @@ LENS_GAIN = 1.15  # how much straighter (grid score) the lines must get for a le
 
 def _unbend(image: np.ndarray, geometry: BoardGeometry, refined: tuple[float, np.ndarray],
             start: np.ndarray | None = None, bound: bool = False,
-            through: "tuple[float, np.ndarray, Lens] | None" = None) -> tuple[float, np.ndarray]:
+            also: np.ndarray | None = None) -> tuple[float, np.ndarray]:
     """The refined grid ``refined`` (score, corners) again with the lens that bends the
     board's lines, when one makes them clearly straighter; else ``refined`` itself.
 
@@ -627,8 +629,8 @@ def _unbend(image: np.ndarray, geometry: BoardGeometry, refined: tuple[float, np
     :class:`Corners` carrying the lens, the grid fitted in full through it. ``start``: the
     first fit the refined grid came from, tried too (a grid refined with straight lines
     through a lens may have slipped a row from where the first fit had it). ``bound``: refine
-    with the halves' lines held near the whole's (:func:`_fit_in_quad`). ``through``: a grid
-    refined already through a lens (score, ideal corners, lens), a rival to the lenses tried.
+    with the halves' lines held near the whole's (:func:`_fit_in_quad`). ``also``: corners of
+    a grid refined already through a lens (as seen), every lens tried from them too.
     """
     h, w = image.shape[:2]
     score0, corners0 = refined
@@ -636,14 +638,15 @@ def _unbend(image: np.ndarray, geometry: BoardGeometry, refined: tuple[float, np
     cell = np.linalg.norm(starts[0][1] - starts[0][0]) / geometry.files
     if start is not None and np.abs(np.asarray(start, float) - starts[0]).max() > 0.5 * cell:
         starts.append(np.asarray(start, float))  # the refine moved the grid: it may have slipped
+    if also is not None:
+        starts.append(np.asarray(also, float))
 
     def tried(k: float, plain: np.ndarray) -> tuple[float, np.ndarray, Lens]:
         lens = Lens.for_image(k, (w, h), LENS_FOV)
         score, ideal = _refine(image, geometry, lens.undistort(plain), lens, 1, bound)
         return score, ideal, lens
 
-    best = max([tried(k, p) for k in LENS_FIRST for p in starts]
-               + ([through] if through is not None else []), key=lambda x: x[0])
+    best = max((tried(k, p) for k in LENS_FIRST for p in starts), key=lambda x: x[0])
     if best[0] < LENS_HINT * score0:
         return refined  # no lens straightens these lines: a straight board (the usual case)
     best = max([best] + [tried(k, p) for k in LENS_MORE for p in starts], key=lambda x: x[0])

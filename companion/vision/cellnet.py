@@ -155,8 +155,9 @@ def open_onnx(path: "Path | str") -> "cv2.dnn.Net":
     probability over every vision-dev photo's crops: see the test). OpenCV 4 has only the
     classic engine and no ``engine`` argument; a build without ``ENGINE_CLASSIC`` gets its
     default: OpenCV 5.1 dropped the classic engine, and its default runs the 64 crops in 3.8 ms
-    on two threads and 10 on one (5.0's classic in the same session: 5.4 and 9.6; the
-    held-out vision-dev photos read the same cells on both). Measured on this machine
+    on two threads and 10 on one (a later session's figures, the machine then less loaded:
+    5.0's classic 5.4 and 9.6, its default 8.3 and 16; the held-out vision-dev photos read
+    the same cells on 5.0 and 5.1). Measured on this machine
     (x86-64), not on a Raspberry Pi, whose kernels differ."""
     classic = getattr(cv2.dnn, "ENGINE_CLASSIC", None)
     if classic is None:
