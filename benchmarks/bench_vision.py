@@ -1110,12 +1110,23 @@ def _variant_frame(how: str, frame: np.ndarray) -> np.ndarray:
 
 
 def bench_real_game_variants(video: str, variant: str, moves: list[str],
-                             fen: str | None = None, looked_at: bool = False) -> None:
+                             fen: str | None = None, looked_at: bool = False,
+                             made: "list[int] | None" = None) -> None:
     """The recording of :func:`bench_real_game` as other cameras could film the same game
     (:data:`REAL_GAME_VARIANTS`: turned, another size, darker, warmer, fewer frames), each
     followed with the board found; the peer is the recording as it is, in the same run. A
     probe of how much a figure on one recording owes to that recording's own size, light and
-    frame rate (nothing was tuned on these variants)."""
+    frame rate (nothing was tuned on these variants).
+
+    ``made``: per move, the recording's frame from which it stands on the board (read off its
+    frames by eye, ``--made``); given, a referee asked to check squares enters every move
+    standing by then (as at a real table), not the next one only (devbench.follow_game)."""
+    import math
+
+    def made_in(every: int = 1, skip: int = 0) -> "list[int] | None":
+        """``made`` in the frames a run reads: every ``every``-th, from frame ``skip``."""
+        return None if made is None else [max(0, math.ceil((m - skip) / every)) for m in made]
+
     from pathlib import Path
 
     from companion.vision import devbench
@@ -1127,11 +1138,13 @@ def bench_real_game_variants(video: str, variant: str, moves: list[str],
     name = Path(video).name
     label = "derived from a recording LOOKED AT while the follower was changed" if looked_at \
         else "not made by the project, nothing tuned on it"
+    if made is not None:
+        label += "; asked to check, the referee enters every move standing"
     total = devbench.GameScore()
     for what, how, every in (("as recorded (the peer)", "same", 1), *REAL_GAME_VARIANTS):
         shown = [_variant_frame(how, f) for f in frames[::every]]
         score = devbench.follow_game(variant, fen, moves, iter(shown), None, f"{name}, {what}",
-                                     fps / every if fps else None)
+                                     fps / every if fps else None, made=made_in(every))
         for line in score.lines:
             print(line)
         print(f"[real webcam game, {name}, {what}, board found, {label}] {score.line()}",
@@ -1145,16 +1158,20 @@ def bench_real_game_variants(video: str, variant: str, moves: list[str],
     # bench_slow_reader); at 20 frames a second, 10 and 6.7. The peer, in the same run: the
     # reader and follower without learning the board again when told the game's position
     # (devbench.relearn_off)
-    ways = (("now", nullcontext), ("before (peer)", devbench.relearn_off))
+    ways = (("now", nullcontext),
+            ("peer: no piece come to a square read in the other colour when learning again",
+             devbench.relearn_recoloured_off),
+            ("before (peer): not learning again", devbench.relearn_off))
 
     def each_way(runs: list, title: str) -> None:
-        """``runs`` (what, frames made on demand, frame rate) followed each of ``ways``."""
+        """``runs`` (what, frames made on demand, frame rate, ``made`` in them) followed
+        each of ``ways``."""
         for who, off in ways:
             total = devbench.GameScore()
-            for what, shown, rate in runs:
+            for what, shown, rate, standing in runs:
                 with off():
                     score = devbench.follow_game(variant, fen, moves, iter(shown()), None,
-                                                 f"{name}, {what}", rate)
+                                                 f"{name}, {what}", rate, made=standing)
                 print(f"    {name}, {what}, {who}: {score.followed}/{score.moves} followed, "
                       f"{score.false} false, {score.asked} asked", flush=True)
                 total.add(score)
@@ -1163,13 +1180,14 @@ def bench_real_game_variants(video: str, variant: str, moves: list[str],
 
     each_way([(f"{what}, every {every} frame(s)",
                lambda how=how, every=every: [_variant_frame(how, f) for f in frames[::every]],
-               fps / every if fps else None)
+               fps / every if fps else None, made_in(every))
               for what, how in SLOW_REAL_LOOKS for every in (2, 3)],
              f"{len(SLOW_REAL_LOOKS)} variants each read every 2nd and 3rd frame")
     # ... and the recording cut at its start, as a recording trimmed to the game may be (or a
     # camera switched on just before the first move): the first calm frames the reader sees
     # may then lie under the shadows of people passing (scholarsmate.avi: 0.6-1.5 s in)
-    each_way([(f"from {late} s in (frame {skip})", lambda skip=skip: frames[skip:], fps)
+    each_way([(f"from {late} s in (frame {skip})", lambda skip=skip: frames[skip:], fps,
+               made_in(skip=skip))
               for late in CUT_STARTS_S for skip in [int(round(late * (fps or 20)))]],
              f"cut at its start {len(CUT_STARTS_S)} ways")
 
@@ -1786,6 +1804,11 @@ def main() -> int:
                         help="with --real-game: the recording also turned, at other sizes, "
                              "darker, warmer and at lower frame rates (REAL_GAME_VARIANTS), "
                              "and cut 0.3-1 s into it (CUT_STARTS_S)")
+    parser.add_argument("--made", metavar="FRAMES",
+                        help="with --real-game --variants: per move, the recording's frame from "
+                             "which it stands on the board (scholarsmate.avi, read off its "
+                             "frames: \"46 62 82 110 184 208 266\"); asked to check squares, the "
+                             "referee then enters every move standing, not the next one only")
     parser.add_argument("--later", action="store_true",
                         help="only the vision-dev videos switched on 2-4 moves late (held out, "
                              "then tune)")
@@ -1846,7 +1869,9 @@ def main() -> int:
         video, variant, moves = args.real_game
         bench_real_game(video, variant, moves.split(), looked_at=args.looked_at)
         if args.variants:
-            bench_real_game_variants(video, variant, moves.split(), looked_at=args.looked_at)
+            bench_real_game_variants(video, variant, moves.split(), looked_at=args.looked_at,
+                                     made=[int(m) for m in args.made.split()]
+                                     if args.made else None)
         print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
         return 0
     if args.real_photos:

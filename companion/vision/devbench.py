@@ -253,6 +253,21 @@ def relearn_off() -> "Iterator[None]":
         reader.RELEARN, follower.AHEAD_DOUBTED, follower.AHEAD_RECOLOURED = kept
 
 
+@contextmanager
+def relearn_recoloured_off() -> "Iterator[None]":
+    """The reader without session 44's change (a peer in the same run): the frame learnt again
+    from may read no piece come to a square since the board was learnt in the other colour
+    (reader.RELEARN_RECOLOURED)."""
+    from companion.vision import reader
+
+    kept = reader.RELEARN_RECOLOURED
+    reader.RELEARN_RECOLOURED = 0
+    try:
+        yield
+    finally:
+        reader.RELEARN_RECOLOURED = kept
+
+
 def video_frames(video: Video) -> "Any":
     import cv2
 

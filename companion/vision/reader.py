@@ -131,6 +131,11 @@ RELEARN_LOOKS = 60  # frames read whole for it that did not show the position we
 # at most, after each position told (a board read in part as the position, but not whole;
 # or never showing it: a move entered by touch, not made yet), so that a board never learnt
 # again is read in part as before
+RELEARN_RECOLOURED = 2  # squares a piece has come to since the board was learnt that the
+# frame learnt again from may read surely as a piece of the other colour, at most (a board
+# learnt under a hand reads a light piece dark: the real recording read every 3rd frame at
+# half its size read the queen come to h5 dark, and no frame was ever learnt again from; a
+# piece turned on a square it stood on still has to read in its new colour)
 TRACK = True
 TRACK_MIN = 0.08  # cell
 TRACK_MAX = 0.45  # cell
@@ -534,20 +539,30 @@ class Reader:
         it; and the squares changed since the board was last learnt, and apart those the
         tells changed since the last one, half of each at least read surely as they are now,
         none otherwise (a move entered by touch, not made yet, is not learnt as made; nor
-        a move taken back on the screen, still standing on the board)."""
+        a move taken back on the screen, still standing on the board). A piece come to a
+        square empty when the board was last learnt may read in the other colour, on
+        :data:`RELEARN_RECOLOURED` squares at most: what stands there is the move made, and
+        learning again is what mends a board that reads its colour wrong."""
         known = self._relearn
         assert known is not None
         was = self._learnt_as or {}
         if any(e.sure and (e.state.value == ".") != (known[c] == ".")
                for c, e in evidence.items()):
             return False
+        recoloured = {c for c, e in evidence.items()
+                      if e.sure and e.state.value not in (".", known[c]) and known[c] != "."
+                      and was.get(c, known[c]) == "."}
+        if len(recoloured) > RELEARN_RECOLOURED:
+            return False
         # ... and so the squares told changed since it was last told (a move taken back on
         # the screen, the board learnt again after it, changes none since then)
         for moved in ([c for c in self.geometry.cells if was.get(c, known[c]) != known[c]],
                       self._told):
-            if any(evidence[c].sure and evidence[c].state.value != known[c] for c in moved):
+            if any(evidence[c].sure and evidence[c].state.value != known[c]
+                   and c not in recoloured for c in moved):
                 return False
-            if 2 * sum(evidence[c].sure and evidence[c].state.value == known[c]
+            if 2 * sum(evidence[c].sure and (evidence[c].state.value == known[c]
+                                             or c in recoloured)
                        for c in moved) < len(moved):
                 return False
         return True

@@ -121,3 +121,51 @@ def test_a_move_taken_back_on_the_screen_is_learnt_only_once_taken_back_on_the_b
     for _ in range(5):
         reader.read(finish(scene, start, rng))
     assert reader.relearnt == 2 and reader._learnt_as == start_cells
+
+
+def _told_reader(told: list[str]) -> tuple[Reader, dict[str, str], dict[str, str]]:
+    """A reader (no picture needed) whose board was learnt as the start and which is told the
+    position after ``told``; that position and the start's, cell -> "."/"w"/"b"."""
+    pos = get_variant("magici").start_position()
+    g = geometry_for_cells(list(pos.geometry.cells))
+    reader = Reader(g, expected=occupancy(pos, g.cells))
+    start = occupancy(pos, g.cells)
+    for text in told:
+        pos.push(pos.parse_move(text))
+    known = occupancy(pos, g.cells)
+    reader._learnt_as = start
+    reader._relearn = known
+    reader._told = frozenset(c for c in g.cells if start[c] != known[c])
+    return reader, known, start
+
+
+def _evidence(seen: dict[str, str]) -> dict:
+    from companion.vision.classify import CellEvidence, CellState
+
+    return {c: CellEvidence(CellState(v), 0.0, 0.0, float("nan"), True) for c, v in seen.items()}
+
+
+def test_a_piece_come_to_a_square_may_read_in_the_other_colour_when_learning_again():
+    """Told e2-e4, e7-e5, Qd1-h5, Nb8-c6 (the referee's answer on the real recording read every
+    3rd frame at half its size): the queen come to h5 reads dark on a board learnt under a
+    hand; the board is still learnt again from that frame (RELEARN_RECOLOURED), not from one
+    reading two more pieces come to squares dark, nor a piece turned where it stood."""
+    reader, known, _ = _told_reader(["e2e4", "e7e5", "d1h5", "b8c6"])
+    assert reader._shows_told(_evidence(known))
+    assert reader._shows_told(_evidence({**known, "h5": "b"}))
+    assert reader._shows_told(_evidence({**known, "h5": "b", "e4": "b"}))
+    assert not reader._shows_told(_evidence({**known, "h5": "b", "e4": "b", "c6": "w"}))
+    assert not reader._shows_told(_evidence({**known, "h5": "."}))  # the queen not there yet
+    assert not reader._shows_told(_evidence({**known, "d1": "w"}))  # ... still on d1
+
+
+def test_a_piece_turned_on_its_square_must_read_in_its_new_colour(monkeypatch):
+    """A square held at the learning and held now by a piece of the other colour (a capture,
+    a piece turned) must read in its colour told; and without RELEARN_RECOLOURED no piece
+    come to a square may read otherwise (the peer)."""
+    reader, known, _ = _told_reader(["e2e4", "d7d5", "e4d5", "c7c6", "d5c6", "g8f6", "c6b7"])
+    assert reader._shows_told(_evidence(known))
+    assert not reader._shows_told(_evidence({**known, "b7": "b"}))  # dark, as at the learning
+    reader, known, _ = _told_reader(["e2e4", "e7e5", "d1h5", "b8c6"])
+    monkeypatch.setattr(reader_module, "RELEARN_RECOLOURED", 0)
+    assert not reader._shows_told(_evidence({**known, "h5": "b"}))
