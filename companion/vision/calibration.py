@@ -402,7 +402,7 @@ def find_board(image: np.ndarray, geometry: BoardGeometry,
         is tried from that grid too: refined straight, its grid may slip a file, and one round
         through each lens from the first fit is too rough to bring it back. k -0.25 on a framed
         Camerlano board as OpenCV 5.1.0 draws it: the first fit 0.43 cell off slipped to 1.79
-        refined straight and ended 0.61 off; refined through the probe, 0.05)"""
+        refined straight and ended 0.61 off; refined through the probe, 0.06)"""
         if i not in refined:
             also = None
             if i in lensed:
