@@ -1155,9 +1155,10 @@ def bench_real_game_variants(video: str, variant: str, moves: list[str],
           f"{total.line()}", flush=True)
     # ... and those other cameras read by a slower reader: every 2nd and 3rd frame reaches it,
     # as on a Raspberry Pi that takes longer than a frame's time to read one (see
-    # bench_slow_reader); at 20 frames a second, 10 and 6.7. The peer, in the same run: the
-    # reader and follower without learning the board again when told the game's position
-    # (devbench.relearn_off)
+    # bench_slow_reader); at 20 frames a second, 10 and 6.7. The peers, in the same run: the
+    # reader without taking a piece read in the other colour when learning again
+    # (devbench.relearn_recoloured_off), and the reader and follower without learning the
+    # board again when told the game's position (devbench.relearn_off)
     ways = (("now", nullcontext),
             ("peer: no piece come to a square read in the other colour when learning again",
              devbench.relearn_recoloured_off),
@@ -1867,11 +1868,19 @@ def main() -> int:
         return 0
     if args.real_game:
         video, variant, moves = args.real_game
+        made = None
+        if args.made:
+            try:
+                made = [int(m) for m in args.made.split()]
+            except ValueError:
+                parser.error(f"--made {args.made!r}: frame numbers, one per move, expected")
+            if len(made) != len(moves.split()) or made != sorted(made) or min(made) < 0:
+                parser.error(f"--made {args.made!r}: {len(moves.split())} frame numbers in "
+                             f"order expected, one per move of {moves!r}")
         bench_real_game(video, variant, moves.split(), looked_at=args.looked_at)
         if args.variants:
             bench_real_game_variants(video, variant, moves.split(), looked_at=args.looked_at,
-                                     made=[int(m) for m in args.made.split()]
-                                     if args.made else None)
+                                     made=made)
         print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
         return 0
     if args.real_photos:
