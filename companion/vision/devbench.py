@@ -220,6 +220,20 @@ def follow_game(variant: str, start_fen: str | None, truth_moves: list[str],
 
 
 @contextmanager
+def _settings(module: Any, **values: Any) -> "Iterator[None]":
+    """``module``'s settings named in ``values`` set so for the ``with`` block, then put back
+    (a peer in the same run: the code as it was without a session's change)."""
+    kept = {name: getattr(module, name) for name in values}
+    for name, value in values.items():
+        setattr(module, name, value)
+    try:
+        yield
+    finally:
+        for name, value in kept.items():
+            setattr(module, name, value)
+
+
+@contextmanager
 def follower_changes_off() -> "Iterator[None]":
     """The follower without session 40's changes (a peer in the same run, for benchmarks and
     tests): no bound on waiting for an arm across calm stretches (follower.ARM_KEPT), no
@@ -227,12 +241,8 @@ def follower_changes_off() -> "Iterator[None]":
     a long silence (SILENT_LOOKS)."""
     from companion.vision import follower
 
-    kept = follower.ARM_KEPT, follower.STUCK_LOOKS, follower.SILENT_LOOKS
-    follower.ARM_KEPT, follower.STUCK_LOOKS, follower.SILENT_LOOKS = 2.0, 10**9, 10**9
-    try:
+    with _settings(follower, ARM_KEPT=2.0, STUCK_LOOKS=10**9, SILENT_LOOKS=10**9):
         yield
-    finally:
-        follower.ARM_KEPT, follower.STUCK_LOOKS, follower.SILENT_LOOKS = kept
 
 
 @contextmanager
@@ -245,12 +255,9 @@ def relearn_off() -> "Iterator[None]":
     (follower.AHEAD_RECOLOURED)."""
     from companion.vision import follower, reader
 
-    kept = reader.RELEARN, follower.AHEAD_DOUBTED, follower.AHEAD_RECOLOURED
-    reader.RELEARN, follower.AHEAD_DOUBTED, follower.AHEAD_RECOLOURED = False, False, 0
-    try:
+    with _settings(reader, RELEARN=False), \
+            _settings(follower, AHEAD_DOUBTED=False, AHEAD_RECOLOURED=0):
         yield
-    finally:
-        reader.RELEARN, follower.AHEAD_DOUBTED, follower.AHEAD_RECOLOURED = kept
 
 
 @contextmanager
@@ -260,12 +267,8 @@ def relearn_recoloured_off() -> "Iterator[None]":
     (reader.RELEARN_RECOLOURED)."""
     from companion.vision import reader
 
-    kept = reader.RELEARN_RECOLOURED
-    reader.RELEARN_RECOLOURED = 0
-    try:
+    with _settings(reader, RELEARN_RECOLOURED=0):
         yield
-    finally:
-        reader.RELEARN_RECOLOURED = kept
 
 
 def video_frames(video: Video) -> "Any":

@@ -549,9 +549,9 @@ class Reader:
         if any(e.sure and (e.state.value == ".") != (known[c] == ".")
                for c, e in evidence.items()):
             return False
-        recoloured = {c for c, e in evidence.items()
-                      if e.sure and e.state.value not in (".", known[c]) and known[c] != "."
-                      and was.get(c, known[c]) == "."}
+        # (read surely, a square holding a piece in the position holds one in the reading)
+        recoloured = {c for c, e in evidence.items() if e.sure and e.state.value != known[c]
+                      and known[c] != "." and was.get(c, known[c]) == "."}
         if len(recoloured) > RELEARN_RECOLOURED:
             return False
         # ... and so the squares told changed since it was last told (a move taken back on
