@@ -271,6 +271,16 @@ def relearn_recoloured_off() -> "Iterator[None]":
         yield
 
 
+@contextmanager
+def runs_back_off() -> "Iterator[None]":
+    """The follower without session 45's change (a peer in the same run): before squares are
+    named, no runs of moves read on the board asked about instead (follower.RUNS_BACK)."""
+    from companion.vision import follower
+
+    with _settings(follower, RUNS_BACK=False):
+        yield
+
+
 def video_frames(video: Video) -> "Any":
     import cv2
 

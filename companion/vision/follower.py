@@ -446,6 +446,13 @@ STUCK_LOOKS = 2
 # under a spotlight's shadow, the moves made meanwhile entered by touch: the camera said
 # nothing for its last six moves; see tests/ui/vision/test_follow_footage.py)
 SILENT_LOOKS = 6
+# Before squares are named (changed cells no move explains, or after a long silence), the runs
+# of two moves or more the cells' reader reads the board as are asked about as one answer,
+# when ASK_RUNS at most (ChangeFollower._runs_back): an agreed picture gone stale (taken under
+# a passing shadow) tells no move by change. The real webcam recording cut 0.3 s and 1.0 s
+# into it (bench_vision --variants, derived from LOOKED AT footage): a run of four and a run
+# of three were named as squares to check; now asked, 9 of 28 moves followed where 6 were
+RUNS_BACK = True
 HOLD_FRAMES = 5  # frames a picture holds still before a move with an arm-like remainder is played
 # (with the frame rate known: that many thirds of the calm frames)
 CALM_S = 0.5  # seconds the picture must hold still before it is judged, when the frame rate or
@@ -671,6 +678,8 @@ class ChangeFollower(Follower):
     # cells last waited on as an arm, at how many looks against the same agreed picture, the
     # look they were last seen at, and that picture
     _looks: int = field(default=0, init=False, repr=False)  # calm pictures judged
+    _arm_at: int = field(default=-1, init=False, repr=False)  # the look an arm was last
+    # waited on at (see _hand_wait)
     _hand_came: bool = field(default=False, init=False, repr=False)  # a hand came and went
     # since the last move played or chosen
     last_scores: list = field(default_factory=list, init=False, repr=False)
@@ -1319,6 +1328,49 @@ class ChangeFollower(Follower):
             return None
         return self._accept((fits[0],), picture)
 
+    def _runs_back(self) -> "list[FollowEvent] | None":
+        """Before squares are named (changed cells no move explains, or a long silence: see
+        SILENT_LOOKS), the board as the cells' reader reads it: the runs of two moves or more
+        that leave it so, judged as a board seen ahead is (every square read surely otherwise
+        theirs, but a stray piece or two beside two moves in a row, and read as they leave
+        it: see :meth:`_read_ahead` and :meth:`_runs_ahead`), are asked about, ASK_RUNS at
+        most, where a run is one answer (not in a game with a roll before each move, Due Re;
+        nor where a Shah's exchange may hide among them). None: no such run, or a single move
+        (which the board's change judges), and the squares are named as before.
+
+        Nothing is entered unasked here; answered, the board is read as a board seen ahead
+        is (see :meth:`_ahead`) until it shows the game, and that picture is agreed (a move
+        made meanwhile that the reading alone explains may be played there, as after the
+        board is learnt).
+
+        For an agreed picture gone stale: taken under a passing shadow, every later picture
+        differs from it where nothing moved, and moves made since are not told by change.
+        Before, their squares were named to check, and each move entered by touch: a real
+        recording cut at its start, f1-c4, g8-f6 and Qh5xf7 read surely on all six squares,
+        as "check f1 c4 f6 f7 g8" (bench_vision --variants, derived from LOOKED AT footage);
+        our render 612, its picture agreed under a spotlight's shadow, a move entered by
+        touch and three made, as twelve squares, six of them squares nothing moved on
+        (tests/vision/test_stale_picture.py)."""
+        if not RUNS_BACK or not self._takes_runs():
+            return None
+        reading = self._last_read
+        sure, stray, found, runs = self._read_ahead(reading)
+        if found or runs is True or len(sure - stray) < AHEAD_LEAST:
+            return None  # (one square read otherwise, pieces where none stand: no moves)
+        if runs is False:  # (no two moves in a row: three or more)
+            seen = self._values(reading)
+            assert seen is not None
+            # (kept: the squares named stand, and the same board is judged at every look)
+            runs = self._memo("_runs_seen", ("back", self._ahead_key(reading, seen), sure),
+                              lambda: self._runs_ahead(seen, reading.unsure, sure))
+        if not runs or len(runs) > ASK_RUNS or any(len(path) < 2 for path in runs) \
+                or any(map(self._exchange_open, runs)):
+            return None
+        # (the question decides now: once answered and the board agreed, the next move is
+        # judged afresh, not as the end of a long silence)
+        self._unsettled, self._settle = 0, None
+        return self._ask_ahead(sure, [RUN_JOIN.join(map(str, path)) for path in runs], runs)
+
     def _question_open(self) -> bool:
         """Whether a question about moves stands (asked, or to ask again), or the board is
         read as seen ahead of the game (that reading decides meanwhile)."""
@@ -1801,7 +1853,13 @@ class ChangeFollower(Follower):
             if events is not None:
                 return events
             if self._unsettled >= SILENT_LOOKS and not self._asked:
-                # ... and after a long silence, the squares read surely otherwise named
+                # ... and after a long silence, the runs of moves the board reads as made
+                # asked about (see _runs_back; not while an arm is waited on: answered, the
+                # board read as the game would be agreed with it) ...
+                events = self._runs_back() if self._arm_at != self._looks else None
+                if events is not None:
+                    return events
+                # ... else the squares read surely otherwise named
                 off = {c for c, v in self._seen.items() if v != self.expected.get(c)
                        and c not in (self._misread or ()) and c not in self._credit
                        and c not in self._checked}
@@ -2208,6 +2266,13 @@ class ChangeFollower(Follower):
         # tests/ui/vision/test_follow_footage.py. Offering the likeliest legal moves with the
         # squares: no question naming squares on the real recording's variants, nor on tune
         # webcam films, had one that showed.)
+        # Runs of moves the board is read as (the agreed picture gone stale: see _runs_back)
+        # are asked about instead
+        # (not again while these squares stand named: the same board, every look)
+        if self._asked != (EventKind.CHECK, (), squares):
+            events = self._runs_back()
+            if events is not None:
+                return events
         return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
 
     def _caught_up(self, ev: np.ndarray, index: dict[str, int], strong: set[str],
@@ -2764,6 +2829,7 @@ class ChangeFollower(Follower):
             if looks > HAND_WAIT:
                 return False
             self._unsettled = max(self._unsettled, 1)
+            self._arm_at = self._looks
             return True
         return False
 
