@@ -3,7 +3,7 @@
 The follower tells a move by what changed against the picture both sides last agreed on. When
 that picture was taken under a passing person's shadow, every later picture differs from it
 where nothing moved, and a run of moves made since cannot be told by change: their squares
-were named to check with the shadow's. The board as the cells' reader reads it tells them;
+were named to check, with squares nothing moved on. The board as the cells' reader reads it tells them;
 the runs of moves it reads are now asked about as one answer (``ChangeFollower._runs_back``),
 and once answered the board is read until it shows the game, that picture agreed, and the
 game goes on by change. Our renders (seeds below 1000), looked at while this was made.
