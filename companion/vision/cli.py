@@ -77,6 +77,11 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                        help="networks of the ensemble, each from its own seed (default the "
                        "app's, companion/vision/cellnet.py MEMBERS)")
     train.add_argument("--threads", type=int, default=2, metavar="N", help="CPU threads (2)")
+    train.add_argument("--real", nargs=2, metavar=("DIR", "TRUTH"),
+                       help="photos of a real board to train on too: the folder they are in, "
+                       "and a JSON file giving each one's FEN board field ({\"photos\": "
+                       "{name: board}}; those named from its \"held_out_from\" on are left "
+                       "out, to measure on); each board is found with its position")
     train.set_defaults(func=_cmd_train)
 
 
@@ -88,6 +93,15 @@ def _cmd_train(args: argparse.Namespace) -> int:
     for name in ("renders", "copies", "epochs", "threads", "members"):
         if getattr(args, name) is not None and getattr(args, name) < 1:
             return _usage(f"--{name} must be at least 1")
+    real = None
+    if args.real:
+        from companion.vision.train import check_real
+
+        folder, truth = Path(args.real[0]), Path(args.real[1])
+        problem = check_real(folder, truth)
+        if problem:
+            return _usage(f"--real: {problem}")
+        real = (folder, truth)
     try:
         import torch  # noqa: F401
     except ImportError:
@@ -103,7 +117,7 @@ def _cmd_train(args: argparse.Namespace) -> int:
         print(f"member {k + 1}: {member_path(out, k)}", flush=True)
         train(member_path(out, k), renders=args.renders, copies=args.copies,
               epochs=args.epochs or EPOCHS[min(k, 1)], threads=args.threads,
-              log=lambda line: print(line, flush=True), seed=k)
+              log=lambda line: print(line, flush=True), seed=k, real=real)
     return 0
 
 

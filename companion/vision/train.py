@@ -16,6 +16,8 @@ The recipe, all from material the split (``split.json``) allows to train on:
   learnt as relative);
 - the *tune* part of ``../shared/vision-dev``: its photos, and every few calm frames of its
   tune videos (skipped when the folder is absent);
+- optionally (``real=``, ``companion vision train --real DIR TRUTH``; not in the committed
+  network, see :data:`REAL_SIDE`) photos of a real board, labelled from their FEN;
 - every picture several times (the other renderer's twice as often as ours), each time changed
   at random: light level, contrast, gamma, colour cast, a shadow across the board (soft or
   hard-edged), a lamp's glare, blur, noise, JPEG quality, the corners off by up to 0.12 cell
@@ -255,7 +257,7 @@ def _jitter(corners: np.ndarray, g: BoardGeometry, rng: np.random.Generator, amo
 
 
 def sources(renders: int, log: "callable" = print, dev: bool = True, skip: tuple[str, ...] = (),
-            wide: bool = False, marks: bool = False
+            wide: bool = False, marks: bool = False, real: "tuple[Path, Path] | None" = None
             ) -> Iterator[tuple[np.ndarray, BoardGeometry, np.ndarray, dict]]:
     """(image, geometry, true corners, cell -> label, ours) of every picture the recipe uses
     (``dev=False``: our renders only; ``skip``: names of tune photos or videos left out, to
@@ -287,6 +289,8 @@ def sources(renders: int, log: "callable" = print, dev: bool = True, skip: tuple
             image = cv2.imread(str(files[i]), cv2.IMREAD_COLOR)
             yield (image, get_geometry(v.truth["geometry"]), np.asarray(v.truth["corners"]),
                    labels, False)
+    if real is not None:
+        yield from real_photos(real[0], real[1], log, skip)
     for i in range(renders):
         rng = np.random.default_rng(SEED + i)
         g = get_geometry("11x10c" if i % 4 == 3 else "8x8")
@@ -312,6 +316,94 @@ def sources(renders: int, log: "callable" = print, dev: bool = True, skip: tuple
         if i % 50 == 0:
             log(f"  rendering {i}/{renders}")
         yield shot.image, g, np.asarray(shot.corners), dict(shot.cells), True
+
+
+# Real photos (``real=``): photos of real boards whose FEN board fields a JSON file gives
+# (``{"photos": {name: board}, "held_out_from": name}``, as benchmarks/data's
+# afka_chesscog_stills.json), only those named before ``held_out_from`` (the rest is held out);
+# each scaled to REAL_SIDE pixels at most and its board found with its position (as the start
+# of a game finds it: ``find_board`` with the position expected), kept only where the network
+# in use reads at least REAL_AGREE of its cells as labelled there (a photo whose board is
+# found wrong, or whose label was typed wrong, teaches nothing true). Twice as many changed
+# copies of each as of our renders, as the vision-dev tune photos.
+# Measured and NOT taken into the committed network (session 46; fold networks, seed 1, 5
+# epochs, vision-dev fold A left out, trained and read in one session): afka2d/chesscog's
+# tune photos of scattered positions added (15 found of the 17 named, every one kept), its
+# first game left out and read after learning the board from its first photo: 3042 ->
+# 3057/3136 cells (its h1 emblem read as a light piece 59 -> 49 times), read alone 3052 ->
+# 3062; the vision-dev fold A 970 -> 970/975. Half a per cent on one real board, nothing on
+# the other renderer's photos, where a seed's spread is a few cells: not worth every figure
+# measured on the committed network (``companion vision train --real`` keeps it at hand
+# for a club's own board photos)
+REAL_SIDE = 1280
+REAL_AGREE = 0.9
+
+
+def check_real(folder: Path, truth_file: Path) -> str | None:
+    """What is wrong with real photos given to train on (``real=``), naming the file and the
+    photo; None when nothing is. Checked before any training starts."""
+    import json
+
+    from companion.vision import devdata
+
+    if not Path(folder).is_dir():
+        return f"{folder}: no such folder"
+    try:
+        data = json.loads(Path(truth_file).read_text())
+    except (OSError, UnicodeDecodeError) as exc:
+        return f"{truth_file}: cannot be read ({exc})"
+    except json.JSONDecodeError as exc:
+        return f"{truth_file}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+    photos = data.get("photos") if isinstance(data, dict) else None
+    if not isinstance(photos, dict) or not photos:
+        return f'{truth_file}: no "photos" ({{name: FEN board}}) in it'
+    for name, board in photos.items():
+        try:
+            devdata.fen_occupancy(str(board).split()[0] if str(board).split() else "")
+        except ValueError as exc:
+            return f"{truth_file}: photo {name}: FEN board {board!r}: {exc}"
+    return None
+
+
+def real_photos(folder: Path, truth_file: Path, log: "callable" = print,
+                skip: tuple[str, ...] = ()
+                ) -> Iterator[tuple[np.ndarray, BoardGeometry, np.ndarray, dict, bool]]:
+    """(image, geometry, corners, cell -> label, False) of the real photos a truth file gives
+    that are not held out (nor named in ``skip``); see :data:`REAL_SIDE`."""
+    import json
+
+    from companion.vision import devdata
+    from companion.vision.calibration import find_board
+    from companion.vision.cellnet import CellNet
+
+    data = json.loads(Path(truth_file).read_text())
+    held_out = data.get("held_out_from")
+    g = get_geometry("8x8")
+    net = CellNet.load()
+    used = dropped = 0
+    for name, board in sorted(data["photos"].items()):
+        if (held_out is not None and name >= held_out) or name.split(".")[0] in skip \
+                or name in skip:
+            continue
+        image = cv2.imread(str(Path(folder) / name), cv2.IMREAD_COLOR)
+        if image is None:
+            log(f"  real photo {name}: missing or unreadable in {folder}: skipped")
+            continue
+        scale = REAL_SIDE / max(image.shape[:2])
+        if scale < 1:
+            image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        labels = devdata.fen_occupancy(board.split()[0])
+        corners = find_board(image, g, labels)
+        seen = net.read(image, g, corners) if corners is not None else {}
+        agree = sum(seen.get(c) == v for c, v in labels.items()) / len(labels)
+        if agree < REAL_AGREE:
+            dropped += 1
+            log(f"  real photo {name}: board found reads {100 * agree:.0f} % as labelled: "
+                "left out")
+            continue
+        used += 1
+        yield image, g, np.asarray(corners, float), labels, False
+    log(f"  real photos: {used} used, {dropped} left out")
 
 
 UNSEEN_SEEDS = range(5000, 5100)  # tune seeds of the unseen-sets check (never trained on)
@@ -360,13 +452,13 @@ def _frame_jitter(n: int, rng: np.random.Generator, amount: float) -> np.ndarray
 
 
 def dataset(renders: int, copies: int, seed: int = 1, log: "callable" = print, dev: bool = True,
-            skip: tuple[str, ...] = (), wide: bool = WIDE, marks: bool = MARKS
-            ) -> tuple[np.ndarray, np.ndarray]:
+            skip: tuple[str, ...] = (), wide: bool = WIDE, marks: bool = MARKS,
+            real: "tuple[Path, Path] | None" = None) -> tuple[np.ndarray, np.ndarray]:
     """Crops (n, 3, CROP, CROP) float16 and labels (n,) of the recipe (``wide``: its wide
     variant; ``marks``: its marked variant)."""
     rng = np.random.default_rng(seed)
     xs, ys = [], []
-    for image, g, corners, labels, own in sources(renders, log, dev, skip, wide, marks):
+    for image, g, corners, labels, own in sources(renders, log, dev, skip, wide, marks, real):
         for k in range(copies if own else 2 * copies):  # the other renderer's pictures twice
             img = image if k == 0 else _augment(image, rng, wide)
             c = _jitter(corners, g, rng, 0.04 if k == 0 else 0.12)
@@ -432,12 +524,14 @@ def _flip(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 def train(out: Path = MODEL, renders: int = 240, copies: int = 3, epochs: int = 10,
           threads: int = 2, log: "callable" = print, skip: tuple[str, ...] = (), seed: int = 0,
-          wide: bool = WIDE, marks: bool = MARKS) -> dict[str, float]:  # pragma: no cover
+          wide: bool = WIDE, marks: bool = MARKS, real: "tuple[Path, Path] | None" = None
+          ) -> dict[str, float]:  # pragma: no cover
     """Build the data, train, export to ONNX at ``out``; returns a few figures. ``seed``
     draws other changes of the pictures, starting weights and batches (the same renders);
     ``wide``, ``marks``: the recipe's wide or marked variant."""
     t0 = time.perf_counter()
-    x, y = dataset(renders, copies, seed=1 + seed, log=log, skip=skip, wide=wide, marks=marks)
+    x, y = dataset(renders, copies, seed=1 + seed, log=log, skip=skip, wide=wide, marks=marks,
+                   real=real)
     log(f"  {len(y)} crops ({np.bincount(y, minlength=3).tolist()} empty/light/dark) "
         f"in {time.perf_counter() - t0:.0f} s")
     return fit(x, y, out, epochs, threads, log, t0, seed)
