@@ -261,8 +261,9 @@ def sources(renders: int, log: "callable" = print, dev: bool = True, skip: tuple
             ) -> Iterator[tuple[np.ndarray, BoardGeometry, np.ndarray, dict]]:
     """(image, geometry, true corners, cell -> label, ours) of every picture the recipe uses
     (``dev=False``: our renders only; ``skip``: names of tune photos or videos left out, to
-    measure on them; ``wide``: the wide variant's sets; ``marks``: the marked variant's
-    boards)."""
+    measure on them, and of real photos; ``wide``: the wide variant's sets; ``marks``: the
+    marked variant's boards; ``real``: a folder of real photos and its truth file, see
+    :func:`real_photos`)."""
     from companion.rules import VARIANT_NAMES, get_variant
     from companion.vision import devdata
     from companion.vision.synth import random_scene, render
@@ -324,7 +325,8 @@ def sources(renders: int, log: "callable" = print, dev: bool = True, skip: tuple
 # each scaled to REAL_SIDE pixels at most and its board found with its position (as the start
 # of a game finds it: ``find_board`` with the position expected), kept only where the network
 # in use reads at least REAL_AGREE of its cells as labelled there (a photo whose board is
-# found wrong, or whose label was typed wrong, teaches nothing true). Twice as many changed
+# found wrong, or whose label was typed wrong, teaches nothing true; so a photo the network
+# reads much worse than that teaches nothing either). Twice as many changed
 # copies of each as of our renders, as the vision-dev tune photos.
 # Measured and NOT taken into the committed network (session 46; fold networks, seed 1, 5
 # epochs, vision-dev fold A left out, trained and read in one session): afka2d/chesscog's
@@ -357,11 +359,20 @@ def check_real(folder: Path, truth_file: Path) -> str | None:
     photos = data.get("photos") if isinstance(data, dict) else None
     if not isinstance(photos, dict) or not photos:
         return f'{truth_file}: no "photos" ({{name: FEN board}}) in it'
+    held_out = data.get("held_out_from")
+    if held_out is not None and not isinstance(held_out, str):
+        return f'{truth_file}: "held_out_from" must be a photo name, not {held_out!r}'
     for name, board in photos.items():
         try:
             devdata.fen_occupancy(str(board).split()[0] if str(board).split() else "")
         except ValueError as exc:
             return f"{truth_file}: photo {name}: FEN board {board!r}: {exc}"
+    used = [name for name in photos if held_out is None or name < held_out]
+    if not used:
+        return f'{truth_file}: every photo is held out (named from "held_out_from" {held_out!r} on)'
+    missing = [name for name in used if not (Path(folder) / name).is_file()]
+    if len(missing) == len(used):
+        return f"{folder}: none of the photos {truth_file} names is there (first: {missing[0]})"
     return None
 
 
@@ -380,13 +391,14 @@ def real_photos(folder: Path, truth_file: Path, log: "callable" = print,
     held_out = data.get("held_out_from")
     g = get_geometry("8x8")
     net = CellNet.load()
-    used = dropped = 0
+    used = dropped = missing = 0
     for name, board in sorted(data["photos"].items()):
         if (held_out is not None and name >= held_out) or name.split(".")[0] in skip \
                 or name in skip:
             continue
         image = cv2.imread(str(Path(folder) / name), cv2.IMREAD_COLOR)
         if image is None:
+            missing += 1
             log(f"  real photo {name}: missing or unreadable in {folder}: skipped")
             continue
         scale = REAL_SIDE / max(image.shape[:2])
@@ -394,7 +406,11 @@ def real_photos(folder: Path, truth_file: Path, log: "callable" = print,
             image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
         labels = devdata.fen_occupancy(board.split()[0])
         corners = find_board(image, g, labels)
-        seen = net.read(image, g, corners) if corners is not None else {}
+        if corners is None:
+            dropped += 1
+            log(f"  real photo {name}: no board found: left out")
+            continue
+        seen = net.read(image, g, corners)
         agree = sum(seen.get(c) == v for c, v in labels.items()) / len(labels)
         if agree < REAL_AGREE:
             dropped += 1
@@ -403,7 +419,7 @@ def real_photos(folder: Path, truth_file: Path, log: "callable" = print,
             continue
         used += 1
         yield image, g, np.asarray(corners, float), labels, False
-    log(f"  real photos: {used} used, {dropped} left out")
+    log(f"  real photos: {used} used, {dropped} left out, {missing} missing")
 
 
 UNSEEN_SEEDS = range(5000, 5100)  # tune seeds of the unseen-sets check (never trained on)

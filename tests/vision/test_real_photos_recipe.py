@@ -58,7 +58,7 @@ def test_real_photos_are_labelled_from_their_fen_and_a_wrong_label_is_left_out(t
     cell = np.linalg.norm(true["a.jpg"][1] - true["a.jpg"][0]) / 8
     assert np.abs(corners - true["a.jpg"]).max() < 0.25 * cell
     assert any("b.jpg" in line and "left out" in line for line in said)
-    assert said[-1] == "  real photos: 1 used, 1 left out"
+    assert said[-1] == "  real photos: 1 used, 1 left out, 0 missing"
 
 
 def test_bad_real_photos_are_refused_by_name_before_training(tmp_path, capsys):
@@ -73,6 +73,15 @@ def test_bad_real_photos_are_refused_by_name_before_training(tmp_path, capsys):
     assert "not JSON (line 1" in train.check_real(tmp_path, truth)
     truth.write_text('{"boards": {}}')
     assert 'no "photos"' in train.check_real(tmp_path, truth)
+    truth.write_text(json.dumps({"photos": {"a.jpg": START}, "held_out_from": 4805}))
+    assert train.check_real(tmp_path, truth) == \
+        f'{truth}: "held_out_from" must be a photo name, not 4805'
+    truth.write_text(json.dumps({"photos": {"a.jpg": START}, "held_out_from": "a"}))
+    assert "every photo is held out" in train.check_real(tmp_path, truth)
+    # the wrong folder: none of the photos named is there
+    truth.write_text(json.dumps({"photos": {"a.jpg": START, "b.jpg": START}}))
+    assert train.check_real(tmp_path, truth) == \
+        f"{tmp_path}: none of the photos {truth} names is there (first: a.jpg)"
     # the command line says so and trains nothing
     assert main(["vision", "train", "--real", str(tmp_path), str(truth)]) == 2
     assert 'companion vision: --real: ' in capsys.readouterr().err
@@ -80,6 +89,7 @@ def test_bad_real_photos_are_refused_by_name_before_training(tmp_path, capsys):
 
 @pytest.mark.parametrize("board", [START, AFTER + " w KQkq - 0 2"])
 def test_a_full_fen_is_read_by_its_board_field(tmp_path, board):
+    (tmp_path / "a.jpg").write_bytes(b"")
     truth = tmp_path / "truth.json"
     truth.write_text(json.dumps({"photos": {"a.jpg": board}}))
     assert train.check_real(tmp_path, truth) is None
