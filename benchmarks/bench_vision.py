@@ -1156,11 +1156,15 @@ def bench_real_game_variants(video: str, variant: str, moves: list[str],
     # ... and those other cameras read by a slower reader: every 2nd and 3rd frame reaches it,
     # as on a Raspberry Pi that takes longer than a frame's time to read one (see
     # bench_slow_reader); at 20 frames a second, 10 and 6.7. The peers, in the same run: the
+    # follower keeping the picture before a run found by change and answered that did not fit
+    # it (devbench.answer_read_off), the
     # follower without asking about runs of moves read on the board before naming squares
     # (devbench.runs_back_off), the reader without taking a piece read in the other colour
     # when learning again (devbench.relearn_recoloured_off), and the reader and follower
     # without learning the board again when told the game's position (devbench.relearn_off)
     ways = (("now", nullcontext),
+            ("peer: the picture before an answered run that did not fit it kept",
+             devbench.answer_read_off),
             ("peer: no runs read on the board asked before squares are named",
              devbench.runs_back_off),
             ("peer: no piece come to a square read in the other colour when learning again",

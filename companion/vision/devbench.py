@@ -281,6 +281,17 @@ def runs_back_off() -> "Iterator[None]":
         yield
 
 
+@contextmanager
+def answer_read_off() -> "Iterator[None]":
+    """The follower without session 46's change (a peer in the same run): a run found by change
+    and answered that did not fit its picture leaves the picture before it agreed
+    (follower.ANSWER_READ)."""
+    from companion.vision import follower
+
+    with _settings(follower, ANSWER_READ=False):
+        yield
+
+
 def video_frames(video: Video) -> "Any":
     import cv2
 

@@ -456,6 +456,23 @@ SILENT_LOOKS = 6
 # --shadow-into-move): 198 of 288 where 196 (elolbia_a, shadow 2: nine squares named, now
 # f3-f4, f6-f5 asked), 0 false either way; the tune part unchanged
 RUNS_BACK = True
+# A run of moves found by change (ChangeFollower._catch_up) and answered, that did not fit the
+# picture it was found in (an arm may have lingered at its edge): the board is read until it
+# shows the game, and that picture agreed (off: the picture before the run stays the agreed
+# one; a peer, devbench.answer_read_off)
+ANSWER_READ = True
+# ... an arm at the edge: while cells that made its group read surely as pieces where the game
+# has none, the picture is not agreed for this many looks after the answer (as HAND_WAIT; not
+# while they read unsure: the real recording cut 1.0 s in read its black back rank so at every
+# look, d8-g8 the group, and waited on, its next move came and was named as squares, not
+# followed; an arm over pieces, read unsure, may so be taken into the picture, and is then
+# waited on as any arm once it leaves, see _hand_wait). (Measured and NOT taken: going back to
+# the picture before the run after six looks with the board not read as the game, as a
+# square of the run misread for good would leave it: with h5, or h5 and e4, or c6 read
+# surely otherwise for good, our render 612, the squares were named once and the next two
+# moves followed while the board was read; gone back, the squares the shadow left were named
+# and the next move was asked about, tests/vision/test_stale_picture.py)
+ANSWER_ARM_LOOKS = 4
 HOLD_FRAMES = 5  # frames a picture holds still before a move with an arm-like remainder is played
 # (with the frame rate known: that many thirds of the calm frames)
 CALM_S = 0.5  # seconds the picture must hold still before it is judged, when the frame rate or
@@ -658,11 +675,18 @@ class ChangeFollower(Follower):
     _doubt_ref: Any = field(default=None, init=False, repr=False)  # agreed when CHECK was asked
     # the runs of moves made unseen last asked about (see _caught_up): the calm picture they
     # were found in, their texts, those that fit it (see _catch_up), the history's moves then,
-    # and the agreed picture and change meter they were found against; one that fits chosen
+    # and the agreed picture and change meter they were found against, and the others' cells
+    # an arm may hold (see _runs_loose); one that fits chosen
     # whole, with the game, picture and meter as they were, that picture is the agreed one
     # from then on (see choose)
     _runs_asked: Any = field(default=None, init=False, repr=False)
     _runs_fit: set = field(default_factory=set, init=False, repr=False)  # (see _catch_up)
+    # ... and of the others, the unexplained cells read unsure that made a group at the edge
+    # (an arm may linger there), by run text
+    _runs_loose: dict = field(default_factory=dict, init=False, repr=False)
+    # one of those others answered (see ANSWER_READ): the look it was answered at, those cells,
+    # and the squares read since until the board shows the game (while _ahead_off is they)
+    _answer_read: Any = field(default=None, init=False, repr=False)
     _last_read: Any = field(default=None, init=False, repr=False)  # the last reading
     _ahead_read: Any = field(default=None, init=False, repr=False)  # a few readings' keys,
     # each with what _read_ahead found in it
@@ -1208,6 +1232,9 @@ class ChangeFollower(Follower):
         # (a cell misread for good among the squares named, one or two elsewhere, aside: one
         # cell read otherwise is no move, as at the start)
         left = sure - stray
+        read = self._answer_reading()
+        if read is not None and self._looks - read[0] < ANSWER_ARM_LOOKS and read[1] & stray:
+            return []  # (an arm may linger at the edge still: see ANSWER_ARM_LOOKS)
         if len(left & self._ahead_off) >= AHEAD_LEAST or len(left) > MAX_NOISE \
                 or (_diff(self.expected, seen) - reading.unsure) & self._credit \
                 or (self._ahead_asked and _diff(self.expected, seen) & self._ahead_squares
@@ -1255,6 +1282,7 @@ class ChangeFollower(Follower):
         named, self._ahead_off = self._ahead_off, frozenset()
         self._ahead_asked = ()
         self._asked = ()
+        self._answer_read = None
         # (moves the players chose meanwhile, an answer or touched, stand in this picture, and
         # none has a picture before it: the last, taken back on the screen, is played so
         # again unless the board shows it taken back; see the same for a board learnt after
@@ -1373,6 +1401,13 @@ class ChangeFollower(Follower):
         # judged afresh, not as the end of a long silence)
         self._unsettled, self._settle = 0, None
         return self._ask_ahead(sure, [RUN_JOIN.join(map(str, path)) for path in runs], runs)
+
+    def _answer_reading(self) -> "tuple | None":
+        """The look a run found by change and not fitting its picture was answered at, the
+        cells an arm may hold, and its squares, while the board is read after it (see
+        ANSWER_READ); None when it is not."""
+        read = self._answer_read
+        return read if read is not None and self._ahead_off == read[2] else None
 
     def _question_open(self) -> bool:
         """Whether a question about moves stands (asked, or to ask again), or the board is
@@ -2294,7 +2329,7 @@ class ChangeFollower(Follower):
                 # (asked, not refused: see choose)
                 self._runs_asked = (picture, [tuple(map(str, path)) for path in caught],
                                     set(self._runs_fit), tuple(map(str, self.history)),
-                                    self._ref, self._meter)
+                                    self._ref, self._meter, dict(self._runs_loose))
             return events
         return None if caught is None else self._accept(caught, picture)
 
@@ -2313,7 +2348,7 @@ class ChangeFollower(Follower):
             # (the hand that made the players' answered move may still rest over the board:
             # its cells were caught up as the queen's d8e8, clupso_a with a resting hand)
             return None
-        self._runs_fit = set()
+        self._runs_fit, self._runs_loose = set(), {}
         found = self._runs(ev, index, strong)
         narrowed = found is None
         if narrowed:  # too many ways: none is played, those read surely so far are asked
@@ -2345,6 +2380,9 @@ class ChangeFollower(Follower):
                 loose = {c for c in strong - moved if c not in self._seen}
                 if not self._edge_group(loose, HAND_CELLS):
                     self._runs_fit |= {tuple(map(str, path)) for path in likely}
+                else:
+                    self._runs_loose.update({tuple(map(str, path)): frozenset(loose)
+                                             for path in likely})
             # (more likely runs than can be offered: the one made may be left out, and every
             # one offered would leave the board right and the record wrong)
             if len(asked) > ASK_RUNS or any(map(self._exchange_open, asked)):
@@ -2733,6 +2771,18 @@ class ChangeFollower(Follower):
                 if moved & faint and moved <= changed:
                     return True
         return False
+
+    def _occupancy_at(self, ply: int) -> dict[str, str]:
+        """What stood on each cell after the history's first ``ply`` moves (the position is
+        left as it was)."""
+        later = list(self.history[ply:])
+        for _ in later:
+            self.position.pop()
+        try:
+            return self.expected
+        finally:
+            for move in later:
+                self.position.push(move)
 
     def _expected_after(self, moves: tuple) -> dict[str, str]:
         """What stands on each cell once ``moves`` are played (the position is left as it was)."""
@@ -3289,7 +3339,7 @@ class ChangeFollower(Follower):
             self._refs.append(self._ref)
         self._look_again = True
         if self._runs_asked is not None:
-            picture, runs, fit, then, ref, meter = self._runs_asked
+            picture, runs, fit, then, ref, meter, loose = self._runs_asked
             done = tuple(str(m) for m in self.history[len(then):])
             same = tuple(str(m) for m in self.history[:len(then)]) == then \
                 and ref is self._ref and meter is self._meter
@@ -3304,6 +3354,29 @@ class ChangeFollower(Follower):
                     # look: the real webcam recording cut 0.5 s into it (bench_vision
                     # --variants, derived from LOOKED AT footage)
                     self._agree(picture)
+                    self._unsettled = 0
+                    self._settle = None
+                elif ANSWER_READ:
+                    # ... chosen whole, but not fitting so (an arm may have lingered at the
+                    # edge of the picture it was found in): the board is read, as after a
+                    # run read on the board is answered (see _runs_back), until it shows
+                    # the game, and that picture is agreed. Before, the picture agreed
+                    # stayed the one before the run; gone stale (a shadow over it, gone
+                    # since), the moves made next were asked as a run again, or named: the
+                    # real webcam recording cut 1.0 s into it (bench_vision --variants,
+                    # derived from LOOKED AT footage)
+                    # An arm lingering there over empty squares is waited on
+                    # (ANSWER_ARM_LOOKS). Withdrawn before the picture is agreed, the question
+                    # is asked again, as an answer about a board seen ahead is (see
+                    # withdraw).
+                    squares = frozenset(
+                        _diff(self._occupancy_at(len(then)), self.expected))
+                    self._ahead_off = squares
+                    self._ahead_answer = (len(then), tuple(RUN_JOIN.join(r) for r in runs))
+                    self._answer_runs = [list(done)]
+                    self._answer_cells = set(squares)
+                    self._ahead_paths = []
+                    self._answer_read = (self._looks, loose.get(done, frozenset()), squares)
                     self._unsettled = 0
                     self._settle = None
             elif not same or not any(run[:len(done)] == done for run in runs):
