@@ -123,15 +123,18 @@ def test_the_peer_names_the_runs_squares_with_the_shadows():
     assert [str(m) for m in follower.history] == ["d2d4"]
 
 
-def _answered_unfitting(seed: int, calm: int = 40, misread: "dict[str, str] | None" = None
-                        ) -> tuple:
+def _answered_unfitting(seed: int, calm: int = 40, misread: "dict[str, str] | None" = None,
+                        arm: tuple[str, ...] = (), arm_reads: int = 0) -> tuple:
     """:func:`_shadowed`, then e2-e4, e7-e5, Qd1-h5, Nb8-c6 made at once, the way the real
     webcam recording cut 1.0 s into it went (bench_vision --variants, derived from LOOKED AT
     footage): the run found by change and asked about, but not fitting the picture it was
     found in (an arm taken to linger at the board's edge: ``_edge_group`` says so while the
     question is found), answered; after the answer six light pieces read unsure (as on that
     recording, where light pieces read dark, unsure, after the board was learnt again).
-    ``misread``: cells read surely so after the answer, whatever stands there. Returns the
+    ``misread``: cells read surely so after the answer, whatever stands there. ``arm``: empty
+    cells read unsure while the question is found (with the changes a stale picture shows
+    there, an arm's group at the edge), then surely as light pieces for ``arm_reads`` readings
+    after the answer, as an arm resting over them would be read. Returns the
     follower, the agreed picture before the run, what the camera said over ``calm`` frames of
     the board after the answer, and a function making the next move (None: none) and saying
     what the camera says over 30 frames."""
@@ -146,8 +149,18 @@ def _answered_unfitting(seed: int, calm: int = 40, misread: "dict[str, str] | No
     for text in run:
         game.push(next(m for m in game.legal_moves() if str(m) == text))
 
+    reads_after = [0]
+
     def read(frame):
         reading = reader.read(frame)
+        if follower.history:
+            reads_after[0] += 1
+        for c in arm if reading.ok else ():
+            if not follower.history:
+                reading.evidence[c] = dataclasses.replace(reading.evidence[c], sure=False)
+            elif reads_after[0] <= arm_reads:
+                reading.cells[c] = CellState.WHITE
+                reading.evidence[c] = dataclasses.replace(reading.evidence[c], sure=True)
         for c in ("a1", "b1", "c1", "a2", "b2", "c2") if follower.history else ():
             reading.evidence[c] = dataclasses.replace(reading.evidence[c], sure=False)
         for c, value in (misread or {}).items() if follower.history else ():
@@ -229,3 +242,19 @@ def test_a_square_of_such_an_answer_misread_for_good_is_named_and_the_game_goes_
     assert [(e.kind, set(e.squares)) for e in after] == [(EventKind.CHECK, set(misread))]
     assert next_move("f1c4") == ["f1c4"]
     assert next_move("g8f6") == ["g8f6"]
+
+
+def test_an_arm_over_empty_squares_is_waited_on_a_few_looks_before_the_board_is_agreed():
+    """Cells of the group taken for an arm (here c3 and d6, read unsure as the question was
+    found, the group put at the edge as above) read surely as pieces after the answer, where
+    the game has none: an arm resting there. The picture is not agreed while so, for
+    ANSWER_ARM_LOOKS looks at most (an arm goes; a stray misread stays), and agreed at once
+    when they read empty."""
+    arm = ("c3", "d6")
+    follower, stale, after, _ = _answered_unfitting(612, calm=10, arm=arm, arm_reads=100)
+    assert after == [] and follower._ref is stale
+    follower, stale, after, _ = _answered_unfitting(612, calm=40, arm=arm, arm_reads=100)
+    assert after == [] and follower._ref is not stale
+    follower, stale, after, next_move = _answered_unfitting(612, calm=10, arm=arm, arm_reads=0)
+    assert after == [] and follower._ref is not stale
+    assert next_move("f1c4") == ["f1c4"]
