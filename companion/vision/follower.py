@@ -462,7 +462,8 @@ RUNS_BACK = True
 # one; a peer, devbench.answer_read_off)
 ANSWER_READ = True
 # ... an arm at the edge: while cells that made its group read surely as pieces where the game
-# has none, the picture is not agreed for this many looks after the answer (as HAND_WAIT; not
+# has none, the picture is not agreed for this many looks after the answer (as HAND_WAIT; the
+# squares named or the question asked again meanwhile as ever; not
 # while they read unsure: the real recording cut 1.0 s in read its black back rank so at every
 # look, d8-g8 the group, and waited on, its next move came and was named as squares, not
 # followed; an arm over pieces, read unsure, may so be taken into the picture, and is then
@@ -675,8 +676,8 @@ class ChangeFollower(Follower):
     _doubt_ref: Any = field(default=None, init=False, repr=False)  # agreed when CHECK was asked
     # the runs of moves made unseen last asked about (see _caught_up): the calm picture they
     # were found in, their texts, those that fit it (see _catch_up), the history's moves then,
-    # and the agreed picture and change meter they were found against, and the others' cells
-    # an arm may hold (see _runs_loose); one that fits chosen
+    # and the agreed picture and change meter they were found against, the others' cells an
+    # arm may hold (see _runs_loose), and the game's occupancy then; one that fits chosen
     # whole, with the game, picture and meter as they were, that picture is the agreed one
     # from then on (see choose)
     _runs_asked: Any = field(default=None, init=False, repr=False)
@@ -1232,9 +1233,6 @@ class ChangeFollower(Follower):
         # (a cell misread for good among the squares named, one or two elsewhere, aside: one
         # cell read otherwise is no move, as at the start)
         left = sure - stray
-        read = self._answer_reading()
-        if read is not None and self._looks - read[0] < ANSWER_ARM_LOOKS and read[1] & stray:
-            return []  # (an arm may linger at the edge still: see ANSWER_ARM_LOOKS)
         if len(left & self._ahead_off) >= AHEAD_LEAST or len(left) > MAX_NOISE \
                 or (_diff(self.expected, seen) - reading.unsure) & self._credit \
                 or (self._ahead_asked and _diff(self.expected, seen) & self._ahead_squares
@@ -1279,6 +1277,9 @@ class ChangeFollower(Follower):
                 return self._ask(FollowEvent(EventKind.CHECK, squares=tuple(
                     sorted(self._ahead_off | sure, key=_cell_key))))
             return []
+        read = self._answer_reading()
+        if read is not None and self._looks - read[0] <= ANSWER_ARM_LOOKS and read[1] & stray:
+            return []  # (an arm may linger at the edge still: see ANSWER_ARM_LOOKS)
         named, self._ahead_off = self._ahead_off, frozenset()
         self._ahead_asked = ()
         self._asked = ()
@@ -2329,7 +2330,8 @@ class ChangeFollower(Follower):
                 # (asked, not refused: see choose)
                 self._runs_asked = (picture, [tuple(map(str, path)) for path in caught],
                                     set(self._runs_fit), tuple(map(str, self.history)),
-                                    self._ref, self._meter, dict(self._runs_loose))
+                                    self._ref, self._meter, dict(self._runs_loose),
+                                    self.expected)
             return events
         return None if caught is None else self._accept(caught, picture)
 
@@ -2772,18 +2774,6 @@ class ChangeFollower(Follower):
                     return True
         return False
 
-    def _occupancy_at(self, ply: int) -> dict[str, str]:
-        """What stood on each cell after the history's first ``ply`` moves (the position is
-        left as it was)."""
-        later = list(self.history[ply:])
-        for _ in later:
-            self.position.pop()
-        try:
-            return self.expected
-        finally:
-            for move in later:
-                self.position.push(move)
-
     def _expected_after(self, moves: tuple) -> dict[str, str]:
         """What stands on each cell once ``moves`` are played (the position is left as it was)."""
         with self._played(moves):
@@ -3038,6 +3028,7 @@ class ChangeFollower(Follower):
         self._refs[-1] = picture
         self._clear_credit()
         self._ahead_answer = None
+        self._answer_read = None
         # (cells seen changed at an unsettled look against the picture before are moot: kept,
         # they bound the next pair to a first move it had nothing to do with, and Due Re's
         # turns made in one go were never found for five turns: our renders, bench_dice_turns
@@ -3158,6 +3149,7 @@ class ChangeFollower(Follower):
         (the board still shows them). Returns their texts, first first."""
         self._learnt_at = None  # (withdrawn: see _relit)
         self._runs_asked = None
+        self._answer_read = None  # (an answer withdrawn: asked again, see below)
         self._arm = (frozenset(), 0, -1, None)  # (the picture agreed goes back: see ARM_KEPT)
         undone: list[str] = []
         # (not the moves of an answer refused: the question comes back instead, below)
@@ -3339,7 +3331,7 @@ class ChangeFollower(Follower):
             self._refs.append(self._ref)
         self._look_again = True
         if self._runs_asked is not None:
-            picture, runs, fit, then, ref, meter, loose = self._runs_asked
+            picture, runs, fit, then, ref, meter, loose, before = self._runs_asked
             done = tuple(str(m) for m in self.history[len(then):])
             same = tuple(str(m) for m in self.history[:len(then)]) == then \
                 and ref is self._ref and meter is self._meter
@@ -3369,9 +3361,9 @@ class ChangeFollower(Follower):
                     # (ANSWER_ARM_LOOKS). Withdrawn before the picture is agreed, the question
                     # is asked again, as an answer about a board seen ahead is (see
                     # withdraw).
-                    squares = frozenset(
-                        _diff(self._occupancy_at(len(then)), self.expected))
+                    squares = frozenset(_diff(before, self.expected))
                     self._ahead_off = squares
+                    self._ahead_squares = frozenset()
                     self._ahead_answer = (len(then), tuple(RUN_JOIN.join(r) for r in runs))
                     self._answer_runs = [list(done)]
                     self._answer_cells = set(squares)

@@ -180,6 +180,7 @@ def _answered_unfitting(seed: int, calm: int = 40, misread: "dict[str, str] | No
             if ",".join(run) in event.candidates:
                 assert follower._runs_asked is not None  # (found by change)
                 assert run not in follower._runs_asked[2]  # (... not fitting)
+                assert set(arm) <= follower._runs_asked[6].get(run, frozenset())
                 del follower._edge_group
                 for text in run:
                     follower.choose(text)
@@ -237,7 +238,9 @@ def test_such_an_answer_withdrawn_before_the_board_is_agreed_is_asked_again_not_
 def test_a_square_of_such_an_answer_misread_for_good_is_named_and_the_game_goes_on(misread):
     """A square of the answered run read surely otherwise at every look after (the queen's
     h5 read empty; and e4 read dark): the board never reads as the game. The squares are
-    named once, not waited on silently, and the next moves are still followed."""
+    named once, not waited on silently, and the next moves are still followed (each played
+    as the board read shows it, with those squares still misread: no going back to the
+    picture before the run, measured worse, see follower.ANSWER_ARM_LOOKS's comment)."""
     follower, _, after, next_move = _answered_unfitting(612, calm=150, misread=misread)
     assert [(e.kind, set(e.squares)) for e in after] == [(EventKind.CHECK, set(misread))]
     assert next_move("f1c4") == ["f1c4"]
@@ -258,3 +261,14 @@ def test_an_arm_over_empty_squares_is_waited_on_a_few_looks_before_the_board_is_
     follower, stale, after, next_move = _answered_unfitting(612, calm=10, arm=arm, arm_reads=0)
     assert after == [] and follower._ref is not stale
     assert next_move("f1c4") == ["f1c4"]
+
+
+def test_without_that_wait_the_arm_would_be_agreed_into_the_picture(monkeypatch):
+    """The control of the test above: ANSWER_ARM_LOOKS 0, the picture with the arm's cells
+    read as pieces is agreed at the first look."""
+    from companion.vision import follower as follower_module
+
+    monkeypatch.setattr(follower_module, "ANSWER_ARM_LOOKS", 0)
+    follower, stale, after, _ = _answered_unfitting(612, calm=10, arm=("c3", "d6"),
+                                                    arm_reads=100)
+    assert after == [] and follower._ref is not stale
