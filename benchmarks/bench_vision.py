@@ -1338,9 +1338,11 @@ def bench_shadow_into_move(role: str) -> None:
     """``role``'s vision-dev videos with a spotlight's hard-edged shadow over the board while
     the camera learns it, gone halfway through the first move
     (``devbench.spotlit``, shadows drawn from :data:`SHADOW_MOVE_SEEDS`),
-    given corners, followed four ways in the same run: without the shadow (the peer of the
+    given corners, followed five ways in the same run: without the shadow (the peer of the
     material); the follower without session 40's changes (the peer of the code,
-    :func:`companion.vision.devbench.follower_changes_off`); the follower as it is; and as
+    :func:`companion.vision.devbench.follower_changes_off`); without session 47's, the stale
+    picture kept when many squares are named (:func:`companion.vision.devbench.stale_named_off`);
+    the follower as it is; and as
     it is with the referee who, asked to check squares, enters the moves standing on the
     board by touch and says the board is right (the board screen's camera menu;
     ``devbench.follow_game``'s ``right``). The
@@ -1352,8 +1354,10 @@ def bench_shadow_into_move(role: str) -> None:
     if found is None:
         return
     videos, label = found
-    ways = ("no shadow (peer)", "the follower before (peer)", "the follower now",
+    ways = ("no shadow (peer)", "the follower before (peer)",
+            "now, a stale picture kept (peer)", "the follower now",
             "now, with the referee's word")
+    peers = {ways[1]: devbench.follower_changes_off, ways[2]: devbench.stale_named_off}
     totals = {w: devbench.GameScore() for w in ways}
     for video in videos:
         t = video.truth
@@ -1364,11 +1368,11 @@ def bench_shadow_into_move(role: str) -> None:
             shaded, made = devbench.spotlit(video, seed, frames)
             for way in ways:
                 shown = frames if way == ways[0] else shaded
-                with devbench.follower_changes_off() if way == ways[1] else nullcontext():
+                with peers[way]() if way in peers else nullcontext():
                     score = devbench.follow_game(
                         t["variant"], t["start_fen"], moves, iter(shown), corners,
                         f"{video.name}/{seed}", made=None if way == ways[0] else made,
-                        right=way == ways[3])
+                        right=way == ways[4])
                 totals[way].add(score)
                 print(f"  {video.name}, shadow {seed}, {way}: {score.followed}/{score.moves} "
                       f"followed, {score.false} false, {score.asked} asked", flush=True)
@@ -1835,7 +1839,7 @@ def main() -> int:
     parser.add_argument("--shadow-into-move", action="store_true",
                         help="only the vision-dev videos under a spotlight's shadow while the "
                              "board is learnt, gone during the first move (held out, then "
-                             "tune), four ways side by side")
+                             "tune), five ways side by side")
     parser.add_argument("--marked-boards", action="store_true",
                         help="only boards with marks printed in squares (held-out renders: "
                              "lone photos, and games castling short), beside the same without")

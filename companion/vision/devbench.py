@@ -292,6 +292,17 @@ def answer_read_off() -> "Iterator[None]":
         yield
 
 
+@contextmanager
+def stale_named_off() -> "Iterator[None]":
+    """The follower without session 47's change (a peer in the same run): many squares named
+    by change leave the agreed picture as it was, not the board read until it shows the game
+    (follower.STALE_NAMED)."""
+    from companion.vision import follower
+
+    with _settings(follower, STALE_NAMED=0):
+        yield
+
+
 def video_frames(video: Video) -> "Any":
     import cv2
 
