@@ -413,17 +413,25 @@ def camera_menu(app, screen: GameScreen) -> list[str]:
     return [b.label for b in screen.overlay_buttons]
 
 
-@pytest.mark.parametrize("said", [True, False])
+@pytest.mark.parametrize("said,stale_kept", [(True, False), (False, False), (False, True)])
 def test_a_board_learnt_under_a_shadow_the_referee_says_it_is_right_and_the_camera_follows_on(
-        camera_app, tmp_path, said):
+        camera_app, tmp_path, monkeypatch, said, stale_kept):
     """clupso_a with a spotlight's hard-edged shadow over half the board while the camera
     learns it, gone as the first move is made: every picture after differs from the one
     learnt along the shadow's edge, where nothing moved, and the camera names squares to check
     (before, it waited on them as an arm, silent for the whole game). The referee enters the
     moves made so far by touch (which settles the squares named), then says in the camera menu
     that the board is right: the camera starts again from the board as the screen shows it,
-    the banner is gone, and every later move is the camera's. Not said (``said`` False), the
-    camera, still judging against the picture learnt, does not follow the rest."""
+    the banner is gone, and every later move is the camera's. Not said (``said`` False): so
+    many squares named, the camera reads the board until it shows the game
+    (follower.STALE_NAMED), asks once which moves were made meanwhile (d7-d6, or d7-d6 and
+    e4xg6), the referee taps the ones on the board, and the camera follows the rest. Before
+    (``stale_kept``, the picture learnt kept as the agreed one), it named five squares where
+    nothing had moved since the referee's entries (a1 h2 d7 h7 h8) and followed nothing more."""
+    if stale_kept:
+        from companion.vision import follower
+
+        monkeypatch.setattr(follower, "STALE_NAMED", 0)
     video, made = shadowed_start(tmp_path, tune_video("clupso_a"))
     app, worker = camera_app(video.frames, "en")
     calibrate(app, video)
@@ -443,8 +451,29 @@ def test_a_board_learnt_under_a_shadow_the_referee_says_it_is_right_and_the_came
             tap(app, *screen.view.cell_rect(cell).center)
     assert [h.text for h in screen.session.history] == standing
     if not said:
-        pump(app, worker)
-        assert len(screen.session.history) < len(video.moves)
+        asked = []
+        while worker.step() is not None:
+            app.tick()
+            seen += 1
+            if screen.camera.asking():  # the referee taps the moves standing on the board
+                done = len(screen.session.history)
+                truth = ",".join(m for m, frame in zip(video.moves[done:], made[done:])
+                                 if frame < seen)
+                asked.append(truth)
+                assert truth in screen.camera.candidates, (truth, screen.camera.candidates)
+                tap(app, *screen.overlay_buttons[screen.camera.candidates.index(truth)]
+                    .rect.center)
+        sources = move_sources(screen.session.match)
+        if stale_kept:
+            assert not asked and sources == [""] * len(standing)
+            assert any(b.text.startswith(check) for b in app.banners)
+            return
+        assert asked == ["d7d6,e4g6"]  # (e4xg6 made as the board came calm)
+        assert [h.text for h in screen.session.history] == video.moves
+        answered = 2
+        assert sources == [""] * len(standing) + ["camera_asked"] * answered + \
+            ["camera"] * (len(video.moves) - len(standing) - answered)
+        assert not any(b.text.startswith(check) for b in app.banners) and not screen.overlay_buttons
         return
     before = screen.camera.follower
     labels = camera_menu(app, screen)
