@@ -1381,6 +1381,56 @@ def bench_shadow_into_move(role: str) -> None:
               f"corners, {way}] {total.line()}", flush=True)
 
 
+# bench_resting_hand: how long the hand rests (frames of the video held: two seconds at 30
+# frames a second, longer than the camera waits in silence) and at which hand frames (every
+# third of those where the truth has a hand over the board)
+REST_FRAMES = 60
+REST_EVERY = 3
+
+
+def bench_resting_hand(role: str) -> None:
+    """``role``'s vision-dev videos, each followed once per hand frame (every REST_EVERY-th
+    frame the truth marks as a hand over the board) with that frame held REST_FRAMES frames: a
+    player whose hand rests over the board, still, in the middle of a move or after it. Given
+    corners; the squares asked are answered as ``devbench.follow_game`` does (the moves
+    standing entered by touch). Beside it in the same run, the follower without session 47's
+    change (:func:`companion.vision.devbench.stale_named_off`)."""
+    from companion.vision import devbench
+
+    found = dev_videos(role, "vision-dev videos with a resting hand")
+    if found is None:
+        return
+    videos, label = found
+    ways = ("a stale picture kept (peer)", "the follower now")
+    totals = {w: devbench.GameScore() for w in ways}
+    for video in videos:
+        t = video.truth
+        frames = list(devbench.video_frames(video))
+        moves = [devbench._engine_text(t, m) for m in t["moves"]]
+        corners = np.asarray(t["corners"], float)
+        hands = [i for i, f in enumerate(t["frames"]) if f["hand"]][::REST_EVERY]
+        for at in hands:
+            held = frames[:at] + [frames[at]] * REST_FRAMES + frames[at + 1:]
+            made = [m["settled_frame"] + (REST_FRAMES - 1 if m["settled_frame"] > at else 0)
+                    for m in t["moves"]]
+            line = []
+            for way in ways:
+                with devbench.stale_named_off() if way == ways[0] else nullcontext():
+                    score = devbench.follow_game(t["variant"], t["start_fen"], moves,
+                                                 iter(held), corners, f"{video.name}@{at}",
+                                                 made=made)
+                totals[way].add(score)
+                line.append(f"{way}: {score.followed}/{score.moves} followed, {score.false} "
+                            f"false, {score.asked} asked")
+            print(f"  {video.name}, hand resting at frame {at}: " + "; ".join(line), flush=True)
+    for way, total in totals.items():
+        for line in total.lines:
+            if "false" in line:
+                print(line)
+        print(f"[vision-dev videos, {label}, a hand resting {REST_FRAMES} frames at every "
+              f"{REST_EVERY}rd hand frame, given corners, {way}] {total.line()}", flush=True)
+
+
 # held-out seeds of bench_marked_boards (the marked variant's marks were drawn from training
 # seeds 10000 on; the probes that showed a castling on a marked h1 lost, with 5 frames of calm
 # between moves, or asked, with 15, used seeds 600-623; lone photos 700-759)
@@ -1840,6 +1890,10 @@ def main() -> int:
                         help="only the vision-dev videos under a spotlight's shadow while the "
                              "board is learnt, gone during the first move (held out, then "
                              "tune), five ways side by side")
+    parser.add_argument("--resting-hand", action="store_true",
+                        help="only the vision-dev videos with a hand resting two seconds at "
+                             "every third hand frame (held out, then tune), beside the "
+                             "follower without session 47's change")
     parser.add_argument("--marked-boards", action="store_true",
                         help="only boards with marks printed in squares (held-out renders: "
                              "lone photos, and games castling short), beside the same without")
@@ -1854,6 +1908,11 @@ def main() -> int:
     if args.shadow_into_move:
         bench_shadow_into_move("held_out")
         bench_shadow_into_move("tune")
+        print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
+        return 0
+    if args.resting_hand:
+        bench_resting_hand("held_out")
+        bench_resting_hand("tune")
         print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
         return 0
     if args.marked_boards:

@@ -426,8 +426,8 @@ def test_a_board_learnt_under_a_shadow_the_referee_says_it_is_right_and_the_came
     many squares named, the camera reads the board until it shows the game
     (follower.STALE_NAMED), asks once which moves were made meanwhile (d7-d6, or d7-d6 and
     e4xg6), the referee taps the ones on the board, and the camera follows the rest. Before
-    (``stale_kept``, the picture learnt kept as the agreed one), it named five squares where
-    nothing had moved since the referee's entries (a1 h2 d7 h7 h8) and followed nothing more."""
+    (``stale_kept``, the picture learnt kept as the agreed one), it named squares again at the
+    next move (a1 h2 d7 h7 h8 when this was written) and followed nothing more."""
     if stale_kept:
         from companion.vision import follower
 
