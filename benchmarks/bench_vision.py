@@ -1394,14 +1394,17 @@ def bench_resting_hand(role: str) -> None:
     player whose hand rests over the board, still, in the middle of a move or after it. Given
     corners; the squares asked are answered as ``devbench.follow_game`` does (the moves
     standing entered by touch). Beside it in the same run, the follower without session 47's
-    change (:func:`companion.vision.devbench.stale_named_off`)."""
+    change (:func:`companion.vision.devbench.stale_named_off`) and without session 48's
+    (:func:`companion.vision.devbench.pair_against_off`)."""
     from companion.vision import devbench
 
     found = dev_videos(role, "vision-dev videos with a resting hand")
     if found is None:
         return
     videos, label = found
-    ways = ("a stale picture kept (peer)", "the follower now")
+    ways = ("a stale picture kept (peer)", "a pair read otherwise played (peer)",
+            "the follower now")
+    peers = {ways[0]: devbench.stale_named_off, ways[1]: devbench.pair_against_off}
     totals = {w: devbench.GameScore() for w in ways}
     for video in videos:
         t = video.truth
@@ -1415,7 +1418,7 @@ def bench_resting_hand(role: str) -> None:
                     for m in t["moves"]]
             line = []
             for way in ways:
-                with devbench.stale_named_off() if way == ways[0] else nullcontext():
+                with peers[way]() if way in peers else nullcontext():
                     score = devbench.follow_game(t["variant"], t["start_fen"], moves,
                                                  iter(held), corners, f"{video.name}@{at}",
                                                  made=made)
@@ -1427,8 +1430,8 @@ def bench_resting_hand(role: str) -> None:
         for line in total.lines:
             if "false" in line:
                 print(line)
-        print(f"[vision-dev videos, {label}, a hand resting {REST_FRAMES} frames at every "
-              f"{REST_EVERY}rd hand frame, given corners, {way}] {total.line()}", flush=True)
+        print(f"[vision-dev videos, {label}, a hand resting {REST_FRAMES} frames at one hand "
+              f"frame in {REST_EVERY}, given corners, {way}] {total.line()}", flush=True)
 
 
 # held-out seeds of bench_marked_boards (the marked variant's marks were drawn from training
@@ -1893,7 +1896,7 @@ def main() -> int:
     parser.add_argument("--resting-hand", action="store_true",
                         help="only the vision-dev videos with a hand resting two seconds at "
                              "every third hand frame (held out, then tune), beside the "
-                             "follower without session 47's change")
+                             "follower without session 47's and 48's changes")
     parser.add_argument("--marked-boards", action="store_true",
                         help="only boards with marks printed in squares (held-out renders: "
                              "lone photos, and games castling short), beside the same without")

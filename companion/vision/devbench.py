@@ -303,6 +303,17 @@ def stale_named_off() -> "Iterator[None]":
         yield
 
 
+@contextmanager
+def pair_against_off() -> "Iterator[None]":
+    """The follower without session 48's change (a peer in the same run): two moves found by
+    change in one look are played though the cells' reader reads a cell of theirs surely
+    otherwise (follower.PAIR_AGAINST)."""
+    from companion.vision import follower
+
+    with _settings(follower, PAIR_AGAINST=False):
+        yield
+
+
 def video_frames(video: Video) -> "Any":
     import cv2
 
