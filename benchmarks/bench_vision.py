@@ -34,6 +34,7 @@ import os
 import sys
 import time
 from contextlib import nullcontext
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -476,6 +477,15 @@ def dev_videos(role: str, what: str) -> "tuple[list, str] | None":
         print(f"[{what}, {role}] material absent: skipped")
         return None
     return videos, "held out" if role == "held_out" else "TUNED-ON, not a result"
+
+
+def video_game(video: Any) -> tuple:
+    """A vision-dev video's truth, frames, true moves (the engine's text) and true corners."""
+    from companion.vision import devbench
+
+    t = video.truth
+    return (t, list(devbench.video_frames(video)),
+            [devbench._engine_text(t, m) for m in t["moves"]], np.asarray(t["corners"], float))
 
 
 def bench_dev_videos(role: str) -> None:
@@ -1360,10 +1370,7 @@ def bench_shadow_into_move(role: str) -> None:
     peers = {ways[1]: devbench.follower_changes_off, ways[2]: devbench.stale_named_off}
     totals = {w: devbench.GameScore() for w in ways}
     for video in videos:
-        t = video.truth
-        frames = list(devbench.video_frames(video))
-        moves = [devbench._engine_text(t, m) for m in t["moves"]]
-        corners = np.asarray(t["corners"], float)
+        t, frames, moves, corners = video_game(video)
         for seed in SHADOW_MOVE_SEEDS:
             shaded, made = devbench.spotlit(video, seed, frames)
             for way in ways:
@@ -1407,10 +1414,7 @@ def bench_resting_hand(role: str) -> None:
     peers = {ways[0]: devbench.stale_named_off, ways[1]: devbench.pair_against_off}
     totals = {w: devbench.GameScore() for w in ways}
     for video in videos:
-        t = video.truth
-        frames = list(devbench.video_frames(video))
-        moves = [devbench._engine_text(t, m) for m in t["moves"]]
-        corners = np.asarray(t["corners"], float)
+        t, frames, moves, corners = video_game(video)
         hands = [i for i, f in enumerate(t["frames"]) if f["hand"]][::REST_EVERY]
         for at in hands:
             held = frames[:at] + [frames[at]] * REST_FRAMES + frames[at + 1:]
