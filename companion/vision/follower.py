@@ -488,7 +488,7 @@ ANSWER_ARM_LOOKS = 4
 # touch, then an arm waited on for four looks and five squares named; 1 -> 4 of 12). A hand
 # resting two seconds at every third hand frame (bench_vision --resting-hand): held out 512 ->
 # 538 of 672 followed, false moves 2 -> 0, questions 145 -> 118; tune, TUNED-ON, 263 -> 356 of
-# 420, questions 148 -> 54, false moves 3 either way.
+# 420, questions 148 -> 54, false moves 3 either way (2 since PAIR_AGAINST).
 # Not fewer than 8: a hand resting over the board is named as four squares (c1 d1 d2 d6), and
 # with 3 the picture was agreed with the hand in it and 8 moves lost (tests/ui/vision/
 # test_follow_footage.py); 5 gave the tune part what 8 did, 161, 3 gave 163: 8 keeps a margin
