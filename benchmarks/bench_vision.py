@@ -1417,9 +1417,7 @@ def bench_resting_hand(role: str) -> None:
         t, frames, moves, corners = video_game(video)
         hands = [i for i, f in enumerate(t["frames"]) if f["hand"]][::REST_EVERY]
         for at in hands:
-            held = frames[:at] + [frames[at]] * REST_FRAMES + frames[at + 1:]
-            made = [m["settled_frame"] + (REST_FRAMES - 1 if m["settled_frame"] > at else 0)
-                    for m in t["moves"]]
+            held, made = devbench.held_still(video, at, REST_FRAMES, frames)
             line = []
             for way in ways:
                 with peers[way]() if way in peers else nullcontext():

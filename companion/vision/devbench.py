@@ -341,6 +341,17 @@ def spotlit(video: Video, seed: int, frames: "list[np.ndarray] | None" = None
     return shaded, [m["settled_frame"] + lead for m in t["moves"]]
 
 
+def held_still(video: Video, at: int, rest: int, frames: "list[np.ndarray] | None" = None
+               ) -> tuple[list[np.ndarray], list[int]]:
+    """``video``'s frames (``frames``: as read already) with frame ``at`` held ``rest`` frames
+    (a hand resting still over the board, when the truth has one there), and the frame from
+    which each true move stands on the board in them."""
+    frames = list(video_frames(video)) if frames is None else frames
+    held = frames[:at] + [frames[at]] * rest + frames[at + 1:]
+    return held, [m["settled_frame"] + (rest - 1 if m["settled_frame"] > at else 0)
+                  for m in video.truth["moves"]]
+
+
 def score_video(video: Video, given_corners: bool = True) -> GameScore:
     t = video.truth
     moves = [m["move"].replace("-", "") for m in t["moves"]]

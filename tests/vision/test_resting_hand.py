@@ -28,10 +28,7 @@ def _rested(at: int) -> devbench.GameScore:
         pytest.skip("../shared/vision-dev is absent")
     video = videos[0]
     t = video.truth
-    frames = list(devbench.video_frames(video))
-    held = frames[:at] + [frames[at]] * REST + frames[at + 1:]
-    made = [m["settled_frame"] + (REST - 1 if m["settled_frame"] > at else 0)
-            for m in t["moves"]]
+    held, made = devbench.held_still(video, at, REST)
     moves = [devbench._engine_text(t, m) for m in t["moves"]]
     return devbench.follow_game(t["variant"], t["start_fen"], moves, iter(held),
                                 np.asarray(t["corners"], float), f"clupso_a@{at}", made=made)
