@@ -293,6 +293,49 @@ def answer_read_off() -> "Iterator[None]":
 
 
 @contextmanager
+def landing_read_off() -> "Iterator[None]":
+    """The follower without session 50's first change (a peer in the same run): a single move
+    filling a cell read surely empty that changed only as a shade does is played
+    (follower.LANDING_READ)."""
+    from companion.vision import follower
+
+    with _settings(follower, LANDING_READ=False):
+        yield
+
+
+@contextmanager
+def arm_unread_off() -> "Iterator[None]":
+    """The follower without session 50's second change (a peer in the same run): a move inside
+    an arm-like patch, none of its cells read as it leaves them, is played once the picture
+    held still HOLD_FRAMES (follower.ARM_UNREAD)."""
+    from companion.vision import follower
+
+    with _settings(follower, ARM_UNREAD=False):
+        yield
+
+
+@contextmanager
+def check_once_off() -> "Iterator[None]":
+    """The follower without session 50's third change (a peer in the same run): squares the
+    players answered about are named again at the next look, the picture unchanged
+    (follower.CHECK_ONCE)."""
+    from companion.vision import follower
+
+    with _settings(follower, CHECK_ONCE=False):
+        yield
+
+
+@contextmanager
+def resting_changes_off() -> "Iterator[None]":
+    """The follower without any of session 50's changes (a peer in the same run): no
+    LANDING_READ, ARM_UNREAD nor CHECK_ONCE."""
+    from companion.vision import follower
+
+    with _settings(follower, LANDING_READ=False, ARM_UNREAD=False, CHECK_ONCE=False):
+        yield
+
+
+@contextmanager
 def stale_named_off() -> "Iterator[None]":
     """The follower without session 47's change (a peer in the same run): many squares named
     by change leave the agreed picture as it was, not the board read until it shows the game

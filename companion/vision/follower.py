@@ -508,6 +508,28 @@ STALE_NAMED = 8
 # the held-out webcam games read every 2nd, 3rd or 5th frame, vision-dev videos; off: a peer
 # in the same run, by setting it False; devbench.pair_against_off)
 PAIR_AGAINST = True
+# A move is not played when a cell it fills changed only as the shade of a hand does (no more
+# than CHECK_EV) and is read surely empty: its piece is not there, whatever moved (a hand
+# resting over the board, lifting duere_a's d2 queen, held two seconds: vision-dev TUNE, frame
+# 69: d1-e2 was played, d1 under the hand and e2 at its edge). Before, only a turn's second
+# step alone was so denied (a piece still in the hand). Off: devbench.landing_read_off
+LANDING_READ = True
+# A move found by change whose cells are all joined to an arm-like remainder (changed cells it
+# does not explain, joined and touching the board's edge: ChangeFollower._hand_near) and none
+# of whose cells the cells' reader reads surely as the move leaves them is not played when the
+# picture has held still HOLD_FRAMES: it may be the arm's own doing (clupso_a, vision-dev TUNE,
+# frame 22 held two seconds, the arm along the a-file: a3-a4 was played, a3 and a4 under the
+# arm). The camera waits while the arm rests, ARM_UNREAD_LOOKS looks, then asks the move.
+# Off: devbench.arm_unread_off
+ARM_UNREAD = True
+ARM_UNREAD_LOOKS = 6
+# Squares the players were asked to check, and answered with a move, are not named again (nor
+# some of them) while the picture stays as it was when they were asked: nothing new is there
+# to say. A hand resting two seconds over duere_a's d1, e1 and e2 holding the queen lifted
+# from d2 (vision-dev TUNE, frame 69), answered d2-c3: "check d1 e1 e2" was asked again at
+# every look after, each answered with the next move, and the game was lost. Off:
+# devbench.check_once_off
+CHECK_ONCE = True
 HOLD_FRAMES = 5  # frames a picture holds still before a move with an arm-like remainder is played
 # (with the frame rate known: that many thirds of the calm frames)
 CALM_S = 0.5  # seconds the picture must hold still before it is judged, when the frame rate or
@@ -648,6 +670,9 @@ class ChangeFollower(Follower):
     _calm: list = field(default_factory=list, init=False, repr=False)
     _calm_count: int = field(default=0, init=False, repr=False)
     _anchor: Any = field(default=None, init=False, repr=False)
+    # squares the players were asked to check and answered with a move, and the calm stretch
+    # (its first picture) they answered in: not named again while it lasts (see CHECK_ONCE)
+    _check_answered: Any = field(default=None, init=False, repr=False)
     _settle: Any = field(default=None, init=False, repr=False)  # (picture before, cells) of
     # the last move played from the picture: a later calm picture may replace the one after it  # the calm stretch's first picture
     _unsettled: int = field(default=0, init=False, repr=False)
@@ -2006,7 +2031,8 @@ class ChangeFollower(Follower):
             # only as shade does, read surely empty: that piece is still in the hand too (the
             # first step answered, the rook lifted from b1 and held: b1-b3 was entered, b3
             # changed by the knight's shade, and the rook went to b4; a review's probe)
-            if len(moves) == 1 and stepped is not None and self._side_of(moves[0]) == stepped \
+            if len(moves) == 1 and (LANDING_READ or stepped is not None
+                                    and self._side_of(moves[0]) == stepped) \
                     and any(left[c] != "." and self._seen.get(c) == "."
                             and ev[index[c]] <= CHECK_EV for c in recoloured):
                 denied = True
@@ -2120,9 +2146,17 @@ class ChangeFollower(Follower):
             moves, rivals, shows, stray, hand = best
             if not rivals and shows and (self._few(stray, ev, index)
                                          or self._lingering(stray, moves)):
-                if self._hand_near(strong - scored[0][2] - scored[0][3]):
+                rest = strong - scored[0][2] - scored[0][3]
+                if self._hand_near(rest):
                     return []
                 after = self._expected_after(moves)
+                if ARM_UNREAD and self._arm_unread(rest, scored[0][2], after):
+                    if self._calm_count < ARM_UNREAD_LOOKS * self.calm_frames:
+                        self._look_again = True
+                        return []
+                    self._pending = []
+                    return self._ask(FollowEvent(EventKind.AMBIGUOUS, candidates=(
+                        RUN_JOIN.join(map(str, moves)),)))
                 if self.frame_rate and self._in_the_air(
                         strong, {c for c in scored[0][2] if ev[index[c]] > STRAY
                                  and self._seen.get(c, after[c]) == after[c]}
@@ -2347,6 +2381,13 @@ class ChangeFollower(Follower):
             events = self._runs_back()
             if events is not None:
                 return events
+        if CHECK_ONCE and self._check_answered is not None \
+                and self._check_answered[1] is self._anchor \
+                and set(squares) <= self._check_answered[0]:
+            # (see CHECK_ONCE: the players answered about these squares, and the picture has
+            # not changed since)
+            self._unsettled = max(self._unsettled, 1)
+            return []
         if STALE_NAMED and len(squares) >= STALE_NAMED and not self._ahead_off:
             # (see STALE_NAMED: the board read until it shows the game)
             self._ahead_off = frozenset(squares)
@@ -2654,6 +2695,20 @@ class ChangeFollower(Follower):
             return False
         self._look_again = True
         return True
+
+    def _arm_unread(self, rest: set[str], moved: "set[str] | frozenset[str]",
+                    after: dict[str, str]) -> bool:
+        """Whether a move's cells (``moved``, what stands there ``after`` it) may be an arm's
+        doing: at least two changed cells it does not explain (``rest``), one on the board's
+        edge, make one joined patch with the move's cells, and no cell of the move is read
+        surely as the move leaves it (see ARM_UNREAD)."""
+        if any(self._seen.get(c) == after[c] for c in moved):
+            return False
+        for group in self._groups(set(rest) | set(moved)):
+            arm = group - set(moved)
+            if set(moved) <= group and len(arm) >= 2 and any(self._on_edge(c) for c in arm):
+                return True
+        return False
 
     def _on_edge(self, cell: str) -> bool:
         """Whether ``cell`` lies along the board's edge (outer file or rank, or a cell outside
@@ -3353,6 +3408,7 @@ class ChangeFollower(Follower):
                 if made and made <= checked:
                     checked -= made
             self._checked |= checked
+        self._check_answered = (frozenset(squares), self._anchor) if squares else None
         self._asked = ()
         self._credit |= cells
         origin = _origin(self.history[-1])

@@ -1,5 +1,7 @@
 """A hand resting still over the board (issue #13): two moves in one look are a guess the
-cells' reader must not deny.
+cells' reader must not deny; nor is a move whose landing the reader reads surely empty, nor a
+move inside a resting arm; and squares answered about are not named again while the picture
+stays.
 
 vision-dev TUNE ``clupso_a`` with one frame held two seconds (``bench_vision --resting-hand``
 holds every third hand frame so; the figures are on material looked at while this was made):
@@ -22,8 +24,8 @@ from companion.vision import devbench, devdata
 REST = 60  # frames the hand rests (two seconds at 30 frames a second)
 
 
-def _rested(at: int) -> devbench.GameScore:
-    videos = [v for v in devdata.videos("tune") if v.name == "clupso_a"]
+def _rested(at: int, name: str = "clupso_a") -> devbench.GameScore:
+    videos = [v for v in devdata.videos("tune") if v.name == name]
     if not videos:
         pytest.skip("../shared/vision-dev is absent")
     video = videos[0]
@@ -31,7 +33,7 @@ def _rested(at: int) -> devbench.GameScore:
     held, made = devbench.held_still(video, at, REST)
     moves = [devbench._engine_text(t, m) for m in t["moves"]]
     return devbench.follow_game(t["variant"], t["start_fen"], moves, iter(held),
-                                np.asarray(t["corners"], float), f"clupso_a@{at}", made=made)
+                                np.asarray(t["corners"], float), f"{name}@{at}", made=made)
 
 
 def test_a_hand_resting_mid_capture_is_not_taken_for_two_moves():
@@ -41,3 +43,37 @@ def test_a_hand_resting_mid_capture_is_not_taken_for_two_moves():
     with devbench.pair_against_off():  # the follower before (the benchmark's peer)
         before = _rested(65)
     assert before.false == 1 and "false move e4g6e8" in " ".join(before.lines), before.lines
+
+
+def test_a_hand_holding_a_lifted_piece_is_no_move_and_is_asked_about_once():
+    """duere_a (TUNE), frame 69 held: the hand holds the queen lifted from d2 over d1, e1 and
+    e2. d1-e2 explained the picture best and was played, though e2, at the hand's edge,
+    changed only as a shade does and was read surely empty (follower.LANDING_READ). Denied,
+    the squares are named and the referee enters d2-c3; the same squares were then named again
+    at every look while the hand still rested, each answered with the next move, and the game
+    was lost (follower.CHECK_ONCE): now nothing more is asked until the picture changes, and
+    the camera follows the rest."""
+    now = _rested(69, "duere_a")
+    assert now.false == 0, now.lines
+    assert now.followed >= 11 and now.asked == 1, now.lines
+    with devbench.landing_read_off():
+        played = _rested(69, "duere_a")
+    assert "false move d1e2 (truth d2c3)" in " ".join(played.lines), played.lines
+    with devbench.check_once_off():
+        again = _rested(69, "duere_a")
+    assert again.false == 0 and again.asked >= 5, again.lines
+
+
+def test_a_move_inside_a_resting_arm_is_asked_not_played():
+    """clupso_a (TUNE), frame 22 held: the arm lies along the a-file. Once the referee had
+    answered about those squares, a3-a4 explained what the arm changed and was played when the
+    picture had held still five frames, a3 and a4 read unsure under the arm: a false move. A
+    move whose cells make one patch with an arm-like remainder, none of them read as the move
+    leaves them, is waited on and then asked (follower.ARM_UNREAD)."""
+    now = _rested(22)
+    assert now.false == 0, now.lines
+    assert "which move: a3a4" in " ".join(now.lines), now.lines
+    assert now.followed >= 10, now.lines
+    with devbench.arm_unread_off():
+        before = _rested(22)
+    assert "false move a3a4 (truth b2b3)" in " ".join(before.lines), before.lines

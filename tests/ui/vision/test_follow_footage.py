@@ -518,3 +518,42 @@ def test_the_board_is_right_comes_first_in_the_camera_menu_while_squares_are_nam
     shown = pygame.Surface(size)
     app.viewport.present(app.render(), shown)
     pygame.image.save(shown, str(tmp_path / f"board-right-menu-{lang}-{size[0]}.png"))  # looked at
+
+
+def test_an_arm_resting_along_the_edge_its_move_entered_by_touch_a_move_it_seems_to_make_asked_and_cancelled(
+        camera_app, tmp_path):
+    """clupso_a's 3rd move (a7-a6) made by an arm that lies along the a-file two seconds: the
+    camera names the squares to check, and the referee enters a7-a6 by touch while the arm is
+    still there. Under the arm a3-a4 now explains what changed best, its squares unread: it
+    was played once the picture had held still a moment (a false move); now the camera waits,
+    then asks, offering it, and the referee cancels. The arm goes, and the camera follows the
+    rest of the game from the frames."""
+    video = resting_hand(tmp_path, tune_video("clupso_a"), frame=22)
+    app, worker = camera_app(video.frames, "en")
+    calibrate(app, video)
+    screen = open_from_home(app, "clupso")
+    follow_on(app, screen)
+    wait_for_check(app, worker, screen)
+    assert [h.text for h in screen.session.history] == video.moves[:2]
+    assert not screen.camera.asking()
+    target = video.moves[2]
+    for cell in (target[:2], target[2:]):
+        tap(app, *screen.view.cell_rect(cell).center)
+    assert [h.text for h in screen.session.history] == video.moves[:3]
+    while not screen.camera.asking():
+        assert worker.step() is not None, "the camera never asked"
+        app.tick()
+    labels = [b.label for b in screen.overlay_buttons]
+    assert len(labels) == 2 and labels[0].endswith(screen.camera.describe("a3a4")[0]), labels
+    assert labels[-1] == app.t("board.cancel")
+    shown = pygame.Surface((800, 480))
+    app.viewport.present(app.render(), shown)
+    pygame.image.save(shown, str(tmp_path / "arm-question.png"))  # looked at
+    tap(app, *screen.overlay_buttons[-1].rect.center)
+    assert [h.text for h in screen.session.history] == video.moves[:3]
+    pump(app, worker)
+    assert [h.text for h in screen.session.history] == video.moves
+    assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
+    sources = move_sources(screen.session.match)
+    assert sources[2] == "" and set(sources[:2] + sources[3:]) == {"camera"}
+    assert not screen.overlay_buttons
