@@ -1412,9 +1412,10 @@ def bench_resting_hand(role: str) -> None:
     videos, label = found
     ways = ("before session 50 (peer)", "a landing read empty played (peer)",
             "a move inside an arm played (peer)", "squares answered named again (peer)",
-            "the follower now")
+            "a hand's squares agreed as stray pieces (peer)", "the follower now")
     peers = {ways[0]: devbench.resting_changes_off, ways[1]: devbench.landing_read_off,
-             ways[2]: devbench.arm_unread_off, ways[3]: devbench.check_once_off}
+             ways[2]: devbench.arm_unread_off, ways[3]: devbench.check_once_off,
+             ways[4]: devbench.stale_stray_off}
     totals = {w: devbench.GameScore() for w in ways}
     for video in videos:
         t, frames, moves, corners = video_game(video)

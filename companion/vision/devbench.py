@@ -328,10 +328,22 @@ def check_once_off() -> "Iterator[None]":
 @contextmanager
 def resting_changes_off() -> "Iterator[None]":
     """The follower without any of session 50's changes (a peer in the same run): no
-    LANDING_READ, ARM_UNREAD nor CHECK_ONCE."""
+    LANDING_READ, ARM_UNREAD, CHECK_ONCE nor STALE_STRAY."""
     from companion.vision import follower
 
-    with _settings(follower, LANDING_READ=False, ARM_UNREAD=False, CHECK_ONCE=False):
+    with _settings(follower, LANDING_READ=False, ARM_UNREAD=False, CHECK_ONCE=False,
+                   STALE_STRAY=False):
+        yield
+
+
+@contextmanager
+def stale_stray_off() -> "Iterator[None]":
+    """The follower without session 50's fourth change (a peer in the same run): a piece read
+    where the game has none, on squares STALE_NAMED made read, is set aside as a stray one,
+    and the board taken as showing the game (follower.STALE_STRAY)."""
+    from companion.vision import follower
+
+    with _settings(follower, STALE_STRAY=False):
         yield
 
 

@@ -530,6 +530,14 @@ ARM_UNREAD_LOOKS = 6
 # every look after, each answered with the next move, and the game was lost. Off:
 # devbench.check_once_off
 CHECK_ONCE = True
+# Squares named by change that STALE_NAMED made read until the board shows the game: a piece
+# read on one of them where the game has none counts as read otherwise (elsewhere such a
+# "stray" piece is set aside: a printed logo, a tall piece's head). A hand resting over
+# duere_a's b5-b8 as it set the bishop down on c5 (vision-dev TUNE, frame 60 held two
+# seconds) had nine squares named; once b7-c5 was entered the board read as the game but for
+# b5 (the hand, a stray piece) and b8, and that picture, the hand in it, was agreed: the next
+# two moves were lost, named with the hand's squares. Off: devbench.stale_stray_off
+STALE_STRAY = True
 HOLD_FRAMES = 5  # frames a picture holds still before a move with an arm-like remainder is played
 # (with the frame rate known: that many thirds of the calm frames)
 CALM_S = 0.5  # seconds the picture must hold still before it is judged, when the frame rate or
@@ -719,6 +727,8 @@ class ChangeFollower(Follower):
     # ... and, once squares were named, read so at every calm picture until it shows the game
     # (no move is judged by change meanwhile: the agreed picture differs from the game there)
     _ahead_off: frozenset = field(default=frozenset(), init=False, repr=False)
+    # the squares named by change that STALE_NAMED made read until the board shows the game
+    _stale_off: frozenset = field(default=frozenset(), init=False, repr=False)
     # the question asked about the board seen ahead, while no answer came (asked again at
     # every look: a station's clock may have kept it from the players, see ask_again)
     _ahead_asked: tuple = field(default=(), init=False, repr=False)
@@ -1292,7 +1302,9 @@ class ChangeFollower(Follower):
         # (a cell misread for good among the squares named, one or two elsewhere, aside: one
         # cell read otherwise is no move, as at the start)
         left = sure - stray
-        if len(left & self._ahead_off) >= AHEAD_LEAST or len(left) > MAX_NOISE \
+        # (see STALE_STRAY: a piece read where the game has none, among those squares)
+        off = left | (stray & self._stale_off) if STALE_STRAY else left
+        if len(off & self._ahead_off) >= AHEAD_LEAST or len(left) > MAX_NOISE \
                 or (_diff(self.expected, seen) - reading.unsure) & self._credit \
                 or (self._ahead_asked and _diff(self.expected, seen) & self._ahead_squares
                     and self._asked_fits(seen, reading.unsure)):
@@ -1340,6 +1352,7 @@ class ChangeFollower(Follower):
         if read is not None and self._looks - read[0] <= ANSWER_ARM_LOOKS and read[1] & stray:
             return []  # (an arm may linger at the edge still: see ANSWER_ARM_LOOKS)
         named, self._ahead_off = self._ahead_off, frozenset()
+        self._stale_off = frozenset()
         self._ahead_asked = ()
         self._asked = ()
         self._answer_read = None
@@ -1771,7 +1784,7 @@ class ChangeFollower(Follower):
 
     def _ahead_play(self, move: Any, picture: Any) -> list[FollowEvent]:
         """Play the move the board was seen ahead by, ``picture`` agreed as after it."""
-        self._ahead_off = frozenset()
+        self._ahead_off = self._stale_off = frozenset()
         self._ahead_asked = ()
         events = self._accept((move,), picture)
         if self.history and str(self.history[-1]) == str(move):
@@ -2381,16 +2394,12 @@ class ChangeFollower(Follower):
             events = self._runs_back()
             if events is not None:
                 return events
-        if CHECK_ONCE and self._check_answered is not None \
-                and self._check_answered[1] is self._anchor \
-                and set(squares) <= self._check_answered[0]:
-            # (see CHECK_ONCE: the players answered about these squares, and the picture has
-            # not changed since)
+        if self._answered_still(squares):
             self._unsettled = max(self._unsettled, 1)
             return []
         if STALE_NAMED and len(squares) >= STALE_NAMED and not self._ahead_off:
             # (see STALE_NAMED: the board read until it shows the game)
-            self._ahead_off = frozenset(squares)
+            self._ahead_off = self._stale_off = frozenset(squares)
         return self._ask(FollowEvent(EventKind.CHECK, squares=squares))
 
     def _caught_up(self, ev: np.ndarray, index: dict[str, int], strong: set[str],
@@ -2695,6 +2704,13 @@ class ChangeFollower(Follower):
             return False
         self._look_again = True
         return True
+
+    def _answered_still(self, squares: "set[str] | tuple[str, ...]") -> bool:
+        """Whether the players answered about ``squares`` (all of them among those they were
+        asked to check) and the picture has not changed since (see CHECK_ONCE)."""
+        return CHECK_ONCE and self._check_answered is not None \
+            and self._check_answered[1] is self._anchor \
+            and set(squares) <= self._check_answered[0]
 
     def _arm_unread(self, rest: set[str], moved: "set[str] | frozenset[str]",
                     after: dict[str, str]) -> bool:
@@ -3155,7 +3171,7 @@ class ChangeFollower(Follower):
             return self._refusal(moves)
         self._refused = ()
         self._runs_asked = None
-        self._ahead_off = frozenset()
+        self._ahead_off = self._stale_off = frozenset()
         self._ahead_asked = ()
         self._hand_came = False
         self._clear_credit()

@@ -77,3 +77,18 @@ def test_a_move_inside_a_resting_arm_is_asked_not_played():
     with devbench.arm_unread_off():
         before = _rested(22)
     assert "false move a3a4 (truth b2b3)" in " ".join(before.lines), before.lines
+
+
+def test_a_hand_resting_over_squares_named_is_not_agreed_into_the_picture():
+    """duere_a (TUNE), frame 60 held: the hand sets the bishop down on c5 and rests over
+    b5-b8. Nine squares are named, so the board is read until it shows the game
+    (follower.STALE_NAMED); once b7-c5 is entered it read as the game but for b5 (the hand,
+    read as a piece where none stands: a "stray" piece, set aside) and b8, and that picture,
+    the hand in it, was agreed: the next two moves were never seen, and were named with the
+    hand's squares. A piece read on the named squares now counts (follower.STALE_STRAY): the
+    picture is agreed once the hand has gone, and the rest is followed."""
+    now = _rested(60, "duere_a")
+    assert now.false == 0 and now.followed >= 11 and now.asked == 1, now.lines
+    with devbench.stale_stray_off():
+        before = _rested(60, "duere_a")
+    assert before.false == 0 and before.followed <= 9, before.lines
