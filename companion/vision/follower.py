@@ -537,7 +537,7 @@ LANDING_READ = True
 ARM_UNREAD = True
 ARM_UNREAD_LOOKS = 6
 # Squares the players were asked to check, and answered with a move, are not named again (nor
-# some of them) while the picture stays as it was when they were asked: nothing new is there
+# some of them) while the picture stays as it was when they answered: nothing new is there
 # to say. A hand resting two seconds over duere_a's d1, e1 and e2 holding the queen lifted
 # from d2 (vision-dev TUNE, frame 69), answered d2-c3: "check d1 e1 e2" was asked again at
 # every look after, each answered with the next move, and the game was lost. Off:
