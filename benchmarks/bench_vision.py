@@ -1348,12 +1348,16 @@ def bench_shadow_into_move(role: str) -> None:
     """``role``'s vision-dev videos with a spotlight's hard-edged shadow over the board while
     the camera learns it, gone halfway through the first move
     (``devbench.spotlit``, shadows drawn from :data:`SHADOW_MOVE_SEEDS`),
-    given corners, followed five ways in the same run: without the shadow (the peer of the
+    given corners, followed eight ways in the same run: without the shadow (the peer of the
     material); the follower without session 40's changes (the peer of the code,
     :func:`companion.vision.devbench.follower_changes_off`); without session 47's, the stale
     picture kept when many squares are named (:func:`companion.vision.devbench.stale_named_off`);
-    the follower as it is; and as
-    it is with the referee who, asked to check squares, enters the moves standing on the
+    without session 51's two (:func:`companion.vision.devbench.session51_off`), and without
+    each alone: an arm's cells waited on for HAND_WAIT looks however many calm stretches
+    they were seen in (:func:`companion.vision.devbench.arm_stretches_off`); stuck, the move
+    the board reads as made kept out by any cell changed beside it
+    (:func:`companion.vision.devbench.track_shade_off`); the follower as it is; and
+    as it is with the referee who, asked to check squares, enters the moves standing on the
     board by touch and says the board is right (the board screen's camera menu;
     ``devbench.follow_game``'s ``right``). The
     squares asked are otherwise answered as ``follow_game`` does (the moves standing entered
@@ -1365,9 +1369,13 @@ def bench_shadow_into_move(role: str) -> None:
         return
     videos, label = found
     ways = ("no shadow (peer)", "the follower before (peer)",
-            "now, a stale picture kept (peer)", "the follower now",
-            "now, with the referee's word")
-    peers = {ways[1]: devbench.follower_changes_off, ways[2]: devbench.stale_named_off}
+            "now, a stale picture kept (peer)", "before session 51 (peer)",
+            "now, an arm counted in looks only (peer)",
+            "now, the move read kept out by any change beside it (peer)",
+            "the follower now", "now, with the referee's word")
+    peers = {ways[1]: devbench.follower_changes_off, ways[2]: devbench.stale_named_off,
+             ways[3]: devbench.session51_off, ways[4]: devbench.arm_stretches_off,
+             ways[5]: devbench.track_shade_off}
     totals = {w: devbench.GameScore() for w in ways}
     for video in videos:
         t, frames, moves, corners = video_game(video)
@@ -1379,7 +1387,7 @@ def bench_shadow_into_move(role: str) -> None:
                     score = devbench.follow_game(
                         t["variant"], t["start_fen"], moves, iter(shown), corners,
                         f"{video.name}/{seed}", made=None if way == ways[0] else made,
-                        right=way == ways[4])
+                        right=way == ways[7])
                 totals[way].add(score)
                 print(f"  {video.name}, shadow {seed}, {way}: {score.followed}/{score.moves} "
                       f"followed, {score.false} false, {score.asked} asked", flush=True)

@@ -326,6 +326,38 @@ def check_once_off() -> "Iterator[None]":
 
 
 @contextmanager
+def arm_stretches_off() -> "Iterator[None]":
+    """The follower without session 51's change (a peer in the same run): cells waited on as
+    an arm are asked about only after HAND_WAIT looks, however many calm stretches they were
+    seen in (follower.ARM_STRETCHES)."""
+    from companion.vision import follower
+
+    with _settings(follower, ARM_STRETCHES=0):
+        yield
+
+
+@contextmanager
+def track_shade_off() -> "Iterator[None]":
+    """The follower without session 51's second change (a peer in the same run): stuck, the
+    move the board reads as made is kept out by any cell changed next to its squares
+    (follower.TRACK_SHADE)."""
+    from companion.vision import follower
+
+    with _settings(follower, TRACK_SHADE=False):
+        yield
+
+
+@contextmanager
+def session51_off() -> "Iterator[None]":
+    """The follower without session 51's changes (a peer in the same run): neither
+    ARM_STRETCHES nor TRACK_SHADE."""
+    from companion.vision import follower
+
+    with _settings(follower, ARM_STRETCHES=0, TRACK_SHADE=False):
+        yield
+
+
+@contextmanager
 def resting_changes_off() -> "Iterator[None]":
     """The follower without any of session 50's changes (a peer in the same run): no
     LANDING_READ, ARM_UNREAD, CHECK_ONCE nor STALE_STRAY."""

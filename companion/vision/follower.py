@@ -423,11 +423,22 @@ HAND_WAIT = 4  # ... about which nothing is asked until the picture stayed so th
 # whole game, no square named for the referee to check (vision-dev TUNE clupso_a under
 # shadow 6; bench_vision --shadow-into-move)
 ARM_KEPT = 0.5
+# ... nor once the same cells were so (as ARM_KEPT) in more than this many calm stretches
+# against the same agreed picture: an arm at rest is one calm stretch, however many looks it
+# lasts; the edge of a shadow the picture was learnt under stays through every hand that comes
+# and goes. (Session 50 counted looks, ARM_LOOKS, and a hand resting a moment after a move was
+# asked about.) vision-dev TUNE videos under a spotlight's shadow into the first move
+# (bench_vision --shadow-into-move): clupso_a shadow 6 named after four moves, not six, 4 -> 8
+# of 12 followed; both tune videos 161 -> 165/192 (1 stretch: 167, asked once an arm twitches);
+# --resting-hand's tune part unchanged (389/420, either); 0 false. Off: 0 (a peer,
+# devbench.arm_stretches_off)
+ARM_STRETCHES = 2
 # (Measured and not taken, session 50: waiting on such an arm 2 looks, not HAND_WAIT's 4,
 # named clupso_a's shadow-6 squares after four moves, not six (TUNE, --shadow-into-move: 161
 # -> 170 of 192 followed), but the looks counted are every look, in one calm stretch too: a
 # hand resting a third of a second after e4xg6 was then asked about, and unanswered on the
 # board screen five moves were lost, tests/ui/vision/test_follow_footage.py)
+NO_ARM = (frozenset(), 0, -1, None, 0, None)  # (see ChangeFollower._arm)
 # Stuck: this many looks in a row decided nothing (a hand waited on, a move in the air, an
 # answer not showing, squares named). The picture agreed with the game may be at fault (taken
 # under a passer-by's shadow or with a hand in it: every later picture then differs from it
@@ -443,6 +454,16 @@ ARM_KEPT = 0.5
 # SILENT_LOOKS, 192 with them (217 when the referee, asked to check squares, also says the
 # board is right), 0 false either way; 288 without the shadow
 STUCK_LOOKS = 2
+# ... the move the board reads as made is shown in the picture when nothing next to its
+# squares changed more than a piece's shade or lean changes a cell (SHADE_MAX; a hand at
+# rest changes them fully, or more than MAX_PATCH of them by more than SHADE_STRONG, as the
+# verdict of a move judges a hand at rest), the squares of moves the players chose since the
+# agreed picture (answered, or entered by touch) aside (the game has them, the picture not).
+# Before, any change next to it kept the move out: vision-dev TUNE duere_a under shadow 4
+# (bench_vision --shadow-into-move), b2-d3 asked and answered, the board then read as f7xa2
+# at every look, b2 (the answered move's) and f8 (the queen's lean, 2.5) changed beside it,
+# and nothing was said for five moves. Off: a peer, devbench.track_shade_off
+TRACK_SHADE = True
 # ... and once this many looks in a row decided nothing, with no square named and no question
 # open, the squares the cells' reader reads surely otherwise than the game (but a square
 # misread all game, and the squares of moves entered by touch not made yet) are named, two at
@@ -690,12 +711,13 @@ class ChangeFollower(Follower):
     _refs: list = field(default_factory=list, init=False, repr=False)
     _calm: list = field(default_factory=list, init=False, repr=False)
     _calm_count: int = field(default=0, init=False, repr=False)
-    _anchor: Any = field(default=None, init=False, repr=False)
+    _anchor: Any = field(default=None, init=False, repr=False)  # the calm stretch's first
+    # picture (a new object at each stretch: told apart by identity, see ARM_STRETCHES)
     # squares the players were asked to check and answered with a move, and the calm stretch
     # (its first picture) they answered in: not named again while it lasts (see CHECK_ONCE)
     _check_answered: Any = field(default=None, init=False, repr=False)
     _settle: Any = field(default=None, init=False, repr=False)  # (picture before, cells) of
-    # the last move played from the picture: a later calm picture may replace the one after it  # the calm stretch's first picture
+    # the last move played from the picture: a later calm picture may replace the one after it
     _unsettled: int = field(default=0, init=False, repr=False)
     _asked: tuple = field(default=(), init=False, repr=False)
     # moves taken back on the screen (:meth:`take_back`), not entered again while the board
@@ -784,9 +806,9 @@ class ChangeFollower(Follower):
     _before_picture: Any = field(default=None, init=False, repr=False)
     _before_pick: Any = field(default=None, init=False, repr=False)  # (see _ahead_reading)
     _runs_seen: Any = field(default=None, init=False, repr=False)  # (see _runs_of)
-    _arm: tuple = field(default=(frozenset(), 0, -1, None), init=False, repr=False)  # the
-    # cells last waited on as an arm, at how many looks against the same agreed picture, the
-    # look they were last seen at, and that picture
+    _arm: tuple = field(default=NO_ARM, init=False, repr=False)  # the cells last waited on
+    # as an arm, at how many looks against the same agreed picture, the look they were last
+    # seen at, that picture, in how many calm stretches, and the last one's first picture
     _looks: int = field(default=0, init=False, repr=False)  # calm pictures judged
     _arm_at: int = field(default=-1, init=False, repr=False)  # the look an arm was last
     # waited on at (see _hand_wait)
@@ -1441,7 +1463,16 @@ class ChangeFollower(Follower):
         # tests/ui/vision/test_follow_footage.py; what lingers from the picture agreed, a
         # shadow's edge, lies anywhere)
         moved = _diff(self.expected, self._expected_after((fits[0],)))
-        if not moved <= strong or strong & self._meter.around_cells(moved):
+        near = strong & self._meter.around_cells(moved)
+        if TRACK_SHADE:
+            # (see TRACK_SHADE: the squares of moves the players chose since the agreed
+            # picture changed as the game has them; a piece's shade or lean changes its
+            # neighbour partly, a hand fully, or partly over a patch as the verdict's own rule)
+            near -= self._credit
+            patch = {c for c in near if ev[index[c]] > SHADE_STRONG}
+            near = {c for c in near if ev[index[c]] > SHADE_MAX} | \
+                (patch if len(patch) > MAX_PATCH else set())
+        if not moved <= strong or near:
             return None
         return self._accept((fits[0],), picture)
 
@@ -1920,7 +1951,7 @@ class ChangeFollower(Follower):
             self._ahead_at = self._chosen_at = None
             return self._take_back_seen(picture)
         if not changed:
-            self._arm = (frozenset(), 0, -1, None)  # (no arm: the wait starts afresh)
+            self._arm = NO_ARM  # (no arm: the wait starts afresh)
             self._refused = ()  # the board as agreed: a move taken back is taken back there too
             if self.doubt and self._ref is self._doubt_ref:
                 # the board as agreed before the squares were named (a piece set right): no
@@ -2988,17 +3019,20 @@ class ChangeFollower(Follower):
         at least HAND_CELLS joined cells touching the edge; a hand may rest still for a moment,
         so nothing is asked about it until the picture has stayed so for HAND_WAIT looks, or
         the same cells were so at more than HAND_WAIT looks against the same agreed picture,
-        with motion between them (see ARM_KEPT)."""
+        with motion between them (see ARM_KEPT), or in more than ARM_STRETCHES calm stretches
+        (each told by its first picture, ``_anchor``)."""
         if self._calm_count >= HAND_WAIT * self.calm_frames or len(cells) < HAND_CELLS:
             return False
         if self._edge_group(cells, HAND_CELLS):
-            was, looks, at, ref = self._arm
+            was, looks, at, ref, stretches, anchor = self._arm
             if at != self._looks:  # (asked twice at one look: counted once)
                 kept = ref is self._ref and bool(was) and \
                     len(cells & was) >= ARM_KEPT * min(len(cells), len(was))
                 looks = looks + 1 if kept else 1
-                self._arm = (frozenset(cells), looks, self._looks, self._ref)
-            if looks > HAND_WAIT:
+                stretches = (stretches + (anchor is not self._anchor)) if kept else 1
+                self._arm = (frozenset(cells), looks, self._looks, self._ref, stretches,
+                             self._anchor)
+            if looks > HAND_WAIT or (ARM_STRETCHES and stretches > ARM_STRETCHES):
                 return False
             self._unsettled = max(self._unsettled, 1)
             self._arm_at = self._looks
@@ -3151,7 +3185,7 @@ class ChangeFollower(Follower):
         over whose change faded below CHECK_EV is still to be set right)."""
         if self.doubt and all(self._seen.get(c) == self.expected.get(c) for c in self.doubt):
             self._asked = ()
-        self._arm = (frozenset(), 0, -1, None)
+        self._arm = NO_ARM
         self._ref = picture
         self._between.clear()
         self._refs[-1] = picture
@@ -3279,7 +3313,7 @@ class ChangeFollower(Follower):
         self._learnt_at = None  # (withdrawn: see _relit)
         self._runs_asked = None
         self._answer_read = None  # (an answer withdrawn: asked again, see below)
-        self._arm = (frozenset(), 0, -1, None)  # (the picture agreed goes back: see ARM_KEPT)
+        self._arm = NO_ARM  # (the picture agreed goes back: see ARM_KEPT)
         undone: list[str] = []
         # (not the moves of an answer refused: the question comes back instead, below)
         at = self._ahead_at if self._ahead_at is not None else self._chosen_at
