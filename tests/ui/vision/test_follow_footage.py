@@ -452,6 +452,10 @@ def test_a_board_learnt_under_a_shadow_the_referee_says_it_is_right_and_the_came
     assert screen.camera_doubt()
     standing = [m for m, frame in zip(video.moves, made) if frame < seen]
     assert len(standing) == (6 if looks_only else 4)
+    if said:
+        shown = pygame.Surface((800, 480))
+        app.viewport.present(app.render(), shown)
+        pygame.image.save(shown, str(tmp_path / "squares-named.png"))  # looked at
     for move in standing[len(screen.session.history):]:  # the referee enters them by touch
         for cell in (move[:2], move[2:]):
             tap(app, *screen.view.cell_rect(cell).center)
