@@ -430,8 +430,10 @@ ARM_KEPT = 0.5
 # asked about.) vision-dev TUNE videos under a spotlight's shadow into the first move
 # (bench_vision --shadow-into-move): clupso_a shadow 6 named after four moves, not six, 4 -> 8
 # of 12 followed; both tune videos 161 -> 165/192 (1 stretch: 167, asked once an arm twitches);
-# --resting-hand's tune part unchanged (389/420, either); 0 false. Off: 0 (a peer,
-# devbench.arm_stretches_off)
+# --resting-hand's tune part unchanged (389/420, either); 0 false. Held out, with TRACK_SHADE
+# (session 51's closing run): --shadow-into-move 221 -> 226/288; --resting-hand, both of
+# session 51's changes against neither, 577 -> 581/672 (camerlano_a@57 and duere_b@68 each
+# 7 -> 9); 0 false. Off: 0 (a peer, devbench.arm_stretches_off)
 ARM_STRETCHES = 2
 # (Measured and not taken, session 50: waiting on such an arm 2 looks, not HAND_WAIT's 4,
 # named clupso_a's shadow-6 squares after four moves, not six (TUNE, --shadow-into-move: 161
@@ -462,7 +464,9 @@ STUCK_LOOKS = 2
 # Before, any change next to it kept the move out: vision-dev TUNE duere_a under shadow 4
 # (bench_vision --shadow-into-move), b2-d3 asked and answered, the board then read as f7xa2
 # at every look, b2 (the answered move's) and f8 (the queen's lean, 2.5) changed beside it,
-# and nothing was said for five moves. Off: a peer, devbench.track_shade_off
+# and nothing was said for five moves: 6 -> 11/12; both tune videos 165 -> 170/192. Held out
+# (--shadow-into-move, session 51's closing run): 226/288 with it and without, 0 false. Off:
+# a peer, devbench.track_shade_off
 TRACK_SHADE = True
 # ... and once this many looks in a row decided nothing, with no square named and no question
 # open, the squares the cells' reader reads surely otherwise than the game (but a square
