@@ -1408,8 +1408,10 @@ def bench_resting_hand(role: str) -> None:
     frame the truth marks as a hand over the board) with that frame held REST_FRAMES frames: a
     player whose hand rests over the board, still, in the middle of a move or after it. Given
     corners; the squares asked are answered as ``devbench.follow_game`` does (the moves
-    standing entered by touch). Beside it in the same run, the follower without session 50's
-    changes (:func:`companion.vision.devbench.resting_changes_off`), and without each of them
+    standing entered by touch). Beside it in the same run, the follower without session 52's
+    change, an arm at rest named after HAND_WAIT looks
+    (:func:`companion.vision.devbench.arm_rest_off`), without session 50's changes
+    (:func:`companion.vision.devbench.resting_changes_off`), and without each of them
     alone. (Session 47's and 48's peers, ``stale_named_off`` and ``pair_against_off``, were
     measured so in their sessions.)"""
     from companion.vision import devbench
@@ -1418,12 +1420,14 @@ def bench_resting_hand(role: str) -> None:
     if found is None:
         return
     videos, label = found
-    ways = ("before session 50 (peer)", "a landing read empty played (peer)",
+    ways = ("without session 50's changes (peer)", "a landing read empty played (peer)",
             "a move inside an arm played (peer)", "squares answered named again (peer)",
-            "a hand's squares agreed as stray pieces (peer)", "the follower now")
+            "a hand's squares agreed as stray pieces (peer)",
+            "an arm at rest named after HAND_WAIT looks, before session 52 (peer)",
+            "the follower now")
     peers = {ways[0]: devbench.resting_changes_off, ways[1]: devbench.landing_read_off,
              ways[2]: devbench.arm_unread_off, ways[3]: devbench.check_once_off,
-             ways[4]: devbench.stale_stray_off}
+             ways[4]: devbench.stale_stray_off, ways[5]: devbench.arm_rest_off}
     totals = {w: devbench.GameScore() for w in ways}
     for video in videos:
         t, frames, moves, corners = video_game(video)

@@ -358,6 +358,17 @@ def session51_off() -> "Iterator[None]":
 
 
 @contextmanager
+def arm_rest_off() -> "Iterator[None]":
+    """The follower without session 52's change (a peer in the same run): an arm resting
+    still over the board is waited on HAND_WAIT looks' worth of calm, then its squares are
+    named (follower.ARM_REST)."""
+    from companion.vision import follower
+
+    with _settings(follower, ARM_REST=0):
+        yield
+
+
+@contextmanager
 def resting_changes_off() -> "Iterator[None]":
     """The follower without any of session 50's changes (a peer in the same run): no
     LANDING_READ, ARM_UNREAD, CHECK_ONCE nor STALE_STRAY."""

@@ -440,6 +440,25 @@ ARM_STRETCHES = 2
 # -> 170 of 192 followed), but the looks counted are every look, in one calm stretch too: a
 # hand resting a third of a second after e4xg6 was then asked about, and unanswered on the
 # board screen five moves were lost, tests/ui/vision/test_follow_footage.py)
+# ... but an arm that rests still over the board, seen in this calm stretch alone, over at
+# least ARM_UNSURE cells the reader cannot read surely (a hand's), is waited on so up to this
+# many looks' worth of calm (HAND_WAIT's unit: 15 s at a webcam's CALM_S, 90 frames of a
+# recording of unknown rate), not HAND_WAIT's: no move can be made while nothing moves, so
+# waiting loses none, and the squares named under a hand at rest were a false alarm the
+# referee could only wait out (or answer by touch with the move the camera then saw anyway
+# once the hand had gone). A thing that stays through hands coming and going is still named
+# after ARM_STRETCHES; one that stays alone (a piece knocked over at the edge) after this
+# long; changed cells all read surely (a run of moves made under a stale picture, a shadow's
+# edge) are not waited on longer: without ARM_UNSURE, the runs asked about under a stale
+# picture (tests/vision/test_stale_picture.py) and a castling asked on a marked board
+# (test_marked_boards.py) came 15 s late. vision-dev TUNE videos with a hand held still 60
+# frames (20 looks) at every third hand frame (bench_vision --resting-hand), the squares asked
+# answered at once by touch: 389 -> 410/420 followed, 31 -> 10 questions, 0 false (ARM_UNSURE
+# 0: 415, 5 questions, and the two tests above lost; 2: 401; ARM_REST 10 looks: 389, the hand
+# outlasts it; 20 or more: as 30); --shadow-into-move's tune part unchanged (170/192). Off: 0
+# (a peer, devbench.arm_rest_off)
+ARM_REST = 30
+ARM_UNSURE = 1
 NO_ARM = (frozenset(), 0, -1, None, 0, None)  # (see ChangeFollower._arm)
 # Stuck: this many looks in a row decided nothing (a hand waited on, a move in the air, an
 # answer not showing, squares named). The picture agreed with the game may be at fault (taken
@@ -3024,8 +3043,12 @@ class ChangeFollower(Follower):
         so nothing is asked about it until the picture has stayed so for HAND_WAIT looks, or
         the same cells were so at more than HAND_WAIT looks against the same agreed picture,
         with motion between them (see ARM_KEPT), or in more than ARM_STRETCHES calm stretches
-        (each told by its first picture, ``_anchor``)."""
-        if self._calm_count >= HAND_WAIT * self.calm_frames or len(cells) < HAND_CELLS:
+        (each told by its first picture, ``_anchor``). Seen in this calm stretch alone, an arm
+        at rest is waited on up to ARM_REST looks' worth of calm, not HAND_WAIT's."""
+        if len(cells) < HAND_CELLS:
+            return False
+        long_calm = self._calm_count >= HAND_WAIT * self.calm_frames
+        if long_calm and not ARM_REST:
             return False
         if self._edge_group(cells, HAND_CELLS):
             was, looks, at, ref, stretches, anchor = self._arm
@@ -3036,7 +3059,11 @@ class ChangeFollower(Follower):
                 stretches = (stretches + (anchor is not self._anchor)) if kept else 1
                 self._arm = (frozenset(cells), looks, self._looks, self._ref, stretches,
                              self._anchor)
-            if looks > HAND_WAIT or (ARM_STRETCHES and stretches > ARM_STRETCHES):
+            resting = ARM_REST and stretches == 1 and \
+                self._calm_count < ARM_REST * self.calm_frames and \
+                sum(c not in self._seen for c in cells) >= ARM_UNSURE
+            if not resting and (long_calm or looks > HAND_WAIT or
+                                (ARM_STRETCHES and stretches > ARM_STRETCHES)):
                 return False
             self._unsettled = max(self._unsettled, 1)
             self._arm_at = self._looks

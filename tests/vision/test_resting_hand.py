@@ -12,9 +12,15 @@ the game lost. A pair of moves a cell of which the reader surely reads otherwise
 it is no longer played (``follower.PAIR_AGAINST``): the squares under the hand are named, the
 referee enters e4xg6 by touch, and the camera follows the rest. Skips when
 ``../shared/vision-dev`` is absent.
+
+Since session 52 a hand resting still over squares the reader cannot read is waited out in
+silence (``follower.ARM_REST``); the tests of what an answer under a hand still resting meets
+run with its squares named after HAND_WAIT looks, as before (``devbench.arm_rest_off``).
 """
 
 from __future__ import annotations
+
+from contextlib import nullcontext
 
 import numpy as np
 import pytest
@@ -24,7 +30,11 @@ from companion.vision import devbench, devdata
 REST = 60  # frames the hand rests (two seconds at 30 frames a second)
 
 
-def _rested(at: int, name: str = "clupso_a") -> devbench.GameScore:
+def _rested(at: int, name: str = "clupso_a", named: bool = True) -> devbench.GameScore:
+    """``name`` followed with frame ``at`` held REST frames. ``named``: the resting hand's
+    squares are named after HAND_WAIT looks, as before session 52 (``devbench.arm_rest_off``;
+    now so for an arm resting longer than ARM_REST, or one that stays through hands coming
+    and going): what the players' answer under a hand still resting then meets."""
     videos = [v for v in devdata.videos("tune") if v.name == name]
     if not videos:
         pytest.skip("../shared/vision-dev is absent")
@@ -32,8 +42,25 @@ def _rested(at: int, name: str = "clupso_a") -> devbench.GameScore:
     t = video.truth
     held, made = devbench.held_still(video, at, REST)
     moves = [devbench._engine_text(t, m) for m in t["moves"]]
-    return devbench.follow_game(t["variant"], t["start_fen"], moves, iter(held),
-                                np.asarray(t["corners"], float), f"{name}@{at}", made=made)
+    with devbench.arm_rest_off() if named else nullcontext():
+        return devbench.follow_game(t["variant"], t["start_fen"], moves, iter(held),
+                                    np.asarray(t["corners"], float), f"{name}@{at}",
+                                    made=made)
+
+
+@pytest.mark.parametrize("at,name", [(65, "clupso_a"), (69, "duere_a"), (22, "clupso_a"),
+                                     (29, "duere_a"), (4, "clupso_a"), (49, "duere_a")])
+def test_a_hand_resting_still_over_the_board_is_waited_out_in_silence(at, name):
+    """A hand or arm resting still over the board, seen in this calm stretch alone and over
+    squares the reader cannot read surely, is waited on (follower.ARM_REST) rather than named
+    after HAND_WAIT looks: nothing can be moved while nothing moves. Once it goes, the camera
+    sees the move and plays it. Before (the peer), its squares were named while it rested and
+    the referee entered the move by touch."""
+    now = _rested(at, name, named=False)
+    assert (now.followed, now.false, now.asked) == (12, 0, 0), now.lines
+    before = _rested(at, name)
+    assert before.false == 0 and before.asked >= 1 and "check" in " ".join(before.lines), \
+        before.lines
 
 
 def test_a_hand_resting_mid_capture_is_not_taken_for_two_moves():

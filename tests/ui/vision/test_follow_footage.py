@@ -59,6 +59,16 @@ def tune_video(name: str) -> Video:
                  v.truth["variant"], moves)
 
 
+@pytest.fixture
+def named_at_rest(monkeypatch):
+    """The resting hand's squares named after HAND_WAIT looks, as before session 52
+    (follower.ARM_REST off): now so for an arm resting longer than ARM_REST, or one seen
+    through hands coming and going. What a referee answering under a hand still there meets."""
+    from companion.vision import follower
+
+    monkeypatch.setattr(follower, "ARM_REST", 0)
+
+
 def touched_record(tmp_path: Path, variant: str, moves: list[str]) -> list[dict]:
     """The journal's move events when the same moves are touched on a board of this game."""
     journal = Journal.open(tmp_path / "touched.db")
@@ -154,9 +164,11 @@ def test_a_hand_resting_a_moment_after_a_move_is_waited_out_in_silence(camera_ap
 
 @pytest.mark.parametrize("lang,size", [("it", (800, 480)), ("en", (1920, 1080))])
 def test_a_hand_resting_after_a_capture_is_asked_about_then_the_camera_follows_on(camera_app, tmp_path,
-                                                                                 lang, size):
+                                                                                 lang, size,
+                                                                                 named_at_rest):
     """clupso_a, its 8th move (the man's capture e4xg6) made by a hand that rests over g7-h8
-    two thirds of a second (20 frames) before leaving: the camera cannot be sure, and asks. The question stands beside
+    two thirds of a second (20 frames) before leaving, its squares named after HAND_WAIT
+    looks (``named_at_rest``): the camera cannot be sure, and asks. The question stands beside
     the board, which shows the likely move with a numbered arrow; the referee taps it, it is
     journaled as a touch would, and the camera goes on from the frames (nothing asked about
     the resting hand, nothing false) to the end of the game."""
@@ -297,12 +309,38 @@ def wait_for_check(app, worker, screen=None) -> str:
     return check
 
 
-def test_a_hand_resting_after_the_first_move_names_squares_then_the_camera_finds_the_move(
-        camera_app, tmp_path):
-    """clupso_a's first move made by a hand that rests two seconds over c1-d2 before leaving:
-    while it rests the camera names the squares to check (a banner, no question); once the
-    hand goes it sees the move, plays it, and the banner goes with the doubt."""
+def test_a_hand_resting_two_seconds_after_the_first_move_is_waited_out_in_silence(camera_app,
+                                                                                 tmp_path):
+    """clupso_a's first move made by a hand that rests two seconds (60 frames) over c1-d2
+    before leaving: nothing can be moved while nothing moves, so the camera waits for it in
+    silence (follower.ARM_REST), sees the move once the hand goes, and follows the whole game.
+    (Before, it named the hand's squares while it rested: the test below.)"""
     video = resting_hand(tmp_path, tune_video("clupso_a"), frame=8)
+    app, worker = camera_app(video.frames, "en")
+    calibrate(app, video)
+    screen = open_from_home(app, "clupso")
+    follow_on(app, screen)
+    said = len(app.banners)
+    pump(app, worker)
+    assert [h.text for h in screen.session.history] == video.moves
+    assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
+    assert not screen.overlay_buttons and app.banners[said:] == []
+
+
+@pytest.mark.parametrize("times,named", [(60, True), (120, False)])
+def test_a_hand_resting_after_the_first_move_names_squares_then_the_camera_finds_the_move(
+        camera_app, tmp_path, monkeypatch, times, named):
+    """clupso_a's first move made by a hand that rests over c1-d2 before leaving, long past
+    ARM_REST (120 frames, ARM_REST's 90 calm frames at a folder's unknown frame rate), or two
+    seconds with its squares named after HAND_WAIT looks (``named``: ARM_REST off, as before
+    session 52): while it rests the camera names the squares to check (a banner, no
+    question); once the hand goes it sees the move, plays it, and the banner goes with the
+    doubt."""
+    if named:
+        from companion.vision import follower
+
+        monkeypatch.setattr(follower, "ARM_REST", 0)
+    video = resting_hand(tmp_path, tune_video("clupso_a"), frame=8, times=times)
     app, worker = camera_app(video.frames, "en")
     calibrate(app, video)
     screen = open_from_home(app, "clupso")
@@ -317,9 +355,9 @@ def test_a_hand_resting_after_the_first_move_names_squares_then_the_camera_finds
 
 @pytest.mark.parametrize("frame,move,offered", [(8, 0, False), (52, 5, True)])
 def test_a_move_entered_by_touch_while_the_hand_still_rests_and_the_camera_follows_on(
-        camera_app, tmp_path, frame, move, offered):
-    """clupso_a with the hand that makes a move resting two seconds before it leaves: the camera
-    names squares to check, and the referee enters the move by touch while the hand is still
+        camera_app, tmp_path, frame, move, offered, named_at_rest):
+    """clupso_a with the hand that makes a move resting two seconds before it leaves, its
+    squares named after HAND_WAIT looks (``named_at_rest``): the camera names squares to check, and the referee enters the move by touch while the hand is still
     there; or (``offered``) the camera offers the move made, and the referee takes it. The
     camera keeps the picture it agreed with the board, takes the touched move's cells as
     explained, and does not take the resting hand for a move: over d8 and e8 it looks
@@ -533,9 +571,9 @@ def test_the_board_is_right_comes_first_in_the_camera_menu_while_squares_are_nam
 
 
 def test_an_arm_resting_along_the_edge_its_move_entered_by_touch_a_move_it_seems_to_make_asked_and_cancelled(
-        camera_app, tmp_path):
-    """clupso_a's 3rd move (a7-a6) made by an arm that lies along the a-file two seconds: the
-    camera names the squares to check, and the referee enters a7-a6 by touch while the arm is
+        camera_app, tmp_path, named_at_rest):
+    """clupso_a's 3rd move (a7-a6) made by an arm that lies along the a-file two seconds, its
+    squares named after HAND_WAIT looks (``named_at_rest``): the camera names the squares to check, and the referee enters a7-a6 by touch while the arm is
     still there. Under the arm a3-a4 now explains what changed best, its squares unread: it
     was played once the picture had held still a moment (a false move); now the camera waits,
     then asks, offering it, and the referee cancels. The arm goes, and the camera follows the
