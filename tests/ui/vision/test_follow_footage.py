@@ -135,7 +135,7 @@ REST = 60  # frames a hand rests over the board: two seconds at 30 frames a seco
 def resting_hand(tmp_path: Path, video: Video, frame: int, times: int = REST) -> Video:
     """The video with its frame ``frame`` (a hand still over the board) held ``times`` frames:
     a player who leaves the hand resting after the move (by default two seconds at 30 frames
-    a second, longer than the camera waits in silence)."""
+    a second: longer than HAND_WAIT's looks, shorter than ARM_REST's)."""
     names = sorted(p for p in video.frames.iterdir() if p.suffix == ".jpg")
     folder = tmp_path / "frames"
     folder.mkdir()
@@ -316,11 +316,17 @@ def test_a_hand_resting_two_seconds_after_the_first_move_is_waited_out_in_silenc
     silence (follower.ARM_REST), sees the move once the hand goes, and follows the whole game.
     (Before, it named the hand's squares while it rested: the test below.)"""
     video = resting_hand(tmp_path, tune_video("clupso_a"), frame=8)
-    app, worker = camera_app(video.frames, "en")
+    app, worker = camera_app(video.frames, "it")
     calibrate(app, video)
     screen = open_from_home(app, "clupso")
     follow_on(app, screen)
     said = len(app.banners)
+    pump(app, worker, 8 + 55)  # the hand still there, 55 frames into its rest
+    assert screen.session.history == [] and not screen.camera_doubt()
+    assert not screen.overlay_buttons and app.banners[said:] == []
+    shown = pygame.Surface((800, 480))
+    app.viewport.present(app.render(), shown)
+    pygame.image.save(shown, str(tmp_path / "hand-at-rest.png"))  # looked at
     pump(app, worker)
     assert [h.text for h in screen.session.history] == video.moves
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
@@ -398,6 +404,46 @@ def test_a_move_entered_by_touch_while_the_hand_still_rests_and_the_camera_follo
     sources = move_sources(screen.session.match)
     assert sources[move] == ("camera_asked" if offered else "")
     assert set(sources[:move] + sources[move + 1:]) == {"camera"}
+    assert not screen.overlay_buttons
+
+
+@pytest.mark.parametrize("frame,move", [(8, 0), (52, 5)])
+def test_a_move_entered_by_touch_while_the_hand_rests_in_silence_and_the_camera_follows_on(
+        camera_app, tmp_path, frame, move):
+    """clupso_a with the hand that makes a move resting two seconds before it leaves: the
+    camera waits in silence (follower.ARM_REST), and a referee who does not wait enters the
+    move by touch while the hand is still there. The camera takes the touched move as made and
+    does not take the resting hand for another: over d8 and e8 it looks like the queen's
+    d8-e8, which may be asked about (the referee cancels it), never played. Every later move
+    follows from the frames."""
+    video = resting_hand(tmp_path, tune_video("clupso_a"), frame=frame)
+    app, worker = camera_app(video.frames, "en")
+    calibrate(app, video)
+    screen = open_from_home(app, "clupso")
+    follow_on(app, screen)
+    said = len(app.banners)
+    pump(app, worker, frame + 40)  # the hand resting, 40 frames into its two seconds
+    assert [h.text for h in screen.session.history] == video.moves[:move]
+    assert not screen.overlay_buttons and app.banners[said:] == []
+    target = video.moves[move]
+    for cell in (target[:2], target[2:]):
+        tap(app, *screen.view.cell_rect(cell).center)
+    assert [h.text for h in screen.session.history] == video.moves[:move + 1]
+    cancelled = []
+    while worker.step() is not None:
+        app.tick()
+        if screen.camera.asking():  # about the hand's cells, while it rests: "Cancel"
+            labels = [b.label for b in screen.overlay_buttons]
+            made = len(screen.session.history)
+            assert not any(label.endswith(screen.camera.describe(video.moves[made])[0])
+                           for label in labels)
+            cancelled.append(labels)
+            tap(app, *screen.overlay_buttons[-1].rect.center)
+    assert len(cancelled) <= 1
+    assert [h.text for h in screen.session.history] == video.moves
+    assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
+    sources = move_sources(screen.session.match)
+    assert sources[move] == "" and set(sources[:move] + sources[move + 1:]) == {"camera"}
     assert not screen.overlay_buttons
 
 
