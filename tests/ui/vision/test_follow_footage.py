@@ -69,6 +69,13 @@ def named_at_rest(monkeypatch):
     monkeypatch.setattr(follower, "ARM_REST", 0)
 
 
+def save_screen(app, path: Path, size: tuple[int, int] = (800, 480)) -> None:
+    """The app's screen as shown at ``size``, saved to ``path`` (a PNG to look at)."""
+    shown = pygame.Surface(size)
+    app.viewport.present(app.render(), shown)
+    pygame.image.save(shown, str(path))
+
+
 def touched_record(tmp_path: Path, variant: str, moves: list[str]) -> list[dict]:
     """The journal's move events when the same moves are touched on a board of this game."""
     journal = Journal.open(tmp_path / "touched.db")
@@ -324,9 +331,7 @@ def test_a_hand_resting_two_seconds_after_the_first_move_is_waited_out_in_silenc
     pump(app, worker, 8 + 55)  # the hand still there, 55 frames into its rest
     assert screen.session.history == [] and not screen.camera_doubt()
     assert not screen.overlay_buttons and app.banners[said:] == []
-    shown = pygame.Surface((800, 480))
-    app.viewport.present(app.render(), shown)
-    pygame.image.save(shown, str(tmp_path / "hand-at-rest.png"))  # looked at
+    save_screen(app, tmp_path / "hand-at-rest.png")  # looked at
     pump(app, worker)
     assert [h.text for h in screen.session.history] == video.moves
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
@@ -359,6 +364,30 @@ def test_a_hand_resting_after_the_first_move_names_squares_then_the_camera_finds
     assert not any(b.text.startswith(check) for b in app.banners)
 
 
+def follow_to_the_end(app, worker, screen: GameScreen, video: Video, tmp_path: Path, move: int,
+                      source: str) -> None:
+    """Step the camera to the end of the video, its ``move``-th move entered by the referee
+    (``source`` in the journal); a question asked meanwhile (about the resting hand's cells:
+    never offering the move still to make) is cancelled, as the referee would, once at most.
+    Every other move is the camera's, and the journal holds the game as touched."""
+    cancelled = []
+    while worker.step() is not None:
+        app.tick()
+        if screen.camera.asking():
+            labels = [b.label for b in screen.overlay_buttons]
+            made = len(screen.session.history)
+            assert not any(label.endswith(screen.camera.describe(video.moves[made])[0])
+                           for label in labels)
+            cancelled.append(labels)
+            tap(app, *screen.overlay_buttons[-1].rect.center)  # "Annulla" / "Cancel"
+    assert len(cancelled) <= 1
+    assert [h.text for h in screen.session.history] == video.moves
+    assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
+    sources = move_sources(screen.session.match)
+    assert sources[move] == source and set(sources[:move] + sources[move + 1:]) == {"camera"}
+    assert not screen.overlay_buttons
+
+
 @pytest.mark.parametrize("frame,move,offered", [(8, 0, False), (52, 5, True)])
 def test_a_move_entered_by_touch_while_the_hand_still_rests_and_the_camera_follows_on(
         camera_app, tmp_path, frame, move, offered, named_at_rest):
@@ -389,22 +418,8 @@ def test_a_move_entered_by_touch_while_the_hand_still_rests_and_the_camera_follo
         for cell in (target[:2], target[2:]):
             tap(app, *screen.view.cell_rect(cell).center)
     assert [h.text for h in screen.session.history] == video.moves[:move + 1]
-    cancelled = []
-    while worker.step() is not None:
-        app.tick()
-        if screen.camera.asking():  # about the hand's cells, while it rests: "Annulla"
-            labels = [b.label for b in screen.overlay_buttons]
-            made = len(screen.session.history)
-            assert not any(label.endswith(screen.camera.describe(video.moves[made])[0]) for label in labels)
-            cancelled.append(labels)
-            tap(app, *screen.overlay_buttons[-1].rect.center)
-    assert len(cancelled) <= 1
-    assert [h.text for h in screen.session.history] == video.moves
-    assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
-    sources = move_sources(screen.session.match)
-    assert sources[move] == ("camera_asked" if offered else "")
-    assert set(sources[:move] + sources[move + 1:]) == {"camera"}
-    assert not screen.overlay_buttons
+    follow_to_the_end(app, worker, screen, video, tmp_path, move,
+                      "camera_asked" if offered else "")
 
 
 @pytest.mark.parametrize("frame,move", [(8, 0), (52, 5)])
@@ -429,22 +444,7 @@ def test_a_move_entered_by_touch_while_the_hand_rests_in_silence_and_the_camera_
     for cell in (target[:2], target[2:]):
         tap(app, *screen.view.cell_rect(cell).center)
     assert [h.text for h in screen.session.history] == video.moves[:move + 1]
-    cancelled = []
-    while worker.step() is not None:
-        app.tick()
-        if screen.camera.asking():  # about the hand's cells, while it rests: "Cancel"
-            labels = [b.label for b in screen.overlay_buttons]
-            made = len(screen.session.history)
-            assert not any(label.endswith(screen.camera.describe(video.moves[made])[0])
-                           for label in labels)
-            cancelled.append(labels)
-            tap(app, *screen.overlay_buttons[-1].rect.center)
-    assert len(cancelled) <= 1
-    assert [h.text for h in screen.session.history] == video.moves
-    assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
-    sources = move_sources(screen.session.match)
-    assert sources[move] == "" and set(sources[:move] + sources[move + 1:]) == {"camera"}
-    assert not screen.overlay_buttons
+    follow_to_the_end(app, worker, screen, video, tmp_path, move, "")
 
 
 def test_corners_the_camera_found_itself_are_not_made_a_calibration(tmp_path):
@@ -580,9 +580,7 @@ def test_a_board_learnt_under_a_shadow_the_referee_says_it_is_right_and_the_came
     assert not screen.overlay_buttons and not screen.camera_doubt()
     assert not any(b.text.startswith(check) for b in app.banners)
     assert screen.message == app.t("board.camera.started_again") and screen.following
-    shown = pygame.Surface((800, 480))
-    app.viewport.present(app.render(), shown)
-    pygame.image.save(shown, str(tmp_path / "started-again.png"))  # looked at
+    save_screen(app, tmp_path / "started-again.png")  # looked at
     pump(app, worker)
     assert [h.text for h in screen.session.history] == video.moves
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
