@@ -459,14 +459,6 @@ ARM_STRETCHES = 2
 # (a peer, devbench.arm_rest_off)
 ARM_REST = 30
 ARM_UNSURE = 1
-# ... or, its cells all read surely, when an arm is seen crossing the band of table round the
-# board on the look's frame (the presence test of a lone photo, asked only then: a hand held
-# over squares the reader reads as the game, or as pieces). Nothing depends on the band: a
-# webcam framing the board edge to edge has ARM_UNSURE alone. TUNE, --resting-hand: 410 ->
-# 414/420, 10 -> 6 questions; the stale-picture runs and the marked board's castling asked as
-# before; --shadow-into-move's tune part unchanged. Off: False (devbench.arm_rest_off turns
-# ARM_REST off, and this with it)
-ARM_BAND = True
 NO_ARM = (frozenset(), 0, -1, None, 0, None)  # (see ChangeFollower._arm)
 # Stuck: this many looks in a row decided nothing (a hand waited on, a move in the air, an
 # answer not showing, squares named). The picture agreed with the game may be at fault (taken
@@ -3052,8 +3044,8 @@ class ChangeFollower(Follower):
         the same cells were so at more than HAND_WAIT looks against the same agreed picture,
         with motion between them (see ARM_KEPT), or in more than ARM_STRETCHES calm stretches
         (each told by its first picture, ``_anchor``). Seen in this calm stretch alone, over
-        at least ARM_UNSURE cells read unsure or crossing the band round the board (ARM_BAND),
-        an arm at rest is waited on up to ARM_REST looks' worth of calm, not HAND_WAIT's."""
+        at least ARM_UNSURE cells read unsure, an arm at rest is waited on up to ARM_REST
+        looks' worth of calm, not HAND_WAIT's (:meth:`_at_rest`)."""
         if len(cells) < HAND_CELLS:
             return False
         long_calm = self._calm_count >= HAND_WAIT * self.calm_frames
@@ -3061,16 +3053,20 @@ class ChangeFollower(Follower):
             return False
         if self._edge_group(cells, HAND_CELLS):
             was, looks, at, ref, stretches, anchor = self._arm
-            if at != self._looks:  # (asked twice at one look: counted once)
+            counted = at != self._looks  # (asked twice at one look: counted once)
+            if counted:
                 kept = ref is self._ref and bool(was) and \
                     len(cells & was) >= ARM_KEPT * min(len(cells), len(was))
                 looks = looks + 1 if kept else 1
                 stretches = (stretches + (anchor is not self._anchor)) if kept else 1
+            at_rest = self._at_rest(cells, stretches)
+            if long_calm and not at_rest:
+                return False  # (not counted: as without ARM_REST)
+            if counted:
                 self._arm = (frozenset(cells), looks, self._looks, self._ref, stretches,
                              self._anchor)
-            if not self._at_rest(cells, stretches) and (
-                    long_calm or looks > HAND_WAIT or
-                    (ARM_STRETCHES and stretches > ARM_STRETCHES)):
+            if not at_rest and (looks > HAND_WAIT or
+                                (ARM_STRETCHES and stretches > ARM_STRETCHES)):
                 return False
             self._unsettled = max(self._unsettled, 1)
             self._arm_at = self._looks
@@ -3080,14 +3076,14 @@ class ChangeFollower(Follower):
     def _at_rest(self, cells: set[str], stretches: int) -> bool:
         """Whether ``cells``, waited on as an arm seen in ``stretches`` calm stretches, are an
         arm resting still (ARM_REST): seen in this calm stretch alone, for less than ARM_REST
-        looks' worth of calm, over at least ARM_UNSURE cells read unsure, or crossing the
-        band of table round the board (ARM_BAND)."""
+        looks' worth of calm, with at least ARM_UNSURE cells of its groups touching the edge
+        read unsure."""
         if not ARM_REST or stretches != 1 or self._calm_count >= ARM_REST * self.calm_frames:
             return False
-        if sum(c not in self._seen for c in cells) >= ARM_UNSURE:
-            return True
-        arm_seen = getattr(self._last_read, "arm_seen", None)
-        return bool(ARM_BAND and arm_seen is not None and arm_seen())
+        arm = {c for group in self._groups(cells)
+               if len(group) >= HAND_CELLS and any(self._on_edge(c) for c in group)
+               for c in group}
+        return sum(c not in self._seen for c in arm) >= ARM_UNSURE
 
     def _faint_exchange(self, change: np.ndarray, picture: Any) -> list[FollowEvent]:
         """Nothing changed colour, but a hand was over the board: the one move that only

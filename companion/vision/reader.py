@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -298,9 +297,6 @@ class Reading:
     # it (two jump captures made before the camera saw the board, h7 read empty before
     # learning and unsure, still holding its man, after)
     before: "dict[str, str] | None" = None
-    # (video) whether an arm crosses the band of table round the board on this frame, asked
-    # only when a follower wonders (``None``: not known)
-    arm_seen: "Callable[[], bool] | None" = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -310,18 +306,6 @@ class Reading:
     def unsure(self) -> set[str]:
         """Cells read close to a threshold."""
         return {c for c, e in self.evidence.items() if not e.sure}
-
-
-def _arm_seen(detector: PresenceDetector, top: np.ndarray) -> "Callable[[], bool]":
-    """Whether an arm crosses the band round the board in ``top``, worked out once, when
-    first asked."""
-    seen: list[bool] = []
-
-    def ask() -> bool:
-        if not seen:
-            seen.append(detector.check(top, with_motion=False).hand_seen())
-        return seen[0]
-    return ask
 
 
 def _evidence(cells: "tuple[str, ...] | list[str]", p: np.ndarray) -> dict[str, CellEvidence]:
@@ -809,5 +793,4 @@ class Reader:
                        signature(self.sampler, top), picture, self.meter if video else None,
                        motion or 0.0, self._learnt_now,
                        self._learnt_as if self._learnt_now else None,
-                       dict(self._before) if self._learnt_now else None,
-                       _arm_seen(self.detector, top) if video else None)
+                       dict(self._before) if self._learnt_now else None)

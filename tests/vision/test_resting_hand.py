@@ -49,8 +49,7 @@ def _rested(at: int, name: str = "clupso_a", named: bool = True) -> devbench.Gam
 
 
 @pytest.mark.parametrize("at,name", [(65, "clupso_a"), (69, "duere_a"), (22, "clupso_a"),
-                                     (29, "duere_a"), (4, "clupso_a"), (49, "duere_a"),
-                                     (60, "duere_a"), (51, "clupso_a")])
+                                     (29, "duere_a"), (4, "clupso_a"), (49, "duere_a")])
 def test_a_hand_resting_still_over_the_board_is_waited_out_in_silence(at, name):
     """A hand or arm resting still over the board, seen in this calm stretch alone and over
     squares the reader cannot read surely, is waited on (follower.ARM_REST) rather than named
@@ -121,18 +120,3 @@ def test_a_hand_resting_over_squares_named_is_not_agreed_into_the_picture():
         before = _rested(60, "duere_a")
     assert before.false == 0 and before.followed <= 9, before.lines
 
-
-@pytest.mark.parametrize("at,name", [(60, "duere_a"), (51, "clupso_a")])
-def test_a_hand_resting_over_squares_read_surely_is_told_by_the_band_round_the_board(
-        at, name, monkeypatch):
-    """duere_a at frame 60 (the hand rests over b5-b8, reading b5 as a piece where none
-    stands) and clupso_a at frame 51 (the hand over d4-e8): every changed cell reads
-    surely, so ARM_UNSURE does not tell a hand; the arm crossing the band of table round the
-    board does (follower.ARM_BAND), and the hand is waited out. Without the band its squares
-    are named while it rests."""
-    from companion.vision import follower
-
-    monkeypatch.setattr(follower, "ARM_BAND", False)
-    alone = _rested(at, name, named=False)
-    assert alone.false == 0 and alone.asked >= 1 and "check" in " ".join(alone.lines), \
-        alone.lines
