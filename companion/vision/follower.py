@@ -459,6 +459,13 @@ ARM_STRETCHES = 2
 # (a peer, devbench.arm_rest_off)
 ARM_REST = 30
 ARM_UNSURE = 1
+# ... and over at most this share of the board's cells: a hand and forearm cover a few
+# squares' width; more changed than that is the board's look against a stale picture (the real
+# recording cut 0.3 s into it, LOOKED AT: learnt under passers-by's shadows, 22-24 cells changed
+# with 8-9 unsure were waited on as an arm, and the run of four moves made meanwhile, asked
+# before, was named as 34 squares: 3 -> 0 of 7 followed). The tune videos' resting arms: 4-14
+# of 64 cells
+ARM_REST_SHARE = 0.25
 NO_ARM = (frozenset(), 0, -1, None, 0, None)  # (see ChangeFollower._arm)
 # Stuck: this many looks in a row decided nothing (a hand waited on, a move in the air, an
 # answer not showing, squares named). The picture agreed with the game may be at fault (taken
@@ -3076,13 +3083,15 @@ class ChangeFollower(Follower):
     def _at_rest(self, cells: set[str], stretches: int) -> bool:
         """Whether ``cells``, waited on as an arm seen in ``stretches`` calm stretches, are an
         arm resting still (ARM_REST): seen in this calm stretch alone, for less than ARM_REST
-        looks' worth of calm, with at least ARM_UNSURE cells of its groups touching the edge
-        read unsure."""
+        looks' worth of calm, its groups touching the edge no more than ARM_REST_SHARE of the
+        board, with at least ARM_UNSURE of their cells read unsure."""
         if not ARM_REST or stretches != 1 or self._calm_count >= ARM_REST * self.calm_frames:
             return False
         arm = {c for group in self._groups(cells)
                if len(group) >= HAND_CELLS and any(self._on_edge(c) for c in group)
                for c in group}
+        if len(arm) > ARM_REST_SHARE * len(self.cells):
+            return False
         return sum(c not in self._seen for c in arm) >= ARM_UNSURE
 
     def _faint_exchange(self, change: np.ndarray, picture: Any) -> list[FollowEvent]:
