@@ -455,8 +455,11 @@ ARM_STRETCHES = 2
 # frames (20 looks) at every third hand frame (bench_vision --resting-hand), the squares asked
 # answered at once by touch: 389 -> 410/420 followed, 31 -> 10 questions, 0 false (ARM_UNSURE
 # 0: 415, 5 questions, and the two tests above lost; 2: 401; ARM_REST 10 looks: 389, the hand
-# outlasts it; 20 or more: as 30); --shadow-into-move's tune part unchanged (170/192). Off: 0
-# (a peer, devbench.arm_rest_off)
+# outlasts it; 20 or more: as 30); --shadow-into-move's tune part unchanged (170/192). Held
+# out (session 52's closing run, with ARM_REST_SHARE): --resting-hand 581 -> 619/672, 79 -> 45
+# questions, 0 false (14 of 56 games better, none worse); --shadow-into-move 226/288 and the
+# vision-dev videos 36/36 as with it off (and the real recording, LOOKED AT, line for line).
+# Off: 0 (a peer, devbench.arm_rest_off)
 ARM_REST = 30
 ARM_UNSURE = 1
 # ... and over at most this share of the board's cells: a hand and forearm cover a few
