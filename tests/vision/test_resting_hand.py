@@ -119,4 +119,3 @@ def test_a_hand_resting_over_squares_named_is_not_agreed_into_the_picture():
     with devbench.stale_stray_off():
         before = _rested(60, "duere_a")
     assert before.false == 0 and before.followed <= 9, before.lines
-

@@ -392,8 +392,9 @@ def follow_to_the_end(app, worker, screen: GameScreen, video: Video, tmp_path: P
 def test_a_move_entered_by_touch_while_the_hand_still_rests_and_the_camera_follows_on(
         camera_app, tmp_path, frame, move, offered, named_at_rest):
     """clupso_a with the hand that makes a move resting two seconds before it leaves, its
-    squares named after HAND_WAIT looks (``named_at_rest``): the camera names squares to check, and the referee enters the move by touch while the hand is still
-    there; or (``offered``) the camera offers the move made, and the referee takes it. The
+    squares named after HAND_WAIT looks (``named_at_rest``): the camera names squares to
+    check, and the referee enters the move by touch while the hand is still there; or
+    (``offered``) the camera offers the move made, and the referee takes it. The
     camera keeps the picture it agreed with the board, takes the touched move's cells as
     explained, and does not take the resting hand for a move: over d8 and e8 it looks
     like the queen's d8-e8, which may be asked about (the referee cancels it), never played.
@@ -617,8 +618,9 @@ def test_the_board_is_right_comes_first_in_the_camera_menu_while_squares_are_nam
 def test_an_arm_resting_along_the_edge_its_move_entered_by_touch_a_move_it_seems_to_make_asked_and_cancelled(
         camera_app, tmp_path, named_at_rest):
     """clupso_a's 3rd move (a7-a6) made by an arm that lies along the a-file two seconds, its
-    squares named after HAND_WAIT looks (``named_at_rest``): the camera names the squares to check, and the referee enters a7-a6 by touch while the arm is
-    still there. Under the arm a3-a4 now explains what changed best, its squares unread: it
+    squares named after HAND_WAIT looks (``named_at_rest``): the camera names the squares to
+    check, and the referee enters a7-a6 by touch while the arm is still there. Under the arm
+    a3-a4 now explains what changed best, its squares unread: it
     was played once the picture had held still a moment (a false move); now the camera waits,
     then asks, offering it, and the referee cancels. The arm goes, and the camera follows the
     rest of the game from the frames."""
