@@ -119,3 +119,36 @@ def test_a_hand_resting_over_squares_named_is_not_agreed_into_the_picture():
     with devbench.stale_stray_off():
         before = _rested(60, "duere_a")
     assert before.false == 0 and before.followed <= 9, before.lines
+
+
+def test_an_arm_at_rest_is_unsure_somewhere_on_at_most_a_quarter_of_the_board():
+    """What ``ChangeFollower._at_rest`` takes for an arm resting still: a group joined to the
+    board's edge, seen in one calm stretch, with a cell of its own read unsure, over at most
+    ARM_REST_SHARE of the board, for less than ARM_REST looks' worth of calm. Not a group
+    read surely (a run of moves under a stale picture), a cell read unsure elsewhere, half
+    the board changed (a stale picture's look), nor one seen through hands coming and going."""
+    from companion.rules import get_variant
+    from companion.vision import follower
+    from companion.vision.change import ChangeMeter
+    from companion.vision.follower import ChangeFollower
+    from companion.vision.geometry import get_geometry
+    from companion.vision.view import BoardView
+
+    f = ChangeFollower(get_variant("magici").start_position(), fps=20)
+    f._meter = ChangeMeter(BoardView.from_corners(
+        get_geometry("8x8"), [[0, 400], [400, 400], [400, 0], [0, 0]], (400, 400)))
+    f._calm_count = follower.HAND_WAIT * f.calm_frames  # a long calm already
+    sure = {c: "." for c in f.cells}
+    arm = {"a1", "b1", "a2", "b2", "a3"}
+    f._seen = {c: v for c, v in sure.items() if c != "b2"}
+    assert f._at_rest(arm, 1)
+    assert not f._at_rest(arm, 2)  # seen in two calm stretches
+    f._seen = {c: v for c, v in sure.items() if c != "h8"}
+    assert not f._at_rest(arm, 1)  # unsure elsewhere only
+    f._seen = sure
+    assert not f._at_rest(arm, 1)  # every cell read surely
+    half = {c for c in f.cells if c[0] in "abcd"}
+    f._seen = {c: v for c, v in sure.items() if c != "b2"}
+    assert not f._at_rest(half, 1)  # half the board
+    f._calm_count = follower.ARM_REST * f.calm_frames
+    assert not f._at_rest(arm, 1)  # resting past ARM_REST
