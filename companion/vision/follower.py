@@ -2842,8 +2842,14 @@ class ChangeFollower(Follower):
 
     def _edge_group(self, cells: set[str], least: int) -> bool:
         """Some group of at least ``least`` joined ``cells`` touches the board's edge."""
-        return any(len(group) >= least and any(self._on_edge(c) for c in group)
-                   for group in self._groups(cells))
+        return bool(self._edge_cells(cells, least))
+
+    def _edge_cells(self, cells: set[str], least: int) -> set[str]:
+        """The ``cells`` in groups of at least ``least`` joined ones that touch the board's
+        edge."""
+        return {c for group in self._groups(cells)
+                if len(group) >= least and any(self._on_edge(c) for c in group)
+                for c in group}
 
     def _push_legal(self, move: Any) -> None:
         """Push ``move``, one of the position's legal moves as it stands (a search's: made
@@ -3090,9 +3096,7 @@ class ChangeFollower(Follower):
         board, with at least ARM_UNSURE of their cells read unsure."""
         if not ARM_REST or stretches != 1 or self._calm_count >= ARM_REST * self.calm_frames:
             return False
-        arm = {c for group in self._groups(cells)
-               if len(group) >= HAND_CELLS and any(self._on_edge(c) for c in group)
-               for c in group}
+        arm = self._edge_cells(cells, HAND_CELLS)
         if len(arm) > ARM_REST_SHARE * len(self.cells):
             return False
         return sum(c not in self._seen for c in arm) >= ARM_UNSURE
