@@ -1403,12 +1403,46 @@ REST_FRAMES = 60
 REST_EVERY = 3
 
 
+def _resting(videos: list, ways: tuple[str, ...], peers: dict, rest: "callable", label: str,
+             what: str) -> None:
+    """Each of ``videos`` followed, given corners, once per hand frame (every REST_EVERY-th
+    frame the truth marks as a hand over the board), its frames made by ``rest`` (a video, the
+    frame, REST_FRAMES, its frames: ``devbench.held_still`` or ``devbench.twitching``), in
+    each of ``ways`` (a peer's settings from ``peers``); a line per game, then a total per
+    way."""
+    from companion.vision import devbench
+
+    totals = {w: devbench.GameScore() for w in ways}
+    for video in videos:
+        t, frames, moves, corners = video_game(video)
+        hands = [i for i, f in enumerate(t["frames"]) if f["hand"]][::REST_EVERY]
+        for at in hands:
+            held, made = rest(video, at, REST_FRAMES, frames)
+            line = []
+            for way in ways:
+                with peers[way]() if way in peers else nullcontext():
+                    score = devbench.follow_game(t["variant"], t["start_fen"], moves,
+                                                 iter(held), corners, f"{video.name}@{at}",
+                                                 made=made)
+                totals[way].add(score)
+                line.append(f"{way}: {score.followed}/{score.moves} followed, {score.false} "
+                            f"false, {score.asked} asked")
+            print(f"  {video.name}, {what} at frame {at}: " + "; ".join(line), flush=True)
+    for way, total in totals.items():
+        for line in total.lines:
+            if "false" in line:
+                print(line)
+        print(f"[vision-dev videos, {label}, given corners, {way}] {total.line()}", flush=True)
+
+
 def bench_resting_hand(role: str) -> None:
     """``role``'s vision-dev videos, each followed once per hand frame (every REST_EVERY-th
     frame the truth marks as a hand over the board) with that frame held REST_FRAMES frames: a
     player whose hand rests over the board, still, in the middle of a move or after it. Given
     corners; the squares asked are answered as ``devbench.follow_game`` does (the moves
-    standing entered by touch). Beside it in the same run, the follower without session 52's
+    standing entered by touch). Beside it in the same run, the follower without session 53's
+    change (:func:`companion.vision.devbench.arm_twitch_off`: a hand held still does not
+    twitch, so the two should agree), without session 52's
     change, an arm at rest named after HAND_WAIT looks
     (:func:`companion.vision.devbench.arm_rest_off`), without session 50's changes
     (:func:`companion.vision.devbench.resting_changes_off`), and without each of them
@@ -1424,32 +1458,36 @@ def bench_resting_hand(role: str) -> None:
             "a move inside an arm played (peer)", "squares answered named again (peer)",
             "a hand's squares agreed as stray pieces (peer)",
             "an arm at rest named after HAND_WAIT looks, before session 52 (peer)",
-            "the follower now")
+            "a twitch ending the rest, before session 53 (peer)", "the follower now")
     peers = {ways[0]: devbench.resting_changes_off, ways[1]: devbench.landing_read_off,
              ways[2]: devbench.arm_unread_off, ways[3]: devbench.check_once_off,
-             ways[4]: devbench.stale_stray_off, ways[5]: devbench.arm_rest_off}
-    totals = {w: devbench.GameScore() for w in ways}
-    for video in videos:
-        t, frames, moves, corners = video_game(video)
-        hands = [i for i, f in enumerate(t["frames"]) if f["hand"]][::REST_EVERY]
-        for at in hands:
-            held, made = devbench.held_still(video, at, REST_FRAMES, frames)
-            line = []
-            for way in ways:
-                with peers[way]() if way in peers else nullcontext():
-                    score = devbench.follow_game(t["variant"], t["start_fen"], moves,
-                                                 iter(held), corners, f"{video.name}@{at}",
-                                                 made=made)
-                totals[way].add(score)
-                line.append(f"{way}: {score.followed}/{score.moves} followed, {score.false} "
-                            f"false, {score.asked} asked")
-            print(f"  {video.name}, hand resting at frame {at}: " + "; ".join(line), flush=True)
-    for way, total in totals.items():
-        for line in total.lines:
-            if "false" in line:
-                print(line)
-        print(f"[vision-dev videos, {label}, a hand resting {REST_FRAMES} frames at one hand "
-              f"frame in {REST_EVERY}, given corners, {way}] {total.line()}", flush=True)
+             ways[4]: devbench.stale_stray_off, ways[5]: devbench.arm_rest_off,
+             ways[6]: devbench.arm_twitch_off}
+    _resting(videos, ways, peers, devbench.held_still,
+             f"{label}, a hand resting {REST_FRAMES} frames at one hand frame in {REST_EVERY}",
+             "hand resting")
+
+
+def bench_twitching_hand(role: str) -> None:
+    """As :func:`bench_resting_hand`, but the resting hand twitches: every
+    ``devbench.TWITCH_EVERY`` frames of its rest it moves by up to ``devbench.TWITCH_PX``
+    pixels (``devbench.twitching``), as a real hand at rest does. Beside it in the same run,
+    the follower without session 53's change, where each twitch begins another calm stretch
+    (:func:`companion.vision.devbench.arm_twitch_off`), and without session 52's
+    (:func:`companion.vision.devbench.arm_rest_off`)."""
+    from companion.vision import devbench
+
+    found = dev_videos(role, "vision-dev videos with a resting hand that twitches")
+    if found is None:
+        return
+    videos, label = found
+    ways = ("an arm at rest named after HAND_WAIT looks, before session 52 (peer)",
+            "a twitch ending the rest, before session 53 (peer)", "the follower now")
+    peers = {ways[0]: devbench.arm_rest_off, ways[1]: devbench.arm_twitch_off}
+    _resting(videos, ways, peers, devbench.twitching,
+             f"{label}, a hand resting {REST_FRAMES} frames at one hand frame in {REST_EVERY}, "
+             f"twitching every {devbench.TWITCH_EVERY} frames by up to {devbench.TWITCH_PX:g} px",
+             "hand resting and twitching")
 
 
 # held-out seeds of bench_marked_boards (the marked variant's marks were drawn from training
@@ -1911,6 +1949,9 @@ def main() -> int:
                         help="only the vision-dev videos under a spotlight's shadow while the "
                              "board is learnt, gone during the first move (held out, then "
                              "tune), five ways side by side")
+    parser.add_argument("--twitching-hand", action="store_true",
+                        help="only the vision-dev videos with a hand resting two seconds at "
+                             "one hand frame in three and twitching (held out, then TUNED-ON)")
     parser.add_argument("--resting-hand", action="store_true",
                         help="only the vision-dev videos with a hand resting two seconds at "
                              "every third hand frame (held out, then tune), beside the "
@@ -1934,6 +1975,11 @@ def main() -> int:
     if args.resting_hand:
         bench_resting_hand("held_out")
         bench_resting_hand("tune")
+        print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
+        return 0
+    if args.twitching_hand:
+        bench_twitching_hand("held_out")
+        bench_twitching_hand("tune")
         print(f"total benchmark time {time.perf_counter() - t0:.0f} s")
         return 0
     if args.marked_boards:

@@ -369,6 +369,18 @@ def arm_rest_off() -> "Iterator[None]":
 
 
 @contextmanager
+def arm_twitch_off() -> "Iterator[None]":
+    """The follower without session 53's change (a peer in the same run): a resting arm that
+    twitches begins a new calm stretch, counted towards ARM_STRETCHES and no longer at rest,
+    and a cell of it read unsure at one look but surely at the next ends its rest
+    (follower.ARM_TWITCH)."""
+    from companion.vision import follower
+
+    with _settings(follower, ARM_TWITCH=False):
+        yield
+
+
+@contextmanager
 def resting_changes_off() -> "Iterator[None]":
     """The follower without any of session 50's changes (a peer in the same run): no
     LANDING_READ, ARM_UNREAD, CHECK_ONCE nor STALE_STRAY."""
@@ -448,6 +460,64 @@ def held_still(video: Video, at: int, rest: int, frames: "list[np.ndarray] | Non
     held = frames[:at] + [frames[at]] * rest + frames[at + 1:]
     return held, [m["settled_frame"] + (rest - 1 if m["settled_frame"] > at else 0)
                   for m in video.truth["moves"]]
+
+
+TWITCH_EVERY = 15  # frames between a resting hand's twitches (1.5 s at SPOTLIT_FPS)
+TWITCH_PX = 3.0  # pixels a twitch moves the hand at most, across and along (640x480: a
+# tenth of a cell or less)
+HAND_DIFF = 30  # a pixel differing by more than this (any channel) from the calm frame
+# before the hand came is the hand's, when joined to the picture's edge
+
+
+def hand_mask(hand_frame: np.ndarray, calm_frame: np.ndarray) -> np.ndarray:
+    """(h, w) uint8, 1 where ``hand_frame`` shows the hand and arm: what differs from
+    ``calm_frame`` (taken before the hand came) in parts joined to the picture's edge (an arm
+    reaches in from outside it; a piece moved or set aside elsewhere is not the hand),
+    closed over small gaps and grown by two pixels."""
+    import cv2
+
+    diff = np.abs(hand_frame.astype(np.int16) - calm_frame.astype(np.int16)).max(axis=2)
+    mask = cv2.morphologyEx((diff > HAND_DIFF).astype(np.uint8), cv2.MORPH_OPEN,
+                            np.ones((3, 3), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
+    n, labels = cv2.connectedComponents(mask)
+    edge = set(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]).tolist())
+    keep = np.isin(labels, [k for k in edge if k])
+    return cv2.dilate(keep.astype(np.uint8), np.ones((5, 5), np.uint8))
+
+
+def twitching(video: Video, at: int, rest: int, frames: "list[np.ndarray] | None" = None,
+              seed: int = 0, every: int = TWITCH_EVERY, shift: float = TWITCH_PX
+              ) -> tuple[list[np.ndarray], list[int]]:
+    """As :func:`held_still`, but the resting hand twitches: every ``every`` frames of the
+    rest it moves (at once, from one frame to the next) by up to ``shift`` pixels across and
+    along from where it first rested (drawn from ``seed``), showing the board beneath it as
+    the calm frame before the hand came had it where it no longer covers it. The hand is
+    :func:`hand_mask`'s, so a piece it holds moves with it."""
+    import cv2
+
+    frames = list(video_frames(video)) if frames is None else frames
+    hand = [f["hand"] for f in video.truth["frames"]]
+    before = at
+    while before > 0 and hand[before]:
+        before -= 1
+    still = frames[at]
+    mask = hand_mask(still, frames[before])
+    bare = np.where(mask[..., None] > 0, frames[before], still)
+    size = (still.shape[1], still.shape[0])
+    rng = np.random.default_rng([seed, at, 13])
+    now, held = still, []
+    for i in range(rest):
+        if i and i % every == 0:
+            m = np.float32([[1, 0, 0], [0, 1, 0]])
+            m[:, 2] = rng.uniform(-shift, shift, 2)
+            moved = cv2.warpAffine(still, m, size, borderMode=cv2.BORDER_REPLICATE)
+            over = cv2.warpAffine(mask, m, size)
+            now = np.where(over[..., None] > 0, moved, bare)
+        held.append(now)
+    return frames[:at] + held + frames[at + 1:], \
+        [m["settled_frame"] + (rest - 1 if m["settled_frame"] > at else 0)
+         for m in video.truth["moves"]]
 
 
 def score_video(video: Video, given_corners: bool = True) -> GameScore:

@@ -462,6 +462,23 @@ ARM_STRETCHES = 2
 # Off: 0 (a peer, devbench.arm_rest_off)
 ARM_REST = 30
 ARM_UNSURE = 1
+# ... and the arm twitching is the same rest: a real hand at rest shifts now and then, each
+# shift a new calm stretch, which counted against ARM_STRETCHES and ended the rest; and a
+# cell of the hand read unsure at one look may read surely at the next. So a new stretch is
+# not counted when, since the arm was last counted, at most TWITCH_S seconds' worth of frames
+# moved (refused as motion, or starting a stretch; TWITCH_FRAMES when the rate is unknown: a
+# move made beside the arm takes a hand passing over the board longer, vision-dev TUNE
+# clupso_a's a2-a3 beside a shadow's edge, 3 frames or more), and all that moved from picture
+# to picture lies on the arm's cells or next to them; and an arm found at rest stays so over
+# much the same cells (ARM_KEPT of the larger set, not the smaller: a hand gone leaves few)
+# without a cell read unsure, up to ARM_REST looks in all. vision-dev TUNE videos with the
+# hand held 60 frames at every third hand frame, twitching by up to 3 px every 15 frames
+# (bench_vision --twitching-hand, devbench.twitching), the squares asked answered at once by
+# touch: XXX; held still (--resting-hand) 410/420 either way. Off: False (a peer,
+# devbench.arm_twitch_off)
+ARM_TWITCH = True
+TWITCH_S = 0.3
+TWITCH_FRAMES = 2
 # ... and over at most this share of the board's cells: a hand and forearm cover a few
 # squares' width; more changed than that is the board's look against a stale picture (the real
 # recording cut 0.3 s into it, LOOKED AT: learnt under passers-by's shadows, 22-24 cells changed
@@ -469,7 +486,7 @@ ARM_UNSURE = 1
 # before, was named as 34 squares: 3 -> 0 of 7 followed). The tune videos' resting arms: 4-14
 # of 64 cells
 ARM_REST_SHARE = 0.25
-NO_ARM = (frozenset(), 0, -1, None, 0, None)  # (see ChangeFollower._arm)
+NO_ARM = (frozenset(), 0, -1, None, 0, None, False)  # (see ChangeFollower._arm)
 # Stuck: this many looks in a row decided nothing (a hand waited on, a move in the air, an
 # answer not showing, squares named). The picture agreed with the game may be at fault (taken
 # under a passer-by's shadow or with a hand in it: every later picture then differs from it
@@ -746,6 +763,13 @@ class ChangeFollower(Follower):
     _calm_count: int = field(default=0, init=False, repr=False)
     _anchor: Any = field(default=None, init=False, repr=False)  # the calm stretch's first
     # picture (a new object at each stretch: told apart by identity, see ARM_STRETCHES)
+    # the cells (bool per cell) that moved from one picture to the next since the arm waited
+    # on was last counted, and in how many frames (refused ones too), or None once more than
+    # twitch_frames (see ARM_TWITCH); the last picture, and the frames without one since
+    _twitch: Any = field(default=None, init=False, repr=False)
+    _twitch_frames: int = field(default=0, init=False, repr=False)
+    _last_picture: Any = field(default=None, init=False, repr=False)
+    _no_picture: int = field(default=0, init=False, repr=False)
     # squares the players were asked to check and answered with a move, and the calm stretch
     # (its first picture) they answered in: not named again while it lasts (see CHECK_ONCE)
     _check_answered: Any = field(default=None, init=False, repr=False)
@@ -879,6 +903,15 @@ class ChangeFollower(Follower):
             return self.stable_frames
         return max(self.stable_frames, math.ceil(self.calm_s * rate - 1e-6))
 
+    @property
+    def twitch_frames(self) -> int:
+        """Frames of motion a twitch of a resting arm lasts at most (ARM_TWITCH): TWITCH_S
+        seconds' worth when the frame rate is known, else TWITCH_FRAMES."""
+        rate = self.frame_rate
+        if not rate:
+            return TWITCH_FRAMES
+        return max(TWITCH_FRAMES, math.ceil(TWITCH_S * rate - 1e-6))
+
     def _stamp(self, at: float) -> None:
         if self._stamps and at <= self._stamps[-1]:
             self._stamps.clear()  # time went back: another recording, or a clock reset
@@ -896,6 +929,7 @@ class ChangeFollower(Follower):
             if not reading.ok:
                 self._calm.clear()
                 self._calm_count = 0
+                self._no_picture += 1
                 # (a frame refused as motion carries no picture: a hand was over the board
                 # all the same, and an exchange seen by shape alone may follow it)
                 self._disturbed = True
@@ -909,9 +943,11 @@ class ChangeFollower(Follower):
             self._between.clear()
             self._before = {}
             self._runs_asked = None
+            self._twitch = self._last_picture = None
         if not reading.ok:
             self._calm.clear()
             self._calm_count = 0
+            self._no_picture += 1
             self._disturbed = True
             return []
         learnt = reading.learnt and self._ref is None and reading.learnt_as in (None,
@@ -949,8 +985,10 @@ class ChangeFollower(Follower):
                 self._chosen_at = len(self.history)
         self._last_read = reading
         self._between.append(reading.picture)
-        if self._calm and (float(self._meter.step(self._calm[-1], reading.picture).max())
-                           > NEW_STRETCH or self._drifted(reading.picture)):
+        step = self._meter.step(self._calm[-1], reading.picture) if self._calm else None
+        self._twitch_step(reading.picture, step)
+        if step is not None and (float(step.max()) > NEW_STRETCH
+                                 or self._drifted(reading.picture)):
             # a piece moved between two frames, or the picture crept away from where this calm
             # stretch began (a slow hand, a ghost of motion blur): a new stretch starts here
             self._calm.clear()
@@ -3068,19 +3106,26 @@ class ChangeFollower(Follower):
         if long_calm and not ARM_REST:
             return False
         if self._edge_group(cells, HAND_CELLS):
-            was, looks, at, ref, stretches, anchor = self._arm
+            was, looks, at, ref, stretches, anchor, rested = self._arm
             counted = at != self._looks  # (asked twice at one look: counted once)
             if counted:
                 kept = ref is self._ref and bool(was) and \
                     len(cells & was) >= ARM_KEPT * min(len(cells), len(was))
                 looks = looks + 1 if kept else 1
-                stretches = (stretches + (anchor is not self._anchor)) if kept else 1
-            at_rest = self._at_rest(cells, stretches)
+                stretches = (stretches + (anchor is not self._anchor
+                                          and not self._twitched(cells | was))) if kept else 1
+                # (found at rest at the look before, and over much the same cells: of the
+                # larger of the two sets, not the smaller; a hand gone leaves few of them)
+                rested = rested and kept and \
+                    len(cells & was) >= ARM_KEPT * max(len(cells), len(was))
+                self._twitch = np.zeros(len(self.cells), bool) if ARM_TWITCH else None
+                self._twitch_frames = 0
+            at_rest = self._at_rest(cells, stretches, looks, rested)
             if long_calm and not at_rest:
                 return False  # (not counted: as without ARM_REST)
             if counted:
                 self._arm = (frozenset(cells), looks, self._looks, self._ref, stretches,
-                             self._anchor)
+                             self._anchor, at_rest)
             if not at_rest and (looks > HAND_WAIT or
                                 (ARM_STRETCHES and stretches > ARM_STRETCHES)):
                 return False
@@ -3089,17 +3134,46 @@ class ChangeFollower(Follower):
             return True
         return False
 
-    def _at_rest(self, cells: set[str], stretches: int) -> bool:
-        """Whether ``cells``, waited on as an arm seen in ``stretches`` calm stretches, are an
-        arm resting still (ARM_REST): seen in this calm stretch alone, for less than ARM_REST
-        looks' worth of calm, its groups touching the edge no more than ARM_REST_SHARE of the
-        board, with at least ARM_UNSURE of their cells read unsure."""
-        if not ARM_REST or stretches != 1 or self._calm_count >= ARM_REST * self.calm_frames:
+    def _twitch_step(self, picture: Any, step: "np.ndarray | None") -> None:
+        """Keeps what moved from one picture to the next while an arm is waited on, and in
+        how many frames (see ARM_TWITCH): ``step`` is ``picture``'s change from the calm
+        stretch's last (None when a stretch starts); else it is taken from the last picture,
+        frames without one between (refused as motion) counted as moving."""
+        if self._twitch is not None:
+            if step is None or self._calm[-1] is not self._last_picture:
+                step = None if self._last_picture is None else \
+                    self._meter.step(self._last_picture, picture)
+            if step is not None:
+                self._twitch |= step > NEW_STRETCH
+                self._twitch_frames += self._no_picture + (float(step.max()) > NEW_STRETCH)
+            if step is None or self._twitch_frames > self.twitch_frames:
+                self._twitch = None
+        self._last_picture, self._no_picture = picture, 0
+
+    def _twitched(self, arm: "set[str] | frozenset[str]") -> bool:
+        """Whether the arm waited on (``arm``: its cells now and when last counted) only
+        twitched since it was last counted (ARM_TWITCH): a picture at every frame between, and
+        what moved from one frame to the next all within the arm's cells and those next to
+        them."""
+        if not ARM_TWITCH or self._twitch is None:
+            return False
+        near = set(arm) | self._meter.around_cells(arm)
+        return all(self.cells[i] in near for i in np.flatnonzero(self._twitch))
+
+    def _at_rest(self, cells: set[str], stretches: int, looks: int, rested: bool) -> bool:
+        """Whether ``cells``, waited on as an arm seen in ``stretches`` calm stretches at
+        ``looks`` looks, are an arm resting still (ARM_REST): seen in one calm stretch alone
+        (or twitched since, ARM_TWITCH), for less than ARM_REST looks' worth of calm, its
+        groups touching the edge no more than ARM_REST_SHARE of the board, with at least
+        ARM_UNSURE of their cells read unsure, or found at rest so at the look before
+        (``rested``: a cell read unsure at one look of a hand may read surely at the next)."""
+        if not ARM_REST or stretches != 1 or self._calm_count >= ARM_REST * self.calm_frames \
+                or (ARM_TWITCH and looks > ARM_REST):
             return False
         arm = self._edge_cells(cells, HAND_CELLS)
         if len(arm) > ARM_REST_SHARE * len(self.cells):
             return False
-        return sum(c not in self._seen for c in arm) >= ARM_UNSURE
+        return (ARM_TWITCH and rested) or sum(c not in self._seen for c in arm) >= ARM_UNSURE
 
     def _faint_exchange(self, change: np.ndarray, picture: Any) -> list[FollowEvent]:
         """Nothing changed colour, but a hand was over the board: the one move that only

@@ -123,8 +123,9 @@ def test_a_hand_resting_over_squares_named_is_not_agreed_into_the_picture():
 
 def test_an_arm_at_rest_is_unsure_somewhere_on_at_most_a_quarter_of_the_board():
     """What ``ChangeFollower._at_rest`` takes for an arm resting still: a group joined to the
-    board's edge, seen in one calm stretch, with a cell of its own read unsure, over at most
-    ARM_REST_SHARE of the board, for less than ARM_REST looks' worth of calm. Not a group
+    board's edge, seen in one calm stretch, with a cell of its own read unsure (or found at
+    rest so at the look before: a hand's cell may read surely at one look of two), over at
+    most ARM_REST_SHARE of the board, for less than ARM_REST looks' worth of calm. Not a group
     read surely (a run of moves under a stale picture), a cell read unsure elsewhere, half
     the board changed (a stale picture's look), nor one seen through hands coming and going."""
     from companion.rules import get_variant
@@ -141,14 +142,16 @@ def test_an_arm_at_rest_is_unsure_somewhere_on_at_most_a_quarter_of_the_board():
     sure = {c: "." for c in f.cells}
     arm = {"a1", "b1", "a2", "b2", "a3"}
     f._seen = {c: v for c, v in sure.items() if c != "b2"}
-    assert f._at_rest(arm, 1)
-    assert not f._at_rest(arm, 2)  # seen in two calm stretches
+    assert f._at_rest(arm, 1, 5, False)
+    assert not f._at_rest(arm, 2, 5, False)  # seen in two calm stretches
     f._seen = {c: v for c, v in sure.items() if c != "h8"}
-    assert not f._at_rest(arm, 1)  # unsure elsewhere only
+    assert not f._at_rest(arm, 1, 5, False)  # unsure elsewhere only
     f._seen = sure
-    assert not f._at_rest(arm, 1)  # every cell read surely
+    assert not f._at_rest(arm, 1, 5, False)  # every cell read surely
+    assert f._at_rest(arm, 1, 5, True)  # ... but at rest so at the look before
     half = {c for c in f.cells if c[0] in "abcd"}
     f._seen = {c: v for c, v in sure.items() if c != "b2"}
-    assert not f._at_rest(half, 1)  # half the board
+    assert not f._at_rest(half, 1, 5, False)  # half the board
+    assert not f._at_rest(arm, 1, follower.ARM_REST + 1, True)  # twitching past ARM_REST
     f._calm_count = follower.ARM_REST * f.calm_frames
-    assert not f._at_rest(arm, 1)  # resting past ARM_REST
+    assert not f._at_rest(arm, 1, 5, False)  # resting past ARM_REST

@@ -152,6 +152,24 @@ def resting_hand(tmp_path: Path, video: Video, frame: int, times: int = REST) ->
     return Video(video.name, folder, video.corners, video.size, video.variant, video.moves)
 
 
+def twitching_hand(tmp_path: Path, video: Video, frame: int, times: int = REST) -> Video:
+    """As :func:`resting_hand`, but the hand twitches while it rests, as a real one does:
+    every ``devbench.TWITCH_EVERY`` frames it moves by up to ``devbench.TWITCH_PX`` pixels
+    (``devbench.twitching``; the frames written as PNG, so that nothing but the twitch
+    changes from one to the next)."""
+    import cv2
+
+    from companion.vision import devbench
+
+    dev = next(v for v in devdata.videos("tune") if v.name == video.name)
+    frames, _ = devbench.twitching(dev, frame, times)
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    for i, image in enumerate(frames):
+        cv2.imwrite(str(folder / f"frame_{i:04d}.png"), image)
+    return Video(video.name, folder, video.corners, video.size, video.variant, video.moves)
+
+
 @pytest.mark.parametrize("frame", [8, 67])
 def test_a_hand_resting_a_moment_after_a_move_is_waited_out_in_silence(camera_app, tmp_path, frame):
     """clupso_a with the hand that made the 1st move (c1-d2) or the 8th (e4xg6) resting a third
@@ -332,6 +350,37 @@ def test_a_hand_resting_two_seconds_after_the_first_move_is_waited_out_in_silenc
     assert screen.session.history == [] and not screen.camera_doubt()
     assert not screen.overlay_buttons and app.banners[said:] == []
     save_screen(app, tmp_path / "hand-at-rest.png")  # looked at
+    pump(app, worker)
+    assert [h.text for h in screen.session.history] == video.moves
+    assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
+    assert not screen.overlay_buttons and app.banners[said:] == []
+
+
+@pytest.mark.parametrize("twitch", [True, False])
+def test_a_hand_resting_two_seconds_and_twitching_is_waited_out_in_silence(camera_app, tmp_path,
+                                                                           monkeypatch, twitch):
+    """As above, the hand resting over c1-d2 two seconds, but twitching three times while it
+    rests (a few pixels every half second at 30 frames a second). Each twitch begins a new
+    calm stretch, and a cell of the hand read unsure at one look may read surely at the
+    next: the camera still takes it for the same hand at rest (follower.ARM_TWITCH) and says
+    nothing. Without that (``twitch`` False: as before session 53) it named the hand's
+    squares while the hand still rested."""
+    from companion.vision import follower
+
+    monkeypatch.setattr(follower, "ARM_TWITCH", twitch)
+    video = twitching_hand(tmp_path, tune_video("clupso_a"), frame=8)
+    app, worker = camera_app(video.frames, "it")
+    calibrate(app, video)
+    screen = open_from_home(app, "clupso")
+    follow_on(app, screen)
+    said = len(app.banners)
+    pump(app, worker, 8 + 55)  # the hand still there, 55 frames into its rest
+    assert screen.session.history == []
+    if not twitch:
+        assert screen.camera_doubt() and app.banners[said:], "the twitching hand was not named"
+        return
+    assert not screen.camera_doubt() and not screen.overlay_buttons
+    assert app.banners[said:] == []
     pump(app, worker)
     assert [h.text for h in screen.session.history] == video.moves
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
