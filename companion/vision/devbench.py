@@ -480,7 +480,7 @@ def hand_mask(hand_frame: np.ndarray, calm_frame: np.ndarray) -> np.ndarray:
     mask = cv2.morphologyEx((diff > HAND_DIFF).astype(np.uint8), cv2.MORPH_OPEN,
                             np.ones((3, 3), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((9, 9), np.uint8))
-    n, labels = cv2.connectedComponents(mask)
+    _, labels = cv2.connectedComponents(mask)
     edge = set(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]).tolist())
     keep = np.isin(labels, [k for k in edge if k])
     return cv2.dilate(keep.astype(np.uint8), np.ones((5, 5), np.uint8))
@@ -512,7 +512,7 @@ def twitching(video: Video, at: int, rest: int, frames: "list[np.ndarray] | None
             m = np.float32([[1, 0, 0], [0, 1, 0]])
             m[:, 2] = rng.uniform(-shift, shift, 2)
             moved = cv2.warpAffine(still, m, size, borderMode=cv2.BORDER_REPLICATE)
-            over = cv2.warpAffine(mask, m, size)
+            over = cv2.warpAffine(mask, m, size, borderMode=cv2.BORDER_REPLICATE)
             now = np.where(over[..., None] > 0, moved, bare)
         held.append(now)
     return frames[:at] + held + frames[at + 1:], \

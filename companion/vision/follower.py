@@ -463,21 +463,25 @@ ARM_STRETCHES = 2
 ARM_REST = 30
 ARM_UNSURE = 1
 # ... and the arm twitching is the same rest: a real hand at rest shifts now and then, each
-# shift a new calm stretch, which counted against ARM_STRETCHES and ended the rest; and a
-# cell of the hand read unsure at one look may read surely at the next. So a new stretch is
-# not counted when, since the arm was last counted, at most TWITCH_S seconds' worth of frames
-# moved (refused as motion, or starting a stretch; TWITCH_FRAMES when the rate is unknown: a
-# move made beside the arm takes a hand passing over the board longer, vision-dev TUNE
-# clupso_a's a2-a3 beside a shadow's edge, 3 frames or more), and all that moved from picture
-# to picture lies on the arm's cells or next to them; and an arm found at rest stays so over
-# much the same cells (ARM_KEPT of the larger set, not the smaller: a hand gone leaves few)
-# without a cell read unsure, up to ARM_REST looks in all. vision-dev TUNE videos with the
-# hand held 60 frames at every third hand frame, twitching by up to 3 px every 15 frames
+# shift a new calm stretch (counted against ARM_STRETCHES: the rest ended), and its cells
+# read unsure at one look may read surely at later ones (vision-dev TUNE duere_a's hand over
+# d1-e2, once it twitched). So a new stretch is not counted when, since the arm was last
+# counted, at most TWITCH_S seconds' worth of frames moved (refused as motion, or starting a
+# stretch; TWITCH_FRAMES at an unknown rate: a move made beside the arm takes a hand longer
+# over the board, vision-dev TUNE clupso_a's a2-a3 beside a shadow's edge 3 frames or more),
+# all that moved lying on the changed cells or next to them (a stretch begun by the picture
+# creeping is counted); and an arm at rest at the look before stays at rest without a cell
+# read unsure while it covers much the same cells (ARM_KEPT of the larger set, not the
+# smaller: a hand gone leaves few), up to ARM_REST looks in all. vision-dev TUNE videos with
+# the hand held 60 frames at every third hand frame, twitching by up to 3 px every 15 frames
 # (bench_vision --twitching-hand, devbench.twitching), the squares asked answered at once by
-# touch: XXX; held still (--resting-hand) 410/420 either way. Off: False (a peer,
+# touch: 389 -> 410/420 followed, 31 -> 10 questions, 0 false (before session 52: 381, 39);
+# carried one look only (a review's proposal, against a run read surely under a stale picture
+# that a hand leaving fast would hide): 394, duere_a's hand named and the picture agreed
+# with it in, 4/12; held still (--resting-hand) 410/420 either way. Off: False (a peer,
 # devbench.arm_twitch_off)
 ARM_TWITCH = True
-TWITCH_S = 0.3
+TWITCH_S = 0.2
 TWITCH_FRAMES = 2
 # ... and over at most this share of the board's cells: a hand and forearm cover a few
 # squares' width; more changed than that is the board's look against a stale picture (the real
@@ -486,7 +490,7 @@ TWITCH_FRAMES = 2
 # before, was named as 34 squares: 3 -> 0 of 7 followed). The tune videos' resting arms: 4-14
 # of 64 cells
 ARM_REST_SHARE = 0.25
-NO_ARM = (frozenset(), 0, -1, None, 0, None, False)  # (see ChangeFollower._arm)
+NO_ARM = (frozenset(), 0, -1, None, 0, None, False, False)  # (see ChangeFollower._arm)
 # Stuck: this many looks in a row decided nothing (a hand waited on, a move in the air, an
 # answer not showing, squares named). The picture agreed with the game may be at fault (taken
 # under a passer-by's shadow or with a hand in it: every later picture then differs from it
@@ -987,12 +991,14 @@ class ChangeFollower(Follower):
         self._between.append(reading.picture)
         step = self._meter.step(self._calm[-1], reading.picture) if self._calm else None
         self._twitch_step(reading.picture, step)
-        if step is not None and (float(step.max()) > NEW_STRETCH
-                                 or self._drifted(reading.picture)):
+        moved = step is not None and float(step.max()) > NEW_STRETCH
+        if moved or (step is not None and self._drifted(reading.picture)):
             # a piece moved between two frames, or the picture crept away from where this calm
             # stretch began (a slow hand, a ghost of motion blur): a new stretch starts here
             self._calm.clear()
             self._calm_count = 0
+            if not moved:
+                self._twitch = None  # (crept away: not a twitch, see ARM_TWITCH)
         if not self._calm:
             self._anchor = reading.picture
         self._calm.append(reading.picture)
@@ -3106,26 +3112,27 @@ class ChangeFollower(Follower):
         if long_calm and not ARM_REST:
             return False
         if self._edge_group(cells, HAND_CELLS):
-            was, looks, at, ref, stretches, anchor, rested = self._arm
+            was, looks, at, ref, stretches, anchor, rested, carried = self._arm
             counted = at != self._looks  # (asked twice at one look: counted once)
+            # (at rest at the look counted before, over much the same cells: ARM_KEPT of the
+            # larger of the two sets, not the smaller, for a hand gone leaves few of them; a
+            # second call at one look takes what its first took from the look before)
+            same = bool(was) and len(cells & was) >= ARM_KEPT * max(len(cells), len(was))
             if counted:
                 kept = ref is self._ref and bool(was) and \
                     len(cells & was) >= ARM_KEPT * min(len(cells), len(was))
                 looks = looks + 1 if kept else 1
                 stretches = (stretches + (anchor is not self._anchor
-                                          and not self._twitched(cells | was))) if kept else 1
-                # (found at rest at the look before, and over much the same cells: of the
-                # larger of the two sets, not the smaller; a hand gone leaves few of them)
-                rested = rested and kept and \
-                    len(cells & was) >= ARM_KEPT * max(len(cells), len(was))
-                self._twitch = np.zeros(len(self.cells), bool) if ARM_TWITCH else None
-                self._twitch_frames = 0
-            at_rest = self._at_rest(cells, stretches, looks, rested)
+                                          and not self._twitched(cells, was))) if kept else 1
+                carried = kept and rested
+            at_rest = self._at_rest(cells, stretches, looks, carried and same)
             if long_calm and not at_rest:
                 return False  # (not counted: as without ARM_REST)
             if counted:
                 self._arm = (frozenset(cells), looks, self._looks, self._ref, stretches,
-                             self._anchor, at_rest)
+                             self._anchor, at_rest, carried)
+                self._twitch = np.zeros(len(self.cells), bool) if ARM_TWITCH else None
+                self._twitch_frames = 0
             if not at_rest and (looks > HAND_WAIT or
                                 (ARM_STRETCHES and stretches > ARM_STRETCHES)):
                 return False
@@ -3150,14 +3157,18 @@ class ChangeFollower(Follower):
                 self._twitch = None
         self._last_picture, self._no_picture = picture, 0
 
-    def _twitched(self, arm: "set[str] | frozenset[str]") -> bool:
-        """Whether the arm waited on (``arm``: its cells now and when last counted) only
-        twitched since it was last counted (ARM_TWITCH): a picture at every frame between, and
-        what moved from one frame to the next all within the arm's cells and those next to
-        them."""
+    def _twitched(self, cells: "set[str] | frozenset[str]",
+                  was: "set[str] | frozenset[str]") -> bool:
+        """Whether the arm waited on (``cells``, changed now, and ``was`` when last counted)
+        only twitched since it was last counted (ARM_TWITCH): at most twitch_frames frames
+        moved, and what moved from one picture to the next lies on those cells or next to
+        them. (All of them, not only the groups joined to the board's edge: a hand's fist
+        may lie apart from its arm's cells, a square between them unchanged; vision-dev TUNE
+        clupso_a's hand resting over d1-e3 and c6-d7.)"""
         if not ARM_TWITCH or self._twitch is None:
             return False
-        near = set(arm) | self._meter.around_cells(arm)
+        arm = set(cells) | set(was)
+        near = arm | self._meter.around_cells(arm)
         return all(self.cells[i] in near for i in np.flatnonzero(self._twitch))
 
     def _at_rest(self, cells: set[str], stretches: int, looks: int, rested: bool) -> bool:
@@ -3166,7 +3177,7 @@ class ChangeFollower(Follower):
         (or twitched since, ARM_TWITCH), for less than ARM_REST looks' worth of calm, its
         groups touching the edge no more than ARM_REST_SHARE of the board, with at least
         ARM_UNSURE of their cells read unsure, or found at rest so at the look before
-        (``rested``: a cell read unsure at one look of a hand may read surely at the next)."""
+        (``rested``: a cell of a hand read unsure at one look may read surely at the next)."""
         if not ARM_REST or stretches != 1 or self._calm_count >= ARM_REST * self.calm_frames \
                 or (ARM_TWITCH and looks > ARM_REST):
             return False

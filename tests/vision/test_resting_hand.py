@@ -155,3 +155,108 @@ def test_an_arm_at_rest_is_unsure_somewhere_on_at_most_a_quarter_of_the_board():
     assert not f._at_rest(arm, 1, follower.ARM_REST + 1, True)  # twitching past ARM_REST
     f._calm_count = follower.ARM_REST * f.calm_frames
     assert not f._at_rest(arm, 1, 5, False)  # resting past ARM_REST
+
+
+def _bare_follower(fps: "float | None" = None):
+    """A follower of the Magici start on a square 8x8 board, its pictures left to the test."""
+    from companion.rules import get_variant
+    from companion.vision.change import ChangeMeter
+    from companion.vision.follower import ChangeFollower
+    from companion.vision.geometry import get_geometry
+    from companion.vision.view import BoardView
+
+    f = ChangeFollower(get_variant("magici").start_position(), fps=fps)
+    f._meter = ChangeMeter(BoardView.from_corners(
+        get_geometry("8x8"), [[0, 400], [400, 400], [400, 0], [0, 0]], (400, 400)))
+    return f
+
+
+def test_a_twitch_is_short_and_stays_on_the_arm():
+    """What ``ChangeFollower._twitched`` takes for the resting arm twitching since it was last
+    counted (follower.ARM_TWITCH): at most twitch_frames frames moved (2 at an unknown rate,
+    TWITCH_S seconds' worth at a known one; frames refused as motion count), all that moved
+    on the arm's cells or next to them. Not three frames of motion, a cell moved away from the
+    arm, refused frames beyond the limit, nor a stretch begun by the picture creeping."""
+    from companion.vision import follower
+    from companion.vision.follower import NEW_STRETCH
+
+    f = _bare_follower()
+    arm = {"a1", "b1", "a2", "b2", "a3"}
+    moving = {}
+
+    def step(before, after):
+        out = np.zeros(len(f.cells))
+        for cell in moving:
+            out[f.cells.index(cell)] = NEW_STRETCH + 1
+        return out
+
+    f._meter.step = step
+
+    def start():
+        f._twitch, f._twitch_frames = np.zeros(len(f.cells), bool), 0
+        f._last_picture, f._no_picture, f._calm = "calm", 0, ["calm"]
+
+    def frame(name, cells=(), refused=0):
+        moving.clear()
+        moving.update(dict.fromkeys(cells))
+        f._no_picture = refused
+        f._twitch_step(name, None if refused else step(f._last_picture, name))
+        f._calm = [name]
+
+    assert f.twitch_frames == follower.TWITCH_FRAMES == 2
+    start()
+    frame("p1", {"b2", "c3"})  # the hand and the cell beside it
+    frame("p2")
+    assert f._twitched(arm, arm)
+    start()
+    frame("p1", {"b2"})
+    frame("p2", {"a2"})
+    assert f._twitched(arm, arm)
+    frame("p3", {"a3"})  # a third frame of motion
+    assert not f._twitched(arm, arm)
+    start()
+    frame("p1", {"b2", "h8"})  # and a cell far from the arm
+    assert not f._twitched(arm, arm)
+    start()
+    frame("p1", refused=1)
+    frame("p2", {"b2"})  # a frame refused as motion, then one moved: two in all
+    assert f._twitched(arm, arm)
+    start()
+    frame("p1", {"b2"}, refused=2)
+    assert not f._twitched(arm, arm)
+    assert _bare_follower(fps=30).twitch_frames == round(follower.TWITCH_S * 30)
+    with devbench.arm_twitch_off():
+        start()
+        frame("p1", {"b2"})
+        assert not f._twitched(arm, arm)
+
+
+def test_a_hand_at_rest_read_surely_at_later_looks_stays_at_rest_while_it_covers_the_same():
+    """A hand at rest over the edge whose one unsure cell reads surely at later looks (once it
+    twitched, vision-dev TUNE duere_a's hand over d1-e2 read surely for good) is still at
+    rest, up to ARM_REST looks, but not once the group shrank to less than ARM_KEPT of what it
+    was (a hand gone, leaving a few cells changed), nor a group read surely from the first
+    look (a run of moves under a stale picture: asked about after HAND_WAIT looks)."""
+    from companion.vision import follower
+
+    f = _bare_follower()
+    f._ref, f._anchor = object(), object()
+    f._calm_count = follower.HAND_WAIT * f.calm_frames  # a long calm already
+    sure = {c: "." for c in f.cells}
+    arm = {"a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3"}
+
+    def look(n, cells, unsure=()):
+        f._looks = n
+        f._seen = {c: v for c, v in sure.items() if c not in unsure}
+        return f._hand_wait(set(cells))
+
+    assert look(1, arm, {"b2"})  # at rest: a cell of its own read unsure
+    assert look(2, arm) and look(3, arm)  # read surely all over: still at rest
+    assert not look(4, {"a1", "b1", "a2"})  # the hand gone: three cells of eight left
+    f._arm, f._calm_count = follower.NO_ARM, 0  # (a calm count kept short)
+    assert all(look(n, arm) for n in range(1, follower.HAND_WAIT + 1))
+    assert not look(follower.HAND_WAIT + 1, arm)  # never unsure: named after HAND_WAIT
+    with devbench.arm_twitch_off():
+        f._arm, f._calm_count = follower.NO_ARM, follower.HAND_WAIT * f.calm_frames
+        assert look(1, arm, {"b2"})
+        assert not look(2, arm)
