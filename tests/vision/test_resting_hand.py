@@ -176,7 +176,7 @@ def test_a_twitch_is_short_and_stays_on_the_arm():
     counted (follower.ARM_TWITCH): at most twitch_frames frames moved (2 at an unknown rate,
     TWITCH_S seconds' worth at a known one; frames refused as motion count), all that moved
     on the arm's cells or next to them. Not three frames of motion, a cell moved away from the
-    arm, refused frames beyond the limit, nor a stretch begun by the picture creeping."""
+    arm, nor refused frames beyond the limit."""
     from companion.vision import follower
     from companion.vision.follower import NEW_STRETCH
 
