@@ -381,6 +381,7 @@ def test_a_hand_resting_two_seconds_and_twitching_is_waited_out_in_silence(camer
         return
     assert not screen.camera_doubt() and not screen.overlay_buttons
     assert app.banners[said:] == []
+    save_screen(app, tmp_path / "hand-twitching.png")  # looked at
     pump(app, worker)
     assert [h.text for h in screen.session.history] == video.moves
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
