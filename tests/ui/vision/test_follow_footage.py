@@ -334,41 +334,23 @@ def wait_for_check(app, worker, screen=None) -> str:
     return check
 
 
-def test_a_hand_resting_two_seconds_after_the_first_move_is_waited_out_in_silence(camera_app,
-                                                                                 tmp_path):
+@pytest.mark.parametrize("twitching,twitch", [(False, True), (True, True), (True, False)])
+def test_a_hand_resting_two_seconds_after_the_first_move_is_waited_out_in_silence(
+        camera_app, tmp_path, monkeypatch, twitching, twitch):
     """clupso_a's first move made by a hand that rests two seconds (60 frames) over c1-d2
     before leaving: nothing can be moved while nothing moves, so the camera waits for it in
     silence (follower.ARM_REST), sees the move once the hand goes, and follows the whole game.
-    (Before, it named the hand's squares while it rested: the test below.)"""
-    video = resting_hand(tmp_path, tune_video("clupso_a"), frame=8)
-    app, worker = camera_app(video.frames, "it")
-    calibrate(app, video)
-    screen = open_from_home(app, "clupso")
-    follow_on(app, screen)
-    said = len(app.banners)
-    pump(app, worker, 8 + 55)  # the hand still there, 55 frames into its rest
-    assert screen.session.history == [] and not screen.camera_doubt()
-    assert not screen.overlay_buttons and app.banners[said:] == []
-    save_screen(app, tmp_path / "hand-at-rest.png")  # looked at
-    pump(app, worker)
-    assert [h.text for h in screen.session.history] == video.moves
-    assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
-    assert not screen.overlay_buttons and app.banners[said:] == []
-
-
-@pytest.mark.parametrize("twitch", [True, False])
-def test_a_hand_resting_two_seconds_and_twitching_is_waited_out_in_silence(camera_app, tmp_path,
-                                                                           monkeypatch, twitch):
-    """As above, the hand resting over c1-d2 two seconds, but twitching three times while it
-    rests (a few pixels every half second at 30 frames a second). Each twitch begins a new
-    calm stretch, and a cell of the hand read unsure at one look may read surely at the
-    next: the camera still takes it for the same hand at rest (follower.ARM_TWITCH) and says
-    nothing. Without that (``twitch`` False: as before session 53) it named the hand's
-    squares while the hand still rested."""
+    (Before, it named the hand's squares while it rested: the test below.) ``twitching``: the
+    hand twitches three times while it rests (a few pixels every half second at 30 frames a
+    second); each twitch begins a new calm stretch, and a cell of the hand read unsure at one
+    look may read surely at the next, but the camera still takes it for the same hand at rest
+    (follower.ARM_TWITCH) and says nothing. Without that (``twitch`` False: as before session
+    53) it named the twitching hand's squares while the hand still rested."""
     from companion.vision import follower
 
     monkeypatch.setattr(follower, "ARM_TWITCH", twitch)
-    video = twitching_hand(tmp_path, tune_video("clupso_a"), frame=8)
+    make = twitching_hand if twitching else resting_hand
+    video = make(tmp_path, tune_video("clupso_a"), frame=8)
     app, worker = camera_app(video.frames, "it")
     calibrate(app, video)
     screen = open_from_home(app, "clupso")
@@ -381,7 +363,7 @@ def test_a_hand_resting_two_seconds_and_twitching_is_waited_out_in_silence(camer
         return
     assert not screen.camera_doubt() and not screen.overlay_buttons
     assert app.banners[said:] == []
-    save_screen(app, tmp_path / "hand-twitching.png")  # looked at
+    save_screen(app, tmp_path / f"hand-{'twitching' if twitching else 'at-rest'}.png")  # looked at
     pump(app, worker)
     assert [h.text for h in screen.session.history] == video.moves
     assert board_moves(screen.session.match) == touched_record(tmp_path, "clupso", video.moves)
