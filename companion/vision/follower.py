@@ -478,8 +478,12 @@ ARM_UNSURE = 1
 # touch: 389 -> 410/420 followed, 31 -> 10 questions, 0 false (before session 52: 381, 39);
 # carried one look only (a review's proposal, against a run read surely under a stale picture
 # that a hand leaving fast would hide): 394, duere_a's hand named and the picture agreed
-# with it in, 4/12; held still (--resting-hand) 410/420 either way. Off: False (a peer,
-# devbench.arm_twitch_off)
+# with it in, 4/12; held still (--resting-hand) 410/420 either way. Held out (session 53's
+# closing run): --twitching-hand 589 -> 616/672, 78 -> 51 questions (before session 52: 571,
+# 94), 0 false; --resting-hand 619/672 either way; --shadow-into-move 226 -> 223/288 (three
+# duere_b shadows one move each; its tune part, and 24 more tune shadows on each tune video,
+# the same either way); the vision-dev videos, slow readers, webcam games, dice turns and the
+# real recording (LOOKED AT) as with it off. Off: False (a peer, devbench.arm_twitch_off)
 ARM_TWITCH = True
 TWITCH_S = 0.2
 TWITCH_FRAMES = 2
