@@ -3109,7 +3109,8 @@ class ChangeFollower(Follower):
         with motion between them (see ARM_KEPT), or in more than ARM_STRETCHES calm stretches
         (each told by its first picture, ``_anchor``). Seen in this calm stretch alone, over
         at least ARM_UNSURE cells read unsure, an arm at rest is waited on up to ARM_REST
-        looks' worth of calm, not HAND_WAIT's (:meth:`_at_rest`)."""
+        looks' worth of calm, not HAND_WAIT's (:meth:`_at_rest`); its twitching does not end
+        the rest (ARM_TWITCH, :meth:`_twitched`)."""
         if len(cells) < HAND_CELLS:
             return False
         long_calm = self._calm_count >= HAND_WAIT * self.calm_frames
